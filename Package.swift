@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FlowPages",
+    products: [
+        .library(name: "Navigation", targets: ["Navigation"]),
+    ],
+    targets: [
+        // Pure Swift, standard library only: the coordinator navigation engine.
+        .target(name: "Navigation"),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationFixtures"]),
+        // The seed apps' coordinator trees, shared by tests and benchmarks.
+        .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),
+        // Benchmarks print figures; run them with `swift run -c release <name>`.
+        .executableTarget(
+            name: "navigation-benchmark",
+            dependencies: ["Navigation", "NavigationFixtures"],
+            path: "Benchmarks/NavigationBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+/// Something a person or the app asks of the navigation.
+public enum NavigationCommand: Hashable, Sendable {
+    /// Show `route` from wherever the session is, by the engine's rules: already there is a
+    /// no-op; lower in the visible stack pops back to it; crossing a modal or detour dismisses it;
+    /// another tab's route switches tabs; a guarded route while signed out goes to sign-in.
+    case navigate(RouteInstance, source: NavigationSource = .direct)
+    /// Pop the visible stack; at the root of a modal or detour, dismiss it.
+    case back
+    /// Select a tab, keeping every tab's stack; selecting the current tab pops it to its root.
+    case selectTab(CoordinatorID)
+    /// Dismiss the presented modal (and any detour over it).
+    case dismissModal
+    /// Show `route` over the current context, which Back returns to exactly as it was.
+    /// A detour replaces any detour already shown, so they never nest deeper than one level.
+    case presentDetour(RouteInstance, source: NavigationSource = .direct)
+    /// Dismiss the presented detour.
+    case dismissDetour
+    /// Start `flow` fresh, discarding the old flow's stacks, modal and detour.
+    case changeFlow(CoordinatorID)
+    /// Start the current flow (or the whole tree, without flows) fresh.
+    case resetFlow
+    /// Record the signed-in user, enter the signed-in flow and resume the pending destination once.
+    case signIn(userID: String)
+    /// Forget the user and drafts and enter the signed-out flow. With `keepDestination` the
+    /// current screen becomes the pending destination, as when a session expires.
+    case signOut(keepDestination: Bool = false)
+}

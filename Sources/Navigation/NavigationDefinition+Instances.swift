@@ -1,0 +1,35 @@
+extension NavigationDefinition {
+    /// Checks that `instance` names a known route and carries exactly valid values for its
+    /// parameters: every required one present, none unknown, each of the right kind and pattern.
+    public func check(_ instance: RouteInstance) throws(NavigationError) {
+        guard let route = route(instance.name) else {
+            throw .unknownRoute(instance.name)
+        }
+        for parameter in route.parameters {
+            guard let value = instance.parameters[parameter.name] else {
+                if parameter.isRequired { throw .missingParameter(route.name, parameter: parameter.name) }
+                continue
+            }
+            if let reason = parameter.kindViolation(of: value) {
+                throw .invalidParameter(route.name, parameter: parameter.name, reason: reason)
+            }
+            if let source = parameter.pattern, parameterPatterns[source]?.matches(value) != true {
+                throw .invalidParameter(route.name, parameter: parameter.name, reason: "does not match \(source)")
+            }
+        }
+        if let unknown = instance.parameters.keys.filter({ route.parameter($0) == nil }).min() {
+            throw .unknownParameter(route.name, parameter: unknown)
+        }
+    }
+
+    /// The stacks that may hold `route`: its owner, then the stacks it is shared with.
+    func stacks(handling route: RouteDefinition) -> [CoordinatorID] {
+        [route.owner] + route.sharedWith
+    }
+
+    /// The flow a coordinator must be in for its screens to show; nil for coordinators outside
+    /// every flow, such as a modal of the root.
+    func flow(of coordinator: CoordinatorID) -> CoordinatorID? {
+        nodes[coordinator]?.flow
+    }
+}

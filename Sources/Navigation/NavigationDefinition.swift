@@ -1,0 +1,112 @@
+/// An app's navigation: its coordinator tree and route table, checked and indexed once.
+///
+/// A definition is immutable and shared by every session of the app. Building one reports every
+/// problem at once as a ``DefinitionError``.
+public struct NavigationDefinition: Sendable {
+    /// The root of the coordinator tree.
+    public let root: CoordinatorDefinition
+    /// The route table, in declaration order.
+    public let routes: [RouteDefinition]
+    /// How people sign in, if the app has guarded routes.
+    public let signIn: SignInConfiguration?
+
+    let routeIndex: [RouteName: Int]
+    let nodes: [CoordinatorID: Node]
+    let pathPatterns: [RouteName: PathPattern]
+    let parameterPatterns: [String: ParameterPattern]
+
+    /// A coordinator as the navigator sees it: its place in the tree and what it holds.
+    struct Node: Sendable {
+        enum Role: Sendable { case root, flow, tab, modal }
+
+        let id: CoordinatorID
+        let kind: CoordinatorDefinition.Kind
+        let role: Role
+        /// The parent; for a modal, the coordinator that presents it.
+        let parent: CoordinatorID?
+        /// The flow this coordinator belongs to; nil above or outside the flows.
+        let flow: CoordinatorID?
+        let children: [CoordinatorID]
+        let tab: TabItem?
+        /// Whether this coordinator or any ancestor requires sign-in.
+        let requiresSignIn: Bool
+
+        var rootRoute: RouteName? {
+            if case .stack(let root, _) = kind { root } else { nil }
+        }
+
+        var depthLimit: Int? {
+            if case .stack(_, let limit) = kind { limit } else { nil }
+        }
+    }
+
+    /// Builds and checks a definition.
+    /// - Throws: ``DefinitionError`` listing every problem found.
+    public init(root: CoordinatorDefinition, routes: [RouteDefinition], signIn: SignInConfiguration? = nil) throws(DefinitionError) {
+        var validator = DefinitionValidator(root: root, routes: routes, signIn: signIn)
+        validator.run()
+        guard validator.problems.isEmpty else {
+            throw DefinitionError(problems: validator.problems)
+        }
+        self.root = root
+        self.routes = routes
+        self.signIn = signIn
+        self.routeIndex = validator.routeIndex
+        self.nodes = validator.nodes
+        self.pathPatterns = validator.pathPatterns
+        self.parameterPatterns = validator.parameterPatterns
+    }
+
+    /// The route called `name`, if the app has one.
+    public func route(_ name: RouteName) -> RouteDefinition? {
+        routeIndex[name].map { routes[$0] }
+    }
+
+    /// The flows of the root flow orchestrator, in order; empty when the root is not one.
+    public var flows: [CoordinatorID] {
+        guard case .flows = root.kind else { return [] }
+        return root.children.map(\.id)
+    }
+
+    /// Whether showing `route` requires sign-in, by its own guard or a guarded coordinator above it.
+    public func requiresSignIn(_ route: RouteName) -> Bool {
+        guard let definition = self.route(route) else { return false }
+        return definition.requiresSignIn || nodes[definition.owner]?.requiresSignIn == true
+    }
+
+    /// The URL path of a route instance, placeholders filled and percent-encoded; nil when the
+    /// route is unknown or a path parameter has no value. Query parameters are not included.
+    public func path(for instance: RouteInstance) -> String? {
+        pathPatterns[instance.name]?.path(with: instance.parameters)
+    }
+
+    /// The route instance a raw URL path and its decoded query name, or nil when no route's path
+    /// matches. A more literal pattern wins over a placeholder (`/listing/new` over `/listing/{id}`).
+    /// Query items the route does not declare are ignored; the navigator checks the values.
+    public func routeInstance(path: Substring, query: [String: String] = [:]) -> RouteInstance? {
+        var best: (route: RouteDefinition, values: [String: String], specificity: Int)?
+        for route in routes {
+            guard let pattern = pathPatterns[route.name], let values = pattern.match(path) else { continue }
+            if best == nil || pattern.specificity > best!.specificity {
+                best = (route, values, pattern.specificity)
+            }
+        }
+        guard let (route, matched, _) = best else { return nil }
+        var values = matched
+        for parameter in route.parameters where values[parameter.name] == nil {
+            if let value = query[parameter.name] {
+                values[parameter.name] = value
+            }
+        }
+        return RouteInstance(route.name, values)
+    }
+
+    /// The initial state of a new session: the initial flow, every stack at its root.
+    public var initialState: NavigationState {
+        var state = NavigationState()
+        if case .flows(let initial) = root.kind {
+            state.flow = initial
+        }
+        return state
+    }
+}

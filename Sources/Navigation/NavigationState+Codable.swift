@@ -1,0 +1,42 @@
+/// The same document as ``NavigationState/encoded()``, for any `Encoder`: the version under `v`,
+/// a newer version refused with ``NavigationState/FormatError``.
+extension NavigationState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case version = "v"
+        case flow, stacks, tabs, modal, detour, user, pending, flags, drafts, alert, toasts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        try Self.checkVersion(version)
+        flow = try container.decodeIfPresent(CoordinatorID.self, forKey: .flow)
+        stacks = try container.decodeIfPresent([CoordinatorID: [RouteInstance]].self, forKey: .stacks) ?? [:]
+        selectedTabs = try container.decodeIfPresent([CoordinatorID: CoordinatorID].self, forKey: .tabs) ?? [:]
+        modal = try container.decodeIfPresent(PresentedStack.self, forKey: .modal)
+        detour = try container.decodeIfPresent(PresentedStack.self, forKey: .detour)
+        userID = try container.decodeIfPresent(String.self, forKey: .user)
+        pendingDestination = try container.decodeIfPresent(RouteInstance.self, forKey: .pending)
+        flags = Set(try container.decodeIfPresent([String].self, forKey: .flags) ?? [])
+        drafts = try container.decodeIfPresent([String: [String: String]].self, forKey: .drafts) ?? [:]
+        alert = try container.decodeIfPresent(Notice.self, forKey: .alert)
+        toasts = try container.decodeIfPresent([Notice].self, forKey: .toasts) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encodeIfPresent(flow, forKey: .flow)
+        if !stacks.isEmpty { try container.encode(stacks, forKey: .stacks) }
+        if !selectedTabs.isEmpty { try container.encode(selectedTabs, forKey: .tabs) }
+        try container.encodeIfPresent(modal, forKey: .modal)
+        try container.encodeIfPresent(detour, forKey: .detour)
+        try container.encodeIfPresent(userID, forKey: .user)
+        try container.encodeIfPresent(pendingDestination, forKey: .pending)
+        // Sorted, so the same flags always encode the same way.
+        if !flags.isEmpty { try container.encode(flags.sorted(), forKey: .flags) }
+        if !drafts.isEmpty { try container.encode(drafts, forKey: .drafts) }
+        try container.encodeIfPresent(alert, forKey: .alert)
+        if !toasts.isEmpty { try container.encode(toasts, forKey: .toasts) }
+    }
+}

@@ -1,0 +1,37 @@
+extension NavigationState {
+    /// The most forms with a draft at once.
+    public static let maximumDraftForms = 16
+    /// The most fields one draft keeps.
+    public static let maximumDraftFields = 64
+    /// The longest field value a draft keeps, in UTF-8 bytes.
+    public static let maximumDraftValueLength = 4096
+
+    /// Keeps a form's field values so the form can be filled again after navigating away.
+    ///
+    /// The caller leaves out fields that must never be kept, such as passwords.
+    /// - Throws: ``NavigationError/draftTooLarge(form:reason:)`` when a limit is exceeded; the
+    ///   state is then unchanged.
+    public mutating func saveDraft(_ fields: [String: String], form: String) throws(NavigationError) {
+        if fields.count > Self.maximumDraftFields {
+            throw .draftTooLarge(form: form, reason: "more than \(Self.maximumDraftFields) fields")
+        }
+        if let field = fields.first(where: { $0.value.utf8.count > Self.maximumDraftValueLength }) {
+            throw .draftTooLarge(form: form, reason: "field '\(field.key)' is longer than \(Self.maximumDraftValueLength) bytes")
+        }
+        if drafts[form] == nil, drafts.count >= Self.maximumDraftForms {
+            throw .draftTooLarge(form: form, reason: "drafts are already kept for \(Self.maximumDraftForms) forms")
+        }
+        drafts[form] = fields
+    }
+
+    /// Forgets a form's draft, as after the form is submitted.
+    public mutating func clearDraft(form: String) {
+        drafts[form] = nil
+    }
+
+    /// Takes the toasts waiting to be shown, leaving none.
+    public mutating func takeToasts() -> [Notice] {
+        defer { toasts = [] }
+        return toasts
+    }
+}

@@ -1,0 +1,167 @@
+/// The stored form of a state: compact JSON, the same document ``NavigationState``'s `Codable`
+/// conformance gives, written without Foundation and canonically (members in a fixed order,
+/// dictionary keys sorted), so equal states give equal bytes.
+extension NavigationState {
+    /// The largest stored state read back, in bytes.
+    public static let maximumEncodedSize = 256 * 1024
+
+    /// Why stored bytes are not a navigation state this code can read.
+    public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Written by a newer FlowPages, with a version this code does not know.
+        case newerVersion(Int)
+        /// A version FlowPages has never written.
+        case unknownVersion(Int)
+        /// Not a navigation state document.
+        case malformed(String)
+
+        public var description: String {
+            switch self {
+            case .newerVersion(let found):
+                "the stored navigation state has version \(found), newer than this FlowPages (\(NavigationState.currentVersion)); it was written by a newer release"
+            case .unknownVersion(let found):
+                "the stored navigation state has version \(found), which FlowPages has never written"
+            case .malformed(let reason):
+                "the stored navigation state is malformed: \(reason)"
+            }
+        }
+    }
+
+    /// Checks a stored version; a migration from each older version goes here as the format evolves.
+    static func checkVersion(_ version: Int) throws(FormatError) {
+        if version > currentVersion { throw .newerVersion(version) }
+        if version < currentVersion { throw .unknownVersion(version) }
+    }
+
+    /// The state as canonical JSON bytes.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("v")
+        writer.integer(Self.currentVersion)
+        if let flow {
+            writer.key("flow")
+            writer.string(flow.rawValue)
+        }
+        if !stacks.isEmpty {
+            writer.key("stacks")
+            writer.beginObject()
+            for (stack, screens) in stacks.sorted(by: { $0.key < $1.key }) {
+                writer.key(stack.rawValue)
+                writer.write(screens)
+            }
+            writer.endObject()
+        }
+        if !selectedTabs.isEmpty {
+            writer.key("tabs")
+            writer.object(Dictionary(uniqueKeysWithValues: selectedTabs.map { ($0.key.rawValue, $0.value.rawValue) }))
+        }
+        for (name, presented) in [("modal", modal), ("detour", detour)] {
+            guard let presented else { continue }
+            writer.key(name)
+            writer.beginObject()
+            writer.key("c")
+            writer.string(presented.coordinator.rawValue)
+            writer.key("s")
+            writer.write(presented.stack)
+            writer.endObject()
+        }
+        if let userID {
+            writer.key("user")
+            writer.string(userID)
+        }
+        if let pendingDestination {
+            writer.key("pending")
+            writer.write(pendingDestination)
+        }
+        if !flags.isEmpty {
+            writer.key("flags")
+            writer.beginArray()
+            for flag in flags.sorted() { writer.string(flag) }
+            writer.endArray()
+        }
+        if !drafts.isEmpty {
+            writer.key("drafts")
+            writer.beginObject()
+            for (form, fields) in drafts.sorted(by: { $0.key < $1.key }) {
+                writer.key(form)
+                writer.object(fields)
+            }
+            writer.endObject()
+        }
+        if let alert {
+            writer.key("alert")
+            writer.write(alert)
+        }
+        if !toasts.isEmpty {
+            writer.key("toasts")
+            writer.beginArray()
+            for toast in toasts { writer.write(toast) }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// Reads a state from bytes written by ``encoded()`` or by a JSON encoder.
+    /// - Throws: ``FormatError`` for a newer version, malformed bytes, or more than
+    ///   ``maximumEncodedSize`` bytes.
+    public init(encoded bytes: [UInt8]) throws(FormatError) {
+        guard bytes.count <= Self.maximumEncodedSize else {
+            throw .malformed("larger than \(Self.maximumEncodedSize) bytes")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONReader.parse(bytes)
+        } catch {
+            throw .malformed(error.description)
+        }
+        let fields = try StateFields(document, "the state")
+        try Self.checkVersion(try fields.integer("v"))
+        self.init()
+        flow = try fields.optionalString("flow").map { CoordinatorID($0) }
+        stacks = Dictionary(uniqueKeysWithValues: try fields.members("stacks").map { name, value throws(FormatError) in
+            (CoordinatorID(name), try StateFields.screens(value, "stack '\(name)'"))
+        })
+        selectedTabs = Dictionary(uniqueKeysWithValues: try fields.members("tabs").map { name, value throws(FormatError) in
+            (CoordinatorID(name), CoordinatorID(try StateFields.string(value, "tab of '\(name)'")))
+        })
+        modal = try fields.optional("modal").map { value throws(FormatError) in try StateFields.presented(value, "modal") }
+        detour = try fields.optional("detour").map { value throws(FormatError) in try StateFields.presented(value, "detour") }
+        userID = try fields.optionalString("user")
+        pendingDestination = try fields.optional("pending").map { value throws(FormatError) in try StateFields.instance(value, "pending") }
+        flags = Set(try fields.elements("flags").map { value throws(FormatError) in try StateFields.string(value, "flag") })
+        drafts = Dictionary(uniqueKeysWithValues: try fields.members("drafts").map { name, value throws(FormatError) in
+            (name, try StateFields.strings(value, "draft '\(name)'"))
+        })
+        alert = try fields.optional("alert").map { value throws(FormatError) in try StateFields.notice(value, "alert") }
+        toasts = try fields.elements("toasts").map { value throws(FormatError) in try StateFields.notice(value, "toast") }
+    }
+}
+
+extension JSONWriter {
+    mutating func write(_ instance: RouteInstance) {
+        beginObject()
+        key("r")
+        string(instance.name.rawValue)
+        if !instance.parameters.isEmpty {
+            key("p")
+            object(instance.parameters)
+        }
+        endObject()
+    }
+
+    mutating func write(_ screens: [RouteInstance]) {
+        beginArray()
+        for screen in screens { write(screen) }
+        endArray()
+    }
+
+    mutating func write(_ notice: Notice) {
+        beginObject()
+        key("name")
+        string(notice.name)
+        key("values")
+        object(notice.values)
+        endObject()
+    }
+}

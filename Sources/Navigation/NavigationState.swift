@@ -1,0 +1,62 @@
+/// Everything one session's navigation is: a value mirroring the coordinator tree, plus who is
+/// signed in, where a guard wanted to go, flags, form drafts and one-shot messages.
+///
+/// The navigation fields change only through ``Navigator``, which keeps them consistent with the
+/// definition. The state is kept canonical — a stack at its root and a tab coordinator on its
+/// initial tab are not stored — so equal navigation gives equal values and equal encodings.
+public struct NavigationState: Hashable, Sendable {
+    /// The version of the stored form written by this code; see ``checkVersion(_:)``.
+    public static let currentVersion = 1
+
+    /// The active flow of the root flow orchestrator; nil when the root is not one.
+    public internal(set) var flow: CoordinatorID?
+    /// The screens of each stack that has left its root, root first.
+    public internal(set) var stacks: [CoordinatorID: [RouteInstance]] = [:]
+    /// The selected tab of each tab coordinator not on its initial tab.
+    public internal(set) var selectedTabs: [CoordinatorID: CoordinatorID] = [:]
+    /// The presented modal, if any; its stack starts at the modal's root.
+    public internal(set) var modal: PresentedStack?
+    /// The presented detour, if any: a screen shown over the current context, which it keeps.
+    public internal(set) var detour: PresentedStack?
+    /// The signed-in user's identifier.
+    public internal(set) var userID: String?
+    /// Where a guard wanted to go before it sent the person to sign in; resumed once on sign-in.
+    public internal(set) var pendingDestination: RouteInstance?
+    /// Named facts about the session, such as `onboarding-seen`.
+    public var flags: Set<String> = []
+    /// Form drafts by form name; see ``saveDraft(_:form:)`` for the limits.
+    public internal(set) var drafts: [String: [String: String]] = [:]
+    /// An alert waiting for an answer; it stays until the web layer clears it.
+    public var alert: Notice?
+    /// Toasts to show once.
+    public var toasts: [Notice] = []
+
+    init() {}
+}
+
+/// A modal or detour on screen: the coordinator whose routes it pushes, and its stack.
+public struct PresentedStack: Hashable, Sendable, Codable {
+    /// The stack coordinator handling pushes inside the presentation.
+    public internal(set) var coordinator: CoordinatorID
+    /// The screens, the presented route first.
+    public internal(set) var stack: [RouteInstance]
+
+    private enum CodingKeys: String, CodingKey {
+        case coordinator = "c"
+        case stack = "s"
+    }
+}
+
+/// A one-shot message: an alert or a toast named in the app definition, with the values its text uses.
+public struct Notice: Hashable, Sendable, Codable {
+    /// The message's name, such as `session-expired`.
+    public var name: String
+    /// Values its text refers to, such as `["email": "new@example.com"]`.
+    public var values: [String: String]
+
+    /// Creates a notice.
+    public init(_ name: String, values: [String: String] = [:]) {
+        self.name = name
+        self.values = values
+    }
+}

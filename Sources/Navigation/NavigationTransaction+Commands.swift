@@ -1,0 +1,186 @@
+extension NavigationTransaction {
+    /// Universal navigation: shows `target` from any state (seed 004 §2), see ``NavigationCommand/navigate(_:source:)``.
+    mutating func navigate(to target: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
+        try definition.check(target)
+        let route = definition.route(target.name)!
+        if definition.requiresSignIn(route.name), state.userID == nil {
+            try redirectToSignIn(keeping: target, source)
+            return
+        }
+        if target == currentScreen { return }
+        if try navigateWithinOverlays(to: target, route, source) { return }
+
+        if case .modal(let style) = route.presentation {
+            try activate(definition.nodes[route.owner]!.parent!, route: route.name, source)
+            state.modal = PresentedStack(coordinator: route.owner, stack: [target])
+            record(.presented(target, style: style), source)
+            return
+        }
+        let base = definition.baseStack(in: state)
+        if let index = screens(.base(base)).lastIndex(of: target) {
+            pop(.base(base), to: index, source)
+            return
+        }
+        if let tab = siblingTab(showing: target, besides: base) {
+            select(tab: tab, source)
+            return
+        }
+        // Local handling first (a listing opened from Search stays on Search); a deep link goes
+        // to the route's owner so it opens in the same place from any state.
+        let handlers = definition.stacks(handling: route)
+        let stack = source != .deepLink && handlers.contains(base) ? base : route.owner
+        let node = definition.nodes[stack]!
+        if node.role == .modal {
+            // A later step of a modal that is not open: open the modal at its root first.
+            let root = RouteInstance(node.rootRoute!)
+            try definition.check(root)
+            guard case .modal(let style) = definition.route(root.name)!.presentation else { return }
+            try activate(node.parent!, route: route.name, source)
+            state.modal = PresentedStack(coordinator: stack, stack: [root])
+            record(.presented(root, style: style), source)
+            try place(target, route, on: .modal, source)
+            return
+        }
+        try activate(stack, route: route.name, source)
+        try place(target, route, on: .base(stack), source)
+    }
+
+    /// Handles `target` inside the detour and modal, top first, dismissing each that cannot show
+    /// it. Returns true when the navigation is complete.
+    private mutating func navigateWithinOverlays(
+        to target: RouteInstance, _ route: RouteDefinition, _ source: NavigationSource
+    ) throws(NavigationError) -> Bool {
+        for layer in [Layer.detour, .modal] where !screens(layer).isEmpty {
+            if let index = screens(layer).lastIndex(of: target) {
+                pop(layer, to: index, source)
+                return true
+            }
+            let isModalRoot = if case .modal = route.presentation { true } else { false }
+            if !isModalRoot, definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
+                try place(target, route, on: layer, source)
+                return true
+            }
+            dismiss(layer, source)
+            // Smart dismissal: the target was the screen behind the overlay.
+            if target == currentScreen { return true }
+        }
+        return false
+    }
+
+    /// Another tab of the visible tab coordinator whose top screen is `target`.
+    private func siblingTab(showing target: RouteInstance, besides stack: CoordinatorID) -> CoordinatorID? {
+        let node = definition.nodes[stack]!
+        guard node.role == .tab, let tabs = node.parent else { return nil }
+        return definition.nodes[tabs]!.children.first { tab in
+            tab != stack && definition.screens(of: tab, in: state).last == target
+        }
+    }
+
+    /// Keeps `destination` as pending and shows the sign-in route instead. The sign-in route is
+    /// never guarded (the definition refuses that), so this cannot loop.
+    mutating func redirectToSignIn(keeping destination: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
+        let signIn = RouteInstance(definition.signIn!.route)
+        let owner = definition.route(signIn.name)!.owner
+        record(.guardRedirected(destination: destination, signIn: signIn), source)
+        if let flow = definition.flow(of: owner), flow != state.flow {
+            startFlow(flow, .autoRedirect)
+        }
+        try navigate(to: signIn, .autoRedirect)
+        state.pendingDestination = destination
+    }
+
+    mutating func back() throws(NavigationError) {
+        let layer = definition.topLayer(in: state)
+        let count = screens(layer).count
+        if count > 1 {
+            pop(layer, to: count - 2, .back)
+        } else if case .base = layer {
+            throw .nothingToGoBackTo(currentScreen)
+        } else {
+            dismiss(layer, .back)
+        }
+    }
+
+    mutating func selectTab(_ tab: CoordinatorID) throws(NavigationError) {
+        guard let node = definition.nodes[tab], node.role == .tab else {
+            throw .unknownTab(tab)
+        }
+        if let flow = node.flow, flow != state.flow {
+            throw .inactiveFlow(nil, flow: flow, active: state.flow)
+        }
+        let top = definition.screens(of: tab, in: state).last!
+        if state.userID == nil, node.requiresSignIn || definition.requiresSignIn(top.name) {
+            try redirectToSignIn(keeping: top, .tabSwitch)
+            return
+        }
+        dismiss(.modal, .tabSwitch)
+        dismiss(.detour, .tabSwitch)
+        if definition.selectedTab(of: node.parent!, in: state) == tab {
+            pop(.base(tab), to: 0, .tabSwitch)
+        } else {
+            try activate(tab, route: nil, .tabSwitch)
+        }
+    }
+
+    mutating func presentDetour(_ target: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
+        try definition.check(target)
+        let route = definition.route(target.name)!
+        if case .modal = route.presentation {
+            throw .invalidDetour(route.name)
+        }
+        if definition.requiresSignIn(route.name), state.userID == nil {
+            try redirectToSignIn(keeping: target, source)
+            return
+        }
+        if let flow = definition.flow(of: route.owner), flow != state.flow {
+            throw .inactiveFlow(route.name, flow: flow, active: state.flow)
+        }
+        if target == currentScreen { return }
+        dismiss(.detour, source)
+        state.detour = PresentedStack(coordinator: route.owner, stack: [target])
+        record(.detourPresented(target), source)
+    }
+
+    mutating func changeFlow(_ flow: CoordinatorID) throws(NavigationError) {
+        guard definition.nodes[flow]?.role == .flow else {
+            throw .unknownFlow(flow)
+        }
+        startFlow(flow, .direct)
+    }
+
+    mutating func signIn(userID: String) throws(NavigationError) {
+        guard (1...256).contains(userID.utf8.count) else {
+            throw .invalidUserID
+        }
+        state.userID = userID
+        record(.signedIn(userID: userID), .autoRedirect)
+        let pending = state.pendingDestination
+        state.pendingDestination = nil
+        let pendingFlow = pending.flatMap { definition.route($0.name) }.flatMap { definition.flow(of: $0.owner) }
+        if let flow = pendingFlow ?? definition.signIn?.signedInFlow, flow != state.flow {
+            startFlow(flow, .autoRedirect)
+        } else if let modal = state.modal, let signIn = definition.signIn,
+                  definition.route(signIn.route)?.owner == modal.coordinator {
+            dismiss(.modal, .autoRedirect)
+        }
+        guard let pending else { return }
+        // The destination is a wish, not a command: if it cannot be reached now, sign-in still succeeds.
+        var attempt = self
+        attempt.record(.destinationResumed(pending), .autoRedirect)
+        do {
+            try attempt.navigate(to: pending, .autoRedirect)
+            self = attempt
+        } catch {
+            record(.destinationDropped(pending, reason: error), .autoRedirect)
+        }
+    }
+
+    mutating func signOut(keepDestination: Bool) {
+        let destination = keepDestination ? currentScreen : nil
+        state.userID = nil
+        state.drafts = [:]
+        record(.signedOut, .autoRedirect)
+        startFlow(definition.signIn?.signedOutFlow ?? state.flow, .autoRedirect)
+        state.pendingDestination = destination
+    }
+}
