@@ -21,7 +21,8 @@ public enum NavigationCommand: Hashable, Sendable {
     case resetFlow
     /// Record the signed-in user, enter the signed-in flow and resume the pending destination once.
     case signIn(userID: String)
-    /// Forget the user and drafts and enter the signed-out flow. With `keepDestination` the
-    /// current screen becomes the pending destination, as when a session expires.
+    /// Forget the user and drafts and enter the signed-out flow (or, without one, start the
+    /// current flow fresh). With `keepDestination` a current screen that requires sign-in becomes
+    /// the pending destination, as when a session expires.
     case signOut(keepDestination: Bool = false)
 }

@@ -55,8 +55,9 @@ extension NavigationTransaction {
                 pop(layer, to: index, source)
                 return true
             }
-            let isModalRoot = if case .modal = route.presentation { true } else { false }
-            if !isModalRoot, definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
+            // A root (of a tab, flow or modal) is never pushed as a second copy inside an overlay.
+            let isRoot = definition.nodes[route.owner]?.rootRoute == route.name
+            if !isRoot, definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
                 try place(target, route, on: layer, source)
                 return true
             }
@@ -176,7 +177,9 @@ extension NavigationTransaction {
     }
 
     mutating func signOut(keepDestination: Bool) {
-        let destination = keepDestination ? currentScreen : nil
+        // Only a guarded screen needs resuming; any other stays reachable while signed out.
+        let screen = currentScreen
+        let destination = keepDestination && definition.requiresSignIn(screen.name) ? screen : nil
         state.userID = nil
         state.drafts = [:]
         record(.signedOut, .autoRedirect)

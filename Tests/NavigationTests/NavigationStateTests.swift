@@ -1,0 +1,119 @@
+import Foundation
+import Navigation
+import NavigationFixtures
+import Testing
+
+@Suite struct NavigationStateTests {
+    /// A state with every field set.
+    static func busyState() -> NavigationState {
+        var walk = Walk(Fixtures.realityPortal)
+        walk.run(.signIn(userID: "u\"ser\n\u{1}"))
+        walk.run(.selectTab("search"))
+        walk.go("search.results", ["query": "loft ✨ \\ \"quoted\""])
+        walk.go("new-inquiry", ["listingId": "123"])
+        var state = walk.state
+        state.flags = ["zeta", "alpha", "onboarding-seen"]
+        try! state.saveDraft(["email": "new@example.com", "name": "Al"], form: "register")
+        try! state.saveDraft(["q": "x"], form: "search")
+        state.alert = Notice("session-expired")
+        state.toasts = [Notice("verification-sent", values: ["email": "new@example.com"])]
+        return state
+    }
+
+    @Test func encodingIsCanonicalAndReadable() throws {
+        let state = Self.busyState()
+        let bytes = state.encoded()
+        #expect(try NavigationState(encoded: bytes) == state)
+        // Equal states encode equally however their sets and dictionaries were built.
+        var rebuilt = try NavigationState(encoded: bytes)
+        rebuilt.flags = ["onboarding-seen", "alpha", "zeta"]
+        #expect(rebuilt.encoded() == bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"v":1,"#))
+        #expect(text.contains(#""flags":["alpha","onboarding-seen","zeta"]"#))
+        #expect(text.contains(#""user":"u\"ser\u000a\u0001""#))
+    }
+
+    @Test func foundationReadsAndWritesTheSameDocument() throws {
+        let state = Self.busyState()
+        #expect(try JSONDecoder().decode(NavigationState.self, from: Data(state.encoded())) == state)
+        #expect(try NavigationState(encoded: Array(JSONEncoder().encode(state))) == state)
+        #expect(Walk.roundTrip(Fixtures.suma.initialState) == Fixtures.suma.initialState)
+    }
+
+    @Test func aNewerVersionIsRefusedWithAReason() {
+        let bytes = Array(#"{"v":2,"flow":"auth"}"#.utf8)
+        #expect(throws: NavigationState.FormatError.newerVersion(2)) { try NavigationState(encoded: bytes) }
+        #expect(throws: NavigationState.FormatError.unknownVersion(0)) { try NavigationState(encoded: Array(#"{"v":0}"#.utf8)) }
+        #expect(throws: NavigationState.FormatError.newerVersion(2)) {
+            try JSONDecoder().decode(NavigationState.self, from: Data(bytes))
+        }
+        #expect(NavigationState.FormatError.newerVersion(2).description.contains("newer than this FlowPages (1)"))
+    }
+
+    @Test(arguments: [
+        "", "{", "[]", "null", #"{"v":"1"}"#, #"{"flow":"x"}"#, #"{"v":1.5}"#, #"{"v":1} x"#,
+        #"{"v":1,"stacks":[]}"#, #"{"v":1,"stacks":{"home":[{"p":{}}]}}"#, #"{"v":1,"modal":{"c":"x"}}"#,
+        #"{"v":1,"flags":[1]}"#, #"{"v":1,"user":"\x"}"#, #"{"v":1,"user":"\ud800"}"#, "{\"v\":1,\"user\":\"a\u{1}\"}",
+        #"{"v":1,"tabs":{"main":3}}"#, #"{"v":1,"drafts":{"f":{"a":1}}}"#, #"{"v":1,"alert":{"values":{}}}"#, #"{"v":1,}"#,
+    ])
+    func malformedBytesAreRefused(text: String) {
+        #expect(throws: NavigationState.FormatError.self) { try NavigationState(encoded: Array(text.utf8)) }
+    }
+
+    @Test func limitsOnSizeAndNestingHold() {
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect(throws: NavigationState.FormatError.malformed("nested deeper than 32 at byte 46")) {
+            try NavigationState(encoded: Array(#"{"v":1,"flags":\#(deep)}"#.utf8))
+        }
+        let huge = Array(repeating: UInt8(ascii: " "), count: NavigationState.maximumEncodedSize + 1)
+        #expect(throws: NavigationState.FormatError.malformed("larger than 262144 bytes")) { try NavigationState(encoded: huge) }
+    }
+
+    @Test func escapesAndUnicodeRoundTrip() throws {
+        let bytes = Array(#"{"v":1,"user":"\u00e9\ud83d\ude00\/\t","flags":[]}"#.utf8)
+        let state = try NavigationState(encoded: bytes)
+        #expect(state.userID == "é😀/\t")
+        #expect(try NavigationState(encoded: state.encoded()) == state)
+    }
+
+    @Test func draftsKeepWhatTheyMayAndRefuseTheRest() throws {
+        var state = Fixtures.suma.initialState
+        try state.saveDraft(["email": "new@example.com"], form: "register")
+        #expect(state.drafts["register"] == ["email": "new@example.com"])
+        let before = state
+        let tooMany = Dictionary(uniqueKeysWithValues: (0...NavigationState.maximumDraftFields).map { ("f\($0)", "x") })
+        #expect(throws: NavigationError.draftTooLarge(form: "big", reason: "more than 64 fields")) {
+            try state.saveDraft(tooMany, form: "big")
+        }
+        #expect(throws: NavigationError.self) {
+            try state.saveDraft(["bio": String(repeating: "x", count: NavigationState.maximumDraftValueLength + 1)], form: "register")
+        }
+        for form in 1..<NavigationState.maximumDraftForms { try state.saveDraft([:], form: "form-\(form)") }
+        #expect(throws: NavigationError.draftTooLarge(form: "one-more", reason: "drafts are already kept for 16 forms")) {
+            try state.saveDraft([:], form: "one-more")
+        }
+        #expect(state.drafts["register"] == before.drafts["register"])
+        state.clearDraft(form: "register")
+        #expect(state.drafts["register"] == nil)
+    }
+
+    @Test func toastsAreTakenOnce() {
+        var state = Fixtures.coin.initialState
+        state.toasts = [Notice("saved")]
+        #expect(state.takeToasts() == [Notice("saved")])
+        #expect(state.takeToasts().isEmpty)
+    }
+
+    @Test func signingOutForgetsDrafts() throws {
+        var walk = Walk(Fixtures.suma)
+        walk.run(.changeFlow("auth"))
+        var state = walk.state
+        try state.saveDraft(["email": "test@example.com"], form: "login")
+        walk = Walk(Fixtures.suma, from: state)
+        walk.run(.signIn(userID: "test@example.com"))
+        #expect(walk.state.drafts["login"] != nil)
+        walk.run(.signOut())
+        #expect(walk.state.drafts.isEmpty)
+    }
+}
