@@ -29,7 +29,12 @@ struct JSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func expect(_ literal: StaticString) throws(Failure) {
@@ -110,16 +115,22 @@ struct JSONReader {
     }
 
     private mutating func integer() throws(Failure) -> Int {
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+        var value = 0
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(bytes[index] - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { throw failure("number too large") }
+            value = sum
+            index += 1
+        }
+        guard index > start else { throw failure("invalid number") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") {
             throw failure("only whole numbers are expected")
         }
-        guard let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            throw failure("invalid number")
-        }
-        return value
+        return negative ? -value : value
     }
 
     private mutating func string() throws(Failure) -> String {
@@ -128,6 +139,14 @@ struct JSONReader {
         // Fast path: no escapes.
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
             index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                String(validating: UnsafeBufferPointer(rebasing: buffer[start..<index - 1]), as: UTF8.self)
+            }
+            guard let text else { throw failure("invalid UTF-8") }
+            return text
         }
         var buffer = Array(bytes[start..<index])
         while true {

@@ -55,10 +55,20 @@ import Testing
         "", "{", "[]", "null", #"{"v":"1"}"#, #"{"flow":"x"}"#, #"{"v":1.5}"#, #"{"v":1} x"#,
         #"{"v":1,"stacks":[]}"#, #"{"v":1,"stacks":{"home":[{"p":{}}]}}"#, #"{"v":1,"modal":{"c":"x"}}"#,
         #"{"v":1,"flags":[1]}"#, #"{"v":1,"user":"\x"}"#, #"{"v":1,"user":"\ud800"}"#, "{\"v\":1,\"user\":\"a\u{1}\"}",
+        #"{"v":99999999999999999999}"#, #"{"v":-}"#, #"{"v":1e3}"#,
         #"{"v":1,"tabs":{"main":3}}"#, #"{"v":1,"drafts":{"f":{"a":1}}}"#, #"{"v":1,"alert":{"values":{}}}"#, #"{"v":1,}"#,
     ])
     func malformedBytesAreRefused(text: String) {
         #expect(throws: NavigationState.FormatError.self) { try NavigationState(encoded: Array(text.utf8)) }
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefused() {
+        for tail: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80]] {
+            let bytes = Array(#"{"v":1,"user":"caf"#.utf8) + tail + Array(#""}"#.utf8)
+            #expect(throws: NavigationState.FormatError.malformed("invalid UTF-8 at byte \(bytes.count - 1)")) {
+                try NavigationState(encoded: bytes)
+            }
+        }
     }
 
     @Test func limitsOnSizeAndNestingHold() {
