@@ -1,9 +1,10 @@
-/// The name of a route in an app's route table, such as `listing` or `auth.login`.
-public struct RouteName: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// A name from an app definition, typed by what it names, so a route name never stands in for a
+/// coordinator: see ``RouteName`` and ``CoordinatorID``.
+public struct Identifier<Kind>: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The name as written in the app definition.
     public let rawValue: String
 
-    /// Creates a route name from its text.
+    /// Creates an identifier from its text.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }
@@ -14,12 +15,23 @@ public struct RouteName: Hashable, Comparable, Sendable, ExpressibleByStringLite
 
     public var description: String { rawValue }
 
-    public static func < (lhs: RouteName, rhs: RouteName) -> Bool {
+    public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
-extension RouteName: Codable, CodingKeyRepresentable {
+/// What a ``RouteName`` names.
+public enum RouteKind {}
+/// What a ``CoordinatorID`` names.
+public enum CoordinatorKind {}
+
+/// The name of a route in an app's route table, such as `listing` or `auth.login`.
+public typealias RouteName = Identifier<RouteKind>
+/// The identifier of a coordinator in an app's coordinator tree, such as `main` or `home`.
+public typealias CoordinatorID = Identifier<CoordinatorKind>
+
+/// Encoded as its text; as a dictionary key, as an object member name.
+extension Identifier: Codable, CodingKeyRepresentable {
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
@@ -36,7 +48,7 @@ extension RouteName: Codable, CodingKeyRepresentable {
     }
 }
 
-/// A coding key made from any string; lets name types be dictionary keys in keyed containers.
+/// A coding key made from any string, for identifiers as dictionary keys.
 struct NameKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
