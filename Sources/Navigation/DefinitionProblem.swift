@@ -1,4 +1,5 @@
-/// One thing wrong with an app definition. Building a definition reports every problem at once.
+/// One thing wrong with an app definition. Building a definition reports every problem at once;
+/// each case's ``description`` says what is wrong and what to do about it.
 public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
     case duplicateCoordinator(CoordinatorID)
     case duplicateRoute(RouteName)

@@ -29,6 +29,14 @@ extension NavigationDefinition {
         }
     }
 
+    /// The style of a modal's root route. The validator refuses a modal whose root is not modal.
+    func modalStyle(of root: RouteName) -> ModalStyle {
+        guard case .modal(let style)? = route(root)?.presentation else {
+            preconditionFailure("'\(root)' is not a modal route; DefinitionValidator refuses such modals")
+        }
+        return style
+    }
+
     /// The selected tab of a tab coordinator.
     func selectedTab(of tabs: CoordinatorID, in state: NavigationState) -> CoordinatorID {
         state.selectedTabs[tabs] ?? initialTab(of: nodes[tabs]!)!

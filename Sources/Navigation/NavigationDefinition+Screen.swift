@@ -16,11 +16,7 @@ extension NavigationDefinition {
             context = .detour
             underlying = modalScreens.last ?? baseScreens.last
         case .modal:
-            if case .modal(let style) = route(modalScreens[0].name)!.presentation {
-                context = .modal(style)
-            } else {
-                context = .modal(.sheet)
-            }
+            context = .modal(modalStyle(of: modalScreens[0].name))
             underlying = baseScreens.last
         case .base:
             context = baseScreens.count > 1 ? .pushed : nodes[base]!.role == .tab ? .tab : .root

@@ -1,18 +1,32 @@
 /// Why a navigation command was refused. The state is then exactly as it was.
 public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No route has this name.
     case unknownRoute(RouteName)
+    /// A required parameter has no value.
     case missingParameter(RouteName, parameter: String)
+    /// A value is empty, too long, of the wrong kind or off its pattern.
     case invalidParameter(RouteName, parameter: String, reason: String)
+    /// A value for a parameter the route does not take.
     case unknownParameter(RouteName, parameter: String)
+    /// No tab has this identifier.
     case unknownTab(CoordinatorID)
+    /// No flow of the root has this identifier.
     case unknownFlow(CoordinatorID)
+    /// The route (or tab, when nil) lives in a flow that is not active; only a flow change enters it.
     case inactiveFlow(RouteName?, flow: CoordinatorID, active: CoordinatorID?)
+    /// A push would put more screens on the stack than its limit.
     case depthLimitExceeded(CoordinatorID, limit: Int)
+    /// Back at a root of the tree.
     case nothingToGoBackTo(RouteInstance)
+    /// Dismissing a modal when none is shown.
     case noModalPresented
+    /// Dismissing a detour when none is shown.
     case noDetourPresented
+    /// A modal route asked for as a detour.
     case invalidDetour(RouteName)
+    /// A user id that is empty or longer than 256 bytes.
     case invalidUserID
+    /// A form draft over one of the draft limits.
     case draftTooLarge(form: String, reason: String)
 
     /// What went wrong, and what would work instead.

@@ -10,10 +10,8 @@ extension NavigationTransaction {
         if target == currentScreen { return }
         if try navigateWithinOverlays(to: target, route, source) { return }
 
-        if case .modal(let style) = route.presentation {
-            try activate(definition.nodes[route.owner]!.parent!, route: route.name, source)
-            state.modal = PresentedStack(coordinator: route.owner, stack: [target])
-            record(.presented(target, style: style), source)
+        if case .modal = route.presentation {
+            try present(route.owner, at: target, for: route.name, source)
             return
         }
         let base = definition.baseStack(in: state)
@@ -34,15 +32,21 @@ extension NavigationTransaction {
             // A later step of a modal that is not open: open the modal at its root first.
             let root = RouteInstance(node.rootRoute!)
             try definition.check(root)
-            guard case .modal(let style) = definition.route(root.name)!.presentation else { return }
-            try activate(node.parent!, route: route.name, source)
-            state.modal = PresentedStack(coordinator: stack, stack: [root])
-            record(.presented(root, style: style), source)
+            try present(stack, at: root, for: route.name, source)
             try place(target, route, on: .modal, source)
             return
         }
         try activate(stack, route: route.name, source)
         try place(target, route, on: .base(stack), source)
+    }
+
+    /// Presents a modal fresh at `root`, over its host's context; errors name the `requested` route.
+    private mutating func present(
+        _ modal: CoordinatorID, at root: RouteInstance, for requested: RouteName, _ source: NavigationSource
+    ) throws(NavigationError) {
+        try activate(definition.nodes[modal]!.parent!, route: requested, source)
+        state.modal = PresentedStack(coordinator: modal, stack: [root])
+        record(.presented(root, style: definition.modalStyle(of: root.name)), source)
     }
 
     /// Handles `target` inside the detour and modal, top first, dismissing each that cannot show

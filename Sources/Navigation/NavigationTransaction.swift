@@ -51,6 +51,7 @@ struct NavigationTransaction {
         }
         let top = screens.last!
         switch route.presentation {
+        // Modal routes are roots, shown only by presenting their modal; they never get here.
         case .push, .modal:
             let stack = definition.coordinator(of: layer, in: state)
             if let limit = definition.nodes[stack]!.depthLimit, screens.count >= limit {

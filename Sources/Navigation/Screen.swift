@@ -51,7 +51,12 @@ public enum BackAction: Hashable, Sendable {
 public struct Breadcrumb: Hashable, Sendable {
     /// Where a step lives.
     public enum Layer: Hashable, Sendable {
-        case stack, modal, detour
+        /// A stack of the coordinator tree.
+        case stack
+        /// The presented modal.
+        case modal
+        /// The presented detour.
+        case detour
     }
 
     /// The screen.

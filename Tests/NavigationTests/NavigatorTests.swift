@@ -124,6 +124,24 @@ import Testing
         #expect(walk.backChain == ["dark-green", "green"])
     }
 
+    @Test func aModalOfAnInactiveFlowIsRefusedNamingTheRouteAskedFor() throws {
+        let twoFlows = try NavigationDefinition(
+            root: .flows("app", initial: "a", [
+                .stack("a", root: "a.home"),
+                .stack("b", root: "b.home", modals: [.stack("m", root: "m.one")]),
+            ]),
+            routes: [
+                RouteDefinition("a.home", path: "/a", title: "A", owner: "a"),
+                RouteDefinition("b.home", path: "/b", title: "B", owner: "b"),
+                RouteDefinition("m.one", path: "/m/1", title: "M1", owner: "m", presentation: .modal(.sheet)),
+                RouteDefinition("m.two", path: "/m/2", title: "M2", owner: "m"),
+            ]
+        )
+        let walk = Walk(twoFlows)
+        #expect(walk.failure(of: .navigate(route("m.two"))) == .inactiveFlow("m.two", flow: "b", active: "a"))
+        #expect(walk.failure(of: .navigate(route("m.one"))) == .inactiveFlow("m.one", flow: "b", active: "a"))
+    }
+
     @Test func navigatingBehindAModalDismissesIt() {
         var walk = demo()
         walk.go("red.light")
