@@ -5,11 +5,15 @@ let package = Package(
     name: "FlowPages",
     products: [
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     targets: [
         // Pure Swift, standard library only: the coordinator navigation engine.
         .target(name: "Navigation"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationFixtures"]),
+        // HTTP/1.1 on Dispatch and sockets, no framework underneath.
+        .target(name: "HTTPServer"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // The seed apps' coordinator trees, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),
         // Benchmarks print figures; run them with `swift run -c release <name>`.
