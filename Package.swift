@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .executable(name: "flowpages", targets: ["flowpages"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift, standard library only: the coordinator navigation engine.
@@ -14,6 +18,13 @@ let package = Package(
         // HTTP/1.1 on Dispatch and sockets, no framework underneath.
         .target(name: "HTTPServer"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // The web app: wires the modules into routes and runs the server.
+        .target(name: "FlowPages", dependencies: ["HTTPServer"]),
+        // The command line only: parses arguments and calls FlowPages.
+        .executableTarget(
+            name: "flowpages",
+            dependencies: ["FlowPages", "HTTPServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The seed apps' coordinator trees, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),
         // Benchmarks print figures; run them with `swift run -c release <name>`.

@@ -1,0 +1,258 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// What every connection of a server shares.
+struct ConnectionContext: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    /// Makes request ids unique across restarts.
+    let idPrefix: String
+    /// Set when the server begins shutting down, read by responses being written right now.
+    let stopping: StopFlag
+    let onClose: @Sendable (Int) -> Void
+}
+
+/// A flag set once, read from any thread; the atomic is what makes it Sendable.
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+
+    func set() {
+        value.store(true, ordering: .releasing)
+    }
+}
+
+/// One client connection: reads feed the parser, complete requests are answered in order (so
+/// pipelining works), responses are written without blocking, and timers cut off slow or idle
+/// clients.
+///
+/// `@unchecked Sendable`: every mutable property is read and written only on `queue`, a serial
+/// queue; that confinement is what makes handing the object to other threads sound.
+final class Connection: @unchecked Sendable {
+    enum Phase {
+        /// Reading and answering requests.
+        case open
+        /// Sending the last response, then half-closing.
+        case closing
+        /// Half-closed: discarding what the client still sends until it closes, so the last
+        /// response is not lost to a reset (RFC 9112 §9.6).
+        case draining
+        case closed
+    }
+
+    let id: Int
+    let fd: Int32
+    let queue: DispatchQueue
+    let context: ConnectionContext
+    var parser: RequestParser
+    var phase = Phase.open
+    var readSource: DispatchSourceRead?
+    var readingPaused = false
+    var writeSource: DispatchSourceWrite?
+    var writeSourceRunning = false
+    var timer: DispatchSourceTimer?
+    var outbox: [UInt8] = []
+    var outboxSent = 0
+    var served = 0
+    /// When the current request's first byte (or, once its head is in, its body) started arriving.
+    var requestStarted: ContinuousClock.Instant?
+    var lastActivity = ContinuousClock.now
+    var drainDeadline = ContinuousClock.now
+    var openSources = 0
+
+    /// Bytes waiting to be sent beyond which reading pauses, so a client that pipelines requests
+    /// without reading responses cannot make the server buffer without end.
+    static let outboxLimit = 1024 * 1024
+    static let drainTime: Duration = .seconds(2)
+    static let readSize = 16 * 1024
+
+    init(id: Int, fd: Int32, context: ConnectionContext, target: DispatchQueue) {
+        self.id = id
+        self.fd = fd
+        self.context = context
+        self.parser = RequestParser(limits: context.configuration.limits)
+        self.queue = DispatchQueue(label: "flowpages.connection", target: target)
+    }
+
+    /// Starts reading; the connection lives until it closes itself.
+    func start() {
+        queue.async { [self] in
+            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { [self] in readAvailable() }
+            source.setCancelHandler { [self] in sourceCancelled() }
+            openSources += 1
+            readSource = source
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [self] in timerFired() }
+            self.timer = timer
+            rearmTimer()
+            timer.resume()
+            source.resume()
+        }
+    }
+
+    /// Asks the connection to close once its in-flight request is answered.
+    func beginShutdown() {
+        queue.async { [self] in
+            if phase == .open, !parser.hasPartialRequest, outboxSent == outbox.count {
+                close()
+            }
+        }
+    }
+
+    private func readAvailable() {
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        guard let count = buffer.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }) else {
+            close()
+            return
+        }
+        if count < 0 { return }
+        if count == 0 {
+            // The client finished sending: send what is already answered, then close. Reading
+            // pauses, since the end of the stream would be reported again and again.
+            guard phase == .open || phase == .closing, outboxSent < outbox.count else {
+                close()
+                return
+            }
+            phase = .closing
+            if !readingPaused {
+                readingPaused = true
+                readSource?.suspend()
+            }
+            return
+        }
+        lastActivity = .now
+        guard phase == .open else { return }
+        if !parser.hasPartialRequest { requestStarted = .now }
+        parser.append(buffer[..<count])
+        answerRequests()
+    }
+
+    /// Answers every complete request in the parser, in order.
+    func answerRequests() {
+        let wasReadingBody = parser.isReadingBody
+        do {
+            while phase == .open, let output = try parser.next() {
+                switch output {
+                case .expectContinue:
+                    enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                case .request(let parsed):
+                    answer(parsed)
+                    requestStarted = parser.hasPartialRequest ? .now : nil
+                }
+            }
+            if !wasReadingBody, parser.isReadingBody { requestStarted = .now }
+        } catch {
+            refuse(status: error.status, reason: error.reason)
+        }
+        flush()
+        rearmTimer()
+    }
+
+    private func answer(_ parsed: ParsedRequest) {
+        let started = requestStarted ?? .now
+        served += 1
+        let requestID = "\(context.idPrefix)-\(id)-\(served)"
+        let response: HTTPResponse
+        let path: String
+        do {
+            let request = try HTTPRequest(
+                method: parsed.method, target: parsed.target, version: parsed.version,
+                headers: parsed.headers, body: parsed.body, id: requestID
+            )
+            path = request.path
+            response = context.router.respond(to: request)
+        } catch {
+            path = parsed.target
+            response = .text(error.message + "\n", status: error.status)
+        }
+        // Decided after the handler ran: a shutdown that began meanwhile closes this connection.
+        let keepAlive = parsed.keepAlive && !context.stopping.isSet && served < context.configuration.maximumRequestsPerConnection
+        let bytes = response.serialized(
+            for: parsed.method, version: parsed.version, keepAlive: keepAlive, requestID: requestID,
+            date: HTTPDate.format(Int(time(nil)))
+        )
+        enqueue(bytes)
+        context.configuration.accessLog?(AccessLogEntry(
+            requestID: requestID, method: parsed.method, path: path, status: response.status.code,
+            bytes: bytes.count, duration: .now - started
+        ))
+        if !keepAlive { phase = .closing }
+    }
+
+    /// Answers a request that cannot be served and closes: the framing of what follows is unknown.
+    private func refuse(status: HTTPStatus, reason: String) {
+        served += 1
+        let requestID = "\(context.idPrefix)-\(id)-\(served)"
+        let response = HTTPResponse.text(reason + "\n", status: status)
+        let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: requestID, date: HTTPDate.format(Int(time(nil))))
+        enqueue(bytes)
+        context.configuration.accessLog?(AccessLogEntry(
+            requestID: requestID, method: HTTPMethod("-"), path: "-", status: status.code, bytes: bytes.count,
+            duration: .now - (requestStarted ?? .now)
+        ))
+        phase = .closing
+    }
+
+    private func timerFired() {
+        let now = ContinuousClock.now
+        guard let deadline = currentDeadline(), now >= deadline else {
+            rearmTimer()
+            return
+        }
+        switch phase {
+        case .open where requestStarted != nil:
+            refuse(status: .requestTimeout, reason: "The request took too long to arrive.")
+            flush()
+            rearmTimer()
+        case .open, .closing, .draining:
+            close()
+        case .closed:
+            break
+        }
+    }
+
+    private func currentDeadline() -> ContinuousClock.Instant? {
+        let configuration = context.configuration
+        switch phase {
+        case .closed: return nil
+        case .draining: return drainDeadline
+        case .closing: return lastActivity + configuration.idleTimeout
+        case .open: return requestStarted.map { $0 + configuration.headerTimeout } ?? lastActivity + configuration.idleTimeout
+        }
+    }
+
+    func rearmTimer() {
+        guard let deadline = currentDeadline() else { return }
+        let delay = max(0, (deadline - .now).nanoseconds)
+        timer?.schedule(deadline: .now() + .nanoseconds(delay), leeway: .milliseconds(10))
+    }
+
+    /// Stops everything; the socket is closed once the Dispatch sources have let go of it.
+    func close() {
+        guard phase != .closed else { return }
+        phase = .closed
+        timer?.cancel()
+        if let readSource {
+            if readingPaused { readSource.resume() }
+            readSource.cancel()
+        }
+        if let writeSource {
+            if !writeSourceRunning { writeSource.resume() }
+            writeSource.cancel()
+        }
+    }
+
+    func sourceCancelled() {
+        openSources -= 1
+        guard openSources == 0 else { return }
+        Glibc.close(fd)
+        context.onClose(id)
+    }
+}

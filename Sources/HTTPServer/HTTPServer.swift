@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// An HTTP/1.1 origin server on Dispatch sources and non-blocking sockets: no thread per
+/// connection, each connection answered on its own serial queue over a shared concurrent one.
+public final class HTTPServer: Sendable {
+    /// The configuration it was created with.
+    public let configuration: ServerConfiguration
+    private let router: Router
+    private let workers = DispatchQueue(label: "flowpages.workers", attributes: .concurrent)
+    private let acceptQueue = DispatchQueue(label: "flowpages.accept")
+    /// One `enter` per open connection, so shutdown can wait for them.
+    private let open = DispatchGroup()
+    private let idPrefix = String(UInt16.random(in: .min ... .max), radix: 16)
+    private let stopping = StopFlag()
+
+    private struct State {
+        var port: Int?
+        var acceptSource: DispatchSourceRead?
+        var connections: [Int: Connection] = [:]
+        var nextID = 1
+        var stopping = false
+    }
+
+    /// The listener, its accept source and the open connections; the lock is what makes the
+    /// accept queue, the connection queues and shutdown safe to touch them from.
+    private let state = Mutex(State())
+
+    /// Creates a server answering with `router`.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), router: Router) {
+        self.configuration = configuration
+        self.router = router
+    }
+
+    /// The port it listens on, once started.
+    public var port: Int? { state.withLock { $0.port } }
+
+    /// The number of open connections.
+    public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// Starts listening and accepting.
+    /// - Returns: the port listened on (useful with port 0).
+    /// - Throws: when the address cannot be bound, with the system's reason.
+    @discardableResult
+    public func start() throws -> Int {
+        let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        state.withLock { state in
+            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+            source.setEventHandler { [self] in acceptClients(from: fd) }
+            source.setCancelHandler { Glibc.close(fd) }
+            source.resume()
+            state.port = port
+            state.acceptSource = source
+        }
+        return port
+    }
+
+    private func acceptClients(from listener: Int32) {
+        let context = ConnectionContext(
+            configuration: configuration, router: router, idPrefix: idPrefix, stopping: stopping,
+            onClose: { [self] id in
+                state.withLock { _ = $0.connections.removeValue(forKey: id) }
+                open.leave()
+            }
+        )
+        while let result = Socket.accept(listener) {
+            let fd: Int32
+            switch result {
+            case .success(let accepted):
+                fd = accepted
+            case .failure(let failure):
+                // Out of descriptors: pause accepting briefly rather than spin on the same error.
+                configuration.log("\(failure); pausing accepts for 100 ms")
+                state.withLock { $0.acceptSource?.suspend() }
+                acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+                    state.withLock { $0.acceptSource?.resume() }
+                }
+                return
+            }
+            let connection: Connection? = state.withLock { state in
+                guard !state.stopping, state.connections.count < configuration.maximumConnections else { return nil }
+                let connection = Connection(id: state.nextID, fd: fd, context: context, target: workers)
+                state.nextID += 1
+                state.connections[connection.id] = connection
+                return connection
+            }
+            guard let connection else {
+                refuseOverCapacity(fd)
+                continue
+            }
+            open.enter()
+            connection.start()
+        }
+    }
+
+    /// Answers a connection over the limit with 503 and closes it, best effort, without blocking.
+    private func refuseOverCapacity(_ fd: Int32) {
+        let response = HTTPResponse.text("The server is at its connection limit; try again shortly.\n", status: .serviceUnavailable)
+        var refusal = response
+        refusal.headers.add("Retry-After", "1")
+        let bytes = refusal.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
+        _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
+        Glibc.shutdown(fd, Int32(SHUT_WR))
+        Glibc.close(fd)
+    }
+
+    /// Stops gracefully: no new connections, in-flight requests answered, idle connections
+    /// closed; after ``ServerConfiguration/shutdownTimeout`` whatever is left is closed.
+    /// Blocks until done.
+    public func shutdown() {
+        stopping.set()
+        let connections: [Connection] = state.withLock { state in
+            state.stopping = true
+            state.acceptSource?.cancel()
+            state.acceptSource = nil
+            return Array(state.connections.values)
+        }
+        for connection in connections { connection.beginShutdown() }
+        let timeout = DispatchTime.now() + .nanoseconds(configuration.shutdownTimeout.nanoseconds)
+        if open.wait(timeout: timeout) == .timedOut {
+            let left = state.withLock { Array($0.connections.values) }
+            configuration.log("shutdown: closing \(left.count) connection(s) still open after \(configuration.shutdownTimeout)")
+            for connection in left { connection.queue.async { connection.close() } }
+            _ = open.wait(timeout: .now() + .seconds(1))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// Answers one request.
+public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
+/// Routes method and path to handlers, and turns every error into a response in one place.
+public struct Router: Sendable {
+    private var exact: [String: [HTTPMethod: Handler]] = [:]
+    private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, handler: Handler)] = []
+    /// Builds the response for an error: a thrown ``HTTPError``, or 500 for anything else.
+    public var errorPage: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in
+        var response = HTTPResponse.text(error.message + "\n", status: error.status)
+        for field in error.headers { response.headers.add(field.name, field.value) }
+        return response
+    }
+    /// Where unexpected errors are logged with their request id; their details never reach the client.
+    public var errorLog: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
+
+    /// Creates an empty router: every request is 404 until routes are added.
+    public init() {}
+
+    /// Routes `method` on exactly `path` (percent-decoded) to `handler`.
+    public mutating func on(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
+        exact[path, default: [:]][method] = handler
+    }
+
+    /// Routes GET (and so HEAD) on `path`.
+    public mutating func get(_ path: String, _ handler: @escaping Handler) {
+        on(.get, path, handler)
+    }
+
+    /// Routes POST on `path`.
+    public mutating func post(_ path: String, _ handler: @escaping Handler) {
+        on(.post, path, handler)
+    }
+
+    /// Routes every path under `prefix` (which ends in `/`) to `handler`, for the given methods
+    /// (nil: all). Exact routes win; of prefixes, the longest.
+    public mutating func mount(_ prefix: String, methods: Set<HTTPMethod>? = nil, _ handler: @escaping Handler) {
+        prefixes.append((prefix, methods, handler))
+        prefixes.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// The response to `request`. Never throws: errors become error pages here.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        do {
+            return try route(request)(request)
+        } catch let error as HTTPError {
+            return errorPage(error, request)
+        } catch {
+            errorLog("request \(request.id): \(request.method) \(request.path) failed: \(error)")
+            return errorPage(HTTPError(.internalServerError), request)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) throws(HTTPError) -> Handler {
+        guard HTTPMethod.known.contains(request.method) else {
+            throw HTTPError(.notImplemented, "The method \(request.method) is not supported.")
+        }
+        // RFC 9110 §9.3.2: HEAD is GET without the body, which the connection drops.
+        let lookup = request.method == .head ? [HTTPMethod.head, .get] : [request.method]
+        var allowed: Set<HTTPMethod> = []
+        if let handlers = exact[request.path] {
+            if let handler = lookup.lazy.compactMap({ handlers[$0] }).first { return handler }
+            allowed.formUnion(handlers.keys)
+        } else {
+            for mount in prefixes where request.path.hasPrefix(mount.prefix) || request.path + "/" == mount.prefix {
+                guard let methods = mount.methods else { return mount.handler }
+                if lookup.contains(where: methods.contains) { return mount.handler }
+                allowed.formUnion(methods)
+                break
+            }
+        }
+        guard allowed.isEmpty else {
+            if allowed.contains(.get) { allowed.insert(.head) }
+            // RFC 9110 §15.5.6: a 405 lists the allowed methods.
+            let list = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+            throw HTTPError(.methodNotAllowed, "Allowed: \(list).", headers: HTTPHeaders([("Allow", list)]))
+        }
+        throw HTTPError(.notFound, "Nothing is at \(request.path).")
+    }
+}

@@ -1,0 +1,52 @@
+/// How a server listens, what it accepts and how long it waits.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port; 0 lets the system choose one (see ``HTTPServer/port``).
+    public var port = 8080
+    /// Limits on requests (414, 431, 413).
+    public var limits = RequestLimits()
+    /// How long a request's head may take to arrive from its first byte, and its body from the
+    /// end of the head (408).
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long an idle keep-alive connection stays open.
+    public var idleTimeout: Duration = .seconds(10)
+    /// Requests answered on one connection before it is closed.
+    public var maximumRequestsPerConnection = 1000
+    /// Open connections; more are answered 503 and closed.
+    public var maximumConnections = 512
+    /// How long a graceful shutdown waits for in-flight requests before closing what is left.
+    public var shutdownTimeout: Duration = .seconds(10)
+    /// Receives one entry per request; nil for no access log.
+    public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = { StandardOutput.writeLine($0.description) }
+    /// Receives the server's own messages: failures to accept, forced closes.
+    public var log: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
+
+    /// The defaults: 127.0.0.1:8080, 10 s timeouts, 1000 requests a connection, 512 connections.
+    public init() {}
+}
+
+/// One line of the access log.
+public struct AccessLogEntry: Sendable, CustomStringConvertible {
+    public let requestID: String
+    public let method: HTTPMethod
+    public let path: String
+    public let status: Int
+    /// Bytes sent, head and body.
+    public let bytes: Int
+    /// From the request's first byte to its response being handed to the socket.
+    public let duration: Duration
+
+    /// `a3f1-7-2 GET /listing/123 200 1843B 0.41ms`
+    public var description: String {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let millis = "\(micros / 1000).\(String(micros % 1000 / 10 + 100).dropFirst())"
+        return "\(requestID) \(method) \(path) \(status) \(bytes)B \(millis)ms"
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int {
+        Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+    }
+}

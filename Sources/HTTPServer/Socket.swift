@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The few socket calls the server makes, with errors that name the call and the reason.
+enum Socket {
+    /// A failed socket call.
+    struct Failure: Error, CustomStringConvertible {
+        let call: String
+        let code: Int32
+
+        var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// A non-blocking listening socket on `host:port`, and the port it got.
+    static func listen(host: String, port: Int, backlog: Int32 = 1024) throws(Failure) -> (fd: Int32, port: Int) {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let address = list else { throw Failure(call: "getaddrinfo(\(host))", code: EINVAL) }
+        defer { freeaddrinfo(list) }
+
+        let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "bind(\(host):\(port))", code: code)
+        }
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "listen", code: code)
+        }
+        return (fd, boundPort(fd))
+    }
+
+    private static func boundPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer in
+            if family == sa_family_t(AF_INET6) {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+    }
+
+    /// Accepts one waiting client as a non-blocking socket with Nagle's algorithm off, so a
+    /// response written at once leaves at once.
+    static func accept(_ listener: Int32) -> Result<Int32, Failure>? {
+        while true {
+            let fd = Glibc.accept(listener, nil, nil)
+            if fd >= 0 {
+                // accept4 is not in the Glibc module: set the flags with fcntl instead.
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                var yes: Int32 = 1
+                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+                return .success(fd)
+            }
+            switch errno {
+            case EINTR, ECONNABORTED: continue
+            case EAGAIN, EWOULDBLOCK: return nil
+            default: return .failure(Failure(call: "accept", code: errno))
+            }
+        }
+    }
+
+    /// Sends what it can without blocking; the count sent, 0 when the socket is full, or nil on error.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        while true {
+            let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            if count >= 0 { return count }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return 0
+            default: return nil
+            }
+        }
+    }
+
+    /// Reads what is there without blocking: the count, 0 at end of stream, -1 when nothing is
+    /// waiting, nil on error.
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        while true {
+            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if count >= 0 { return count }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return -1
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Synchronization
+
+/// Serves the files of one folder (GET and HEAD), with validators and cache headers, and no way
+/// out of the folder: `..` or `.` segments (also percent-encoded), NUL or backslash, and paths
+/// that resolve outside it through a symlink are all 404.
+public final class StaticFiles: Sendable {
+    /// The folder, fully resolved.
+    public let root: String
+    /// Files larger than this are refused (404) rather than read into memory.
+    public static let maximumFileSize = 16 * 1024 * 1024
+    /// Files up to this size are kept in memory, revalidated by `stat` on every request.
+    public static let maximumCachedFileSize = 512 * 1024
+    static let maximumCachedFiles = 512
+
+    struct File: Sendable {
+        let path: String
+        let etag: String
+        let body: [UInt8]
+    }
+
+    /// Cached files by request path; the lock is what makes sharing the cache across connections safe.
+    private let cache = Mutex<[String: File]>([:])
+
+    /// Serves `root`.
+    /// - Throws: when the folder does not exist or is not a folder.
+    public init(root: String) throws(HTTPError) {
+        guard let resolved = Self.resolve(root), Self.isDirectory(resolved) else {
+            throw HTTPError(.internalServerError, "The public folder \(root) does not exist.")
+        }
+        self.root = resolved
+    }
+
+    /// The file for `request`, a 304 when the client's copy is current, or a 404.
+    public func respond(to request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let notFound = HTTPError(.notFound, "Nothing is at \(request.path).")
+        guard let (path, info) = locate(request.path) else { throw notFound }
+        let etag = "\"\(String(info.size, radix: 16))-\(String(info.modified, radix: 16))\""
+        var headers = HTTPHeaders([
+            ("ETag", etag),
+            ("Last-Modified", HTTPDate.format(info.modified / 1_000_000_000)),
+            ("Cache-Control", Self.isFingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache"),
+        ])
+        if Self.isCurrent(request, etag: etag, modified: info.modified / 1_000_000_000) {
+            return HTTPResponse(.notModified, headers: headers)
+        }
+        guard let body = body(of: path, etag: etag, size: info.size, for: request.path) else { throw notFound }
+        headers.add("Content-Type", MediaType.forFileName(path))
+        headers.add("X-Content-Type-Options", "nosniff")
+        return HTTPResponse(.ok, headers: headers, body: body)
+    }
+
+    /// The resolved file a request path names, with its size and modification time in
+    /// nanoseconds; a folder means its `index.html`.
+    private func locate(_ requestPath: String) -> (String, (size: Int, modified: Int))? {
+        guard !requestPath.contains("\0"), !requestPath.contains("\\") else { return nil }
+        let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        // A path resolved before needs only a stat: the cache holds resolved paths inside the root.
+        if let cached = cache.withLock({ $0[requestPath]?.path }), let info = Self.regularFile(cached) {
+            return (cached, info)
+        }
+        let candidate = root + "/" + segments.joined(separator: "/")
+        guard var path = Self.resolve(candidate), path == root || path.hasPrefix(root + "/") else { return nil }
+        if Self.isDirectory(path) {
+            guard let index = Self.resolve(path + "/index.html"), index.hasPrefix(root + "/") else { return nil }
+            path = index
+        }
+        guard let info = Self.regularFile(path), info.size <= Self.maximumFileSize else { return nil }
+        return (path, info)
+    }
+
+    private func body(of path: String, etag: String, size: Int, for requestPath: String) -> [UInt8]? {
+        if let file = cache.withLock({ $0[requestPath] }), file.path == path, file.etag == etag {
+            return file.body
+        }
+        guard let body = Self.contents(of: path, size: size) else { return nil }
+        if body.count <= Self.maximumCachedFileSize {
+            cache.withLock { files in
+                if files.count >= Self.maximumCachedFiles { files.removeAll() }
+                files[requestPath] = File(path: path, etag: etag, body: body)
+            }
+        }
+        return body
+    }
+
+    /// RFC 9110 §13.1.2 and §13.1.3: If-None-Match wins over If-Modified-Since.
+    private static func isCurrent(_ request: HTTPRequest, etag: String, modified: Int) -> Bool {
+        if let match = request.headers["If-None-Match"] {
+            return match.split(separator: ",").contains { tag in
+                let tag = tag.trimmingSpaces
+                return tag == "*" || tag == etag || tag == "W/" + etag
+            }
+        }
+        if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
+            return modified <= since
+        }
+        return false
+    }
+
+    /// Whether a file name carries a content hash, as `app.3f2a9c1e.css` or `app-3f2a9c1e.css` do,
+    /// so it can be cached for a year.
+    static func isFingerprinted(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        let stem = name.split(separator: ".").dropLast()
+        let parts = stem.flatMap { $0.split(separator: "-") }
+        guard parts.count >= 2, let last = parts.last else { return false }
+        return last.count >= 8 && last.allSatisfy(\.isHexDigit)
+    }
+
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func regularFile(_ path: String) -> (size: Int, modified: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+    }
+
+    private static func contents(of path: String, size: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, size - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            total += count
+        }
+        return bytes
+    }
+}

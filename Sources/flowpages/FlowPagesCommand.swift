@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `flowpages`: serves mobile-app navigation flows as accessible HTML.
+struct FlowPagesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowpages",
+        abstract: "Serves mobile-app navigation flows as plain, accessible HTML pages.",
+        subcommands: [ServeCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}

@@ -1,0 +1,1 @@
+FlowPagesCommand.main()
