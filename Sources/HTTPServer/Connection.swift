@@ -65,6 +65,10 @@ final class Connection: @unchecked Sendable {
     var lastActivity = ContinuousClock.now
     var drainDeadline = ContinuousClock.now
     var openSources = 0
+    /// Reused by every read, so reading allocates nothing.
+    var readBuffer = [UInt8](repeating: 0, count: Connection.readSize)
+    /// The `Date` value of the current second, formatted once per second.
+    var date = (second: 0, text: "")
 
     /// Bytes waiting to be sent beyond which reading pauses, so a client that pipelines requests
     /// without reading responses cannot make the server buffer without end.
@@ -107,8 +111,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        guard let count = buffer.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }) else {
+        guard let count = readBuffer.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }) else {
             close()
             return
         }
@@ -130,7 +133,7 @@ final class Connection: @unchecked Sendable {
         lastActivity = .now
         guard phase == .open else { return }
         if !parser.hasPartialRequest { requestStarted = .now }
-        parser.append(buffer[..<count])
+        parser.append(readBuffer[..<count])
         answerRequests()
     }
 
@@ -176,7 +179,7 @@ final class Connection: @unchecked Sendable {
         let keepAlive = parsed.keepAlive && !context.stopping.isSet && served < context.configuration.maximumRequestsPerConnection
         let bytes = response.serialized(
             for: parsed.method, version: parsed.version, keepAlive: keepAlive, requestID: requestID,
-            date: HTTPDate.format(Int(time(nil)))
+            date: currentDate()
         )
         enqueue(bytes)
         context.configuration.accessLog?(AccessLogEntry(
@@ -191,13 +194,21 @@ final class Connection: @unchecked Sendable {
         served += 1
         let requestID = "\(context.idPrefix)-\(id)-\(served)"
         let response = HTTPResponse.text(reason + "\n", status: status)
-        let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: requestID, date: HTTPDate.format(Int(time(nil))))
+        let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: requestID, date: currentDate())
         enqueue(bytes)
         context.configuration.accessLog?(AccessLogEntry(
             requestID: requestID, method: HTTPMethod("-"), path: "-", status: status.code, bytes: bytes.count,
             duration: .now - (requestStarted ?? .now)
         ))
         phase = .closing
+    }
+
+    private func currentDate() -> String {
+        let now = Int(time(nil))
+        if now != date.second {
+            date = (now, HTTPDate.format(now))
+        }
+        return date.text
     }
 
     private func timerFired() {

@@ -17,9 +17,13 @@ public final class StaticFiles: Sendable {
     public static let maximumCachedFileSize = 512 * 1024
     static let maximumCachedFiles = 512
 
+    /// A file read, with its validators and headers worked out once.
     struct File: Sendable {
         let path: String
         let etag: String
+        let lastModified: String
+        let cacheControl: String
+        let contentType: String
         let body: [UInt8]
     }
 
@@ -38,20 +42,16 @@ public final class StaticFiles: Sendable {
     /// The file for `request`, a 304 when the client's copy is current, or a 404.
     public func respond(to request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         let notFound = HTTPError(.notFound, "Nothing is at \(request.path).")
-        guard let (path, info) = locate(request.path) else { throw notFound }
-        let etag = "\"\(String(info.size, radix: 16))-\(String(info.modified, radix: 16))\""
-        var headers = HTTPHeaders([
-            ("ETag", etag),
-            ("Last-Modified", HTTPDate.format(info.modified / 1_000_000_000)),
-            ("Cache-Control", Self.isFingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache"),
-        ])
-        if Self.isCurrent(request, etag: etag, modified: info.modified / 1_000_000_000) {
+        guard let (path, info) = locate(request.path), let file = file(at: path, info: info, for: request.path) else {
+            throw notFound
+        }
+        var headers = HTTPHeaders([("ETag", file.etag), ("Last-Modified", file.lastModified), ("Cache-Control", file.cacheControl)])
+        if Self.isCurrent(request, etag: file.etag, modified: info.modified / 1_000_000_000) {
             return HTTPResponse(.notModified, headers: headers)
         }
-        guard let body = body(of: path, etag: etag, size: info.size, for: request.path) else { throw notFound }
-        headers.add("Content-Type", MediaType.forFileName(path))
+        headers.add("Content-Type", file.contentType)
         headers.add("X-Content-Type-Options", "nosniff")
-        return HTTPResponse(.ok, headers: headers, body: body)
+        return HTTPResponse(.ok, headers: headers, body: file.body)
     }
 
     /// The resolved file a request path names, with its size and modification time in
@@ -74,18 +74,25 @@ public final class StaticFiles: Sendable {
         return (path, info)
     }
 
-    private func body(of path: String, etag: String, size: Int, for requestPath: String) -> [UInt8]? {
+    /// The file at `path`, from the cache while its size and modification time are unchanged.
+    private func file(at path: String, info: (size: Int, modified: Int), for requestPath: String) -> File? {
+        let etag = "\"\(String(info.size, radix: 16))-\(String(info.modified, radix: 16))\""
         if let file = cache.withLock({ $0[requestPath] }), file.path == path, file.etag == etag {
-            return file.body
+            return file
         }
-        guard let body = Self.contents(of: path, size: size) else { return nil }
+        guard let body = Self.contents(of: path, size: info.size) else { return nil }
+        let file = File(
+            path: path, etag: etag, lastModified: HTTPDate.format(info.modified / 1_000_000_000),
+            cacheControl: Self.isFingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache",
+            contentType: MediaType.forFileName(path), body: body
+        )
         if body.count <= Self.maximumCachedFileSize {
             cache.withLock { files in
                 if files.count >= Self.maximumCachedFiles { files.removeAll() }
-                files[requestPath] = File(path: path, etag: etag, body: body)
+                files[requestPath] = file
             }
         }
-        return body
+        return file
     }
 
     /// RFC 9110 §13.1.2 and §13.1.3: If-None-Match wins over If-Modified-Since.
