@@ -1,0 +1,59 @@
+import HTTPServer
+import Testing
+
+@Suite struct HTTPRequestTests {
+    @Test func targetsAreDecodedIntoPathAndQuery() throws {
+        let request = try makeRequest(.get, "/caf%C3%A9/a%2Fb?q=a+b&x=%26&flag&q=second")
+        #expect(request.path == "/café/a/b")
+        #expect(request.rawPath == "/caf%C3%A9/a%2Fb")
+        #expect(request.query("q") == "a b")
+        #expect(request.query("x") == "&")
+        #expect(request.query("flag") == "")
+        #expect(request.query.count == 4)
+    }
+
+    @Test(arguments: ["/%zz", "/a%2", "/%FF", "/%00", "/?q=%zz", "nopath"])
+    func invalidTargetsAre400(target: String) {
+        let error = #expect(throws: HTTPError.self) { try makeRequest(.get, target) }
+        #expect(error?.status == .badRequest)
+    }
+
+    @Test func cookiesAreRead() throws {
+        let request = try makeRequest(.get, "/", headers: [("Cookie", "session=abc; theme=\"dark\""), ("Cookie", "session=later; empty=")])
+        #expect(request.cookies == ["session": "abc", "theme": "dark", "empty": ""])
+    }
+
+    @Test func formsAreDecodedInOrder() throws {
+        let request = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8")],
+                                      body: "email=new%40example.com&name=Al+Test&terms=on&name=again")
+        let fields = try request.formFields()
+        #expect(fields.map(\.name) == ["email", "name", "terms", "name"])
+        #expect(try request.form() == ["email": "new@example.com", "name": "Al Test", "terms": "on"])
+    }
+
+    @Test func formsMustBeUrlEncodedAndWellFormed() throws {
+        let json = try makeRequest(.post, "/", headers: [("Content-Type", "application/json")], body: "{}")
+        #expect(throws: HTTPError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")) { try json.form() }
+        let broken = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "a=%zz")
+        #expect(throws: HTTPError(.badRequest, "The form has an invalid percent-encoding.")) { try broken.form() }
+        let many = (0...HTTPRequest.maximumFormFields).map { "f\($0)=1" }.joined(separator: "&")
+        let crowded = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: many)
+        #expect(throws: HTTPError.self) { try crowded.form() }
+    }
+
+    @Test func setCookieCarriesItsAttributes() {
+        var response = HTTPResponse.text("ok")
+        response.setCookie(Cookie(name: "session", value: "abc", maxAge: 3600))
+        response.setCookie(Cookie(name: "old", value: "", maxAge: 0, secure: true, sameSite: .strict))
+        #expect(response.headers.values("set-cookie") == [
+            "session=abc; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax",
+            "old=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict",
+        ])
+    }
+
+    @Test func urlEncodingRoundTrips() {
+        for text in ["a b&c=d/é", "100%", "~._-"] {
+            #expect(URLEncoding.decode(URLEncoding.encode(text).utf8) == text)
+        }
+    }
+}
