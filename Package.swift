@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
+        // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
+        .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: ["Navigation", "NavigationFixtures"],
             path: "Benchmarks/NavigationBenchmark"
         ),
+        .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],
     swiftLanguageModes: [.v6]
 )
