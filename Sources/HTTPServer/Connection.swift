@@ -159,9 +159,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func answer(_ parsed: ParsedRequest) {
-        let started = requestStarted ?? .now
-        served += 1
-        let requestID = "\(context.idPrefix)-\(id)-\(served)"
+        let requestID = nextRequestID()
         let response: HTTPResponse
         let path: String
         do {
@@ -177,30 +175,28 @@ final class Connection: @unchecked Sendable {
         }
         // Decided after the handler ran: a shutdown that began meanwhile closes this connection.
         let keepAlive = parsed.keepAlive && !context.stopping.isSet && served < context.configuration.maximumRequestsPerConnection
-        let bytes = response.serialized(
-            for: parsed.method, version: parsed.version, keepAlive: keepAlive, requestID: requestID,
-            date: currentDate()
-        )
-        enqueue(bytes)
-        context.configuration.accessLog?(AccessLogEntry(
-            requestID: requestID, method: parsed.method, path: path, status: response.status.code,
-            bytes: bytes.count, duration: .now - started
-        ))
-        if !keepAlive { phase = .closing }
+        send(response, id: requestID, method: parsed.method, version: parsed.version, path: path, keepAlive: keepAlive)
     }
 
     /// Answers a request that cannot be served and closes: the framing of what follows is unknown.
     private func refuse(status: HTTPStatus, reason: String) {
+        send(.text(reason + "\n", status: status), id: nextRequestID(), method: HTTPMethod("-"), version: .http1_1, path: "-", keepAlive: false)
+    }
+
+    private func nextRequestID() -> String {
         served += 1
-        let requestID = "\(context.idPrefix)-\(id)-\(served)"
-        let response = HTTPResponse.text(reason + "\n", status: status)
-        let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: requestID, date: currentDate())
+        return "\(context.idPrefix)-\(id)-\(served)"
+    }
+
+    /// Queues a response and logs it; without keep-alive the connection closes after it.
+    private func send(_ response: HTTPResponse, id requestID: String, method: HTTPMethod, version: HTTPVersion, path: String, keepAlive: Bool) {
+        let bytes = response.serialized(for: method, version: version, keepAlive: keepAlive, requestID: requestID, date: currentDate())
         enqueue(bytes)
         context.configuration.accessLog?(AccessLogEntry(
-            requestID: requestID, method: HTTPMethod("-"), path: "-", status: status.code, bytes: bytes.count,
-            duration: .now - (requestStarted ?? .now)
+            requestID: requestID, method: method, path: path, status: response.status.code,
+            bytes: bytes.count, duration: .now - (requestStarted ?? .now)
         ))
-        phase = .closing
+        if !keepAlive { phase = .closing }
     }
 
     private func currentDate() -> String {

@@ -100,10 +100,9 @@ public final class HTTPServer: Sendable {
 
     /// Answers a connection over the limit with 503 and closes it, best effort, without blocking.
     private func refuseOverCapacity(_ fd: Int32) {
-        let response = HTTPResponse.text("The server is at its connection limit; try again shortly.\n", status: .serviceUnavailable)
-        var refusal = response
-        refusal.headers.add("Retry-After", "1")
-        let bytes = refusal.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
+        var response = HTTPResponse.text("The server is at its connection limit; try again shortly.\n", status: .serviceUnavailable)
+        response.headers.add("Retry-After", "1")
+        let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
         _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
         Glibc.shutdown(fd, Int32(SHUT_WR))
         Glibc.close(fd)

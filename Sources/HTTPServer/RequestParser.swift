@@ -88,12 +88,9 @@ public struct RequestParser: Sendable {
                 }
                 if head.expectsContinue { return .expectContinue }
             case .body(let head, let remaining):
-                let count = min(remaining, buffer.count - start)
-                body.append(contentsOf: buffer[start..<start + count])
-                start += count
-                guard count == remaining else {
-                    state = .body(head, remaining: remaining - count)
-                    compact()
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .body(head, remaining: left)
                     return nil
                 }
                 return finish(head)
@@ -101,12 +98,9 @@ public struct RequestParser: Sendable {
                 guard let size = try parseChunkSize() else { return nil }
                 state = size == 0 ? .trailers(head, size: 0) : .chunkData(head, remaining: size)
             case .chunkData(let head, let remaining):
-                let count = min(remaining, buffer.count - start)
-                body.append(contentsOf: buffer[start..<start + count])
-                start += count
-                guard count == remaining else {
-                    state = .chunkData(head, remaining: remaining - count)
-                    compact()
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .chunkData(head, remaining: left)
                     return nil
                 }
                 state = .chunkEnd(head)
@@ -128,6 +122,15 @@ public struct RequestParser: Sendable {
                 state = .trailers(head, size: total)
             }
         }
+    }
+
+    /// Moves up to `wanted` body bytes out of the buffer; returns how many are still to come.
+    private mutating func takeBody(_ wanted: Int) -> Int {
+        let count = min(wanted, buffer.count - start)
+        body.append(contentsOf: buffer[start..<start + count])
+        start += count
+        if count < wanted { compact() }
+        return wanted - count
     }
 
     private mutating func finish(_ head: Head) -> ParseOutput {
