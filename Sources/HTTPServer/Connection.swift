@@ -57,6 +57,10 @@ final class Connection: @unchecked Sendable {
     var writeSource: DispatchSourceWrite?
     var writeSourceRunning = false
     var timer: DispatchSourceTimer?
+    /// When the timer is set to fire. Deadlines mostly move later, so the timer is moved only
+    /// when one moves earlier; firing early just re-arms it. That keeps timer changes (and their
+    /// system calls) off the path of every request.
+    var armedDeadline: ContinuousClock.Instant?
     var outbox: [UInt8] = []
     var outboxSent = 0
     var served = 0
@@ -208,6 +212,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func timerFired() {
+        armedDeadline = nil
         let now = ContinuousClock.now
         guard let deadline = currentDeadline(), now >= deadline else {
             rearmTimer()
@@ -237,6 +242,8 @@ final class Connection: @unchecked Sendable {
 
     func rearmTimer() {
         guard let deadline = currentDeadline() else { return }
+        if let armedDeadline, armedDeadline <= deadline { return }
+        armedDeadline = deadline
         let delay = max(0, (deadline - .now).nanoseconds)
         timer?.schedule(deadline: .now() + .nanoseconds(delay), leeway: .milliseconds(10))
     }

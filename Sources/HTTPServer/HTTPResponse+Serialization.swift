@@ -10,9 +10,13 @@ extension HTTPResponse {
         bytes.reserveCapacity(256 + body.count)
         bytes.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
         func field(_ name: String, _ value: String) {
-            bytes.append(contentsOf: Self.safe(name))
+            let start = bytes.count
+            bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: Self.safe(value))
+            bytes.append(contentsOf: value.utf8)
+            for index in start..<bytes.count where bytes[index] == .cr || bytes[index] == .lf || bytes[index] == 0 {
+                bytes[index] = .space
+            }
             bytes.append(contentsOf: "\r\n".utf8)
         }
         if !status.forbidsBody {
@@ -25,7 +29,7 @@ extension HTTPResponse {
             field("Connection", "keep-alive")
         }
         field("X-Request-Id", requestID)
-        for (name, value) in headers where !Self.managed.contains(where: { HTTPHeaders.equalNames($0, name) }) {
+        for (name, value) in headers where !Self.isManaged(name) {
             field(name, value)
         }
         bytes.append(contentsOf: "\r\n".utf8)
@@ -35,9 +39,15 @@ extension HTTPResponse {
         return bytes
     }
 
-    private static let managed = ["Content-Length", "Date", "Connection", "X-Request-Id", "Transfer-Encoding"]
-
-    private static func safe(_ text: String) -> some Sequence<UInt8> {
-        text.utf8.lazy.map { $0 == .cr || $0 == .lf || $0 == 0 ? .space : $0 }
+    /// Fields the server sets itself; a handler's copy of one is dropped.
+    private static func isManaged(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.equalNames(name, "Date")
+        case 10: HTTPHeaders.equalNames(name, "Connection")
+        case 12: HTTPHeaders.equalNames(name, "X-Request-Id")
+        case 14: HTTPHeaders.equalNames(name, "Content-Length")
+        case 17: HTTPHeaders.equalNames(name, "Transfer-Encoding")
+        default: false
+        }
     }
 }
