@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "HTMLTemplate", targets: ["HTMLTemplate"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
         // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
         .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
@@ -20,6 +21,9 @@ let package = Package(
         // HTTP/1.1 on Dispatch and sockets, no framework underneath.
         .target(name: "HTTPServer"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Pure Swift, standard library only: templates with contextual escaping.
+        .target(name: "HTMLTemplate"),
+        .testTarget(name: "HTMLTemplateTests", dependencies: ["HTMLTemplate"]),
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: ["HTTPServer"]),
         // The command line only: parses arguments and calls FlowPages.

@@ -1,0 +1,135 @@
+/// A node with its escaping decided.
+indirect enum CompiledNode: Sendable {
+    case text([UInt8])
+    case output(Expression, Escaper, SourcePosition)
+    case conditional(Expression, negated: Bool, then: [CompiledNode], otherwise: [CompiledNode], SourcePosition)
+    case loop(Expression, variable: String, body: [CompiledNode], empty: [CompiledNode], SourcePosition)
+    case partial(String, arguments: [String: Expression], SourcePosition)
+    case block(String, body: [CompiledNode])
+}
+
+/// A template ready to render.
+struct CompiledTemplate: Sendable {
+    let name: String
+    let extends: (layout: String, position: SourcePosition)?
+    let nodes: [CompiledNode]
+    /// The blocks it fills, for a template that extends a layout.
+    let blocks: [String: [CompiledNode]]
+    /// Every partial it includes, with where, so the set can check they exist.
+    let includes: [(name: String, position: SourcePosition)]
+    /// The context of each block slot it offers (a layout's own, or inherited from its layout):
+    /// a screen's content for a slot is compiled in that context.
+    let slots: [String: EscapingContext]
+}
+
+/// Walks a parsed template from text context, choosing each output's escaper and refusing what
+/// cannot be made safe: outputs in undecidable contexts, branches that end in different
+/// contexts, and templates that do not end in text (after Go's html/template `escape.go`).
+struct TemplateCompiler {
+    let name: String
+    private(set) var includes: [(name: String, position: SourcePosition)] = []
+    private var slots: [String: EscapingContext] = [:]
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Compiles a template; one that extends a layout fills the layout's `slots`.
+    mutating func compile(_ parsed: ParsedTemplate, layoutSlots: [String: EscapingContext] = [:]) throws(TemplateError) -> CompiledTemplate {
+        var blocks: [String: [CompiledNode]] = [:]
+        let nodes: [CompiledNode]
+        if let extends = parsed.extends {
+            for case .block(let block, let body, let position) in parsed.nodes {
+                if blocks[block] != nil { throw TemplateError(name, position, "block \"\(block)\" is filled twice") }
+                guard let slot = layoutSlots[block] else {
+                    throw TemplateError(name, position, "layout '\(extends.layout)' has no block \"\(block)\"; its blocks are \(layoutSlots.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+                }
+                blocks[block] = try compile(body, from: slot, at: position, what: "block \"\(block)\"")
+            }
+            slots = layoutSlots
+            nodes = []
+        } else {
+            nodes = try compile(parsed.nodes, from: EscapingContext(), at: SourcePosition(line: 1, column: 1), what: "the template")
+        }
+        return CompiledTemplate(name: name, extends: parsed.extends, nodes: nodes, blocks: blocks, includes: includes, slots: slots)
+    }
+
+    /// Compiles nodes that must end in the context they start in: a template (in text), a block.
+    private mutating func compile(_ nodes: [TemplateNode], from start: EscapingContext, at position: SourcePosition, what: String) throws(TemplateError) -> [CompiledNode] {
+        let (compiled, end) = try compile(nodes, from: start, at: position)
+        guard end.context == start else {
+            throw TemplateError(name, end.position ?? position, "\(what) ends \(end.context), not \(start) where it started; close the tag or attribute")
+        }
+        return compiled
+    }
+
+    /// The context where compilation ended, with the position of the last tag, for messages.
+    private struct End {
+        var context: EscapingContext
+        var position: SourcePosition?
+        var state: EscapingContext.State { context.state }
+    }
+
+    private mutating func compile(_ nodes: [TemplateNode], from start: EscapingContext, at startPosition: SourcePosition) throws(TemplateError) -> ([CompiledNode], End) {
+        var context = start
+        var last: SourcePosition? = nil
+        var compiled: [CompiledNode] = []
+        func appendText(_ bytes: [UInt8]) {
+            if case .text(let previous)? = compiled.last {
+                compiled[compiled.count - 1] = .text(previous + bytes)
+            } else {
+                compiled.append(.text(bytes))
+            }
+        }
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                context = context.advanced(over: bytes)
+                appendText(bytes)
+            case .output(let expression, let position):
+                last = position
+                switch Escaper.choose(for: context) {
+                case .success(let escaper):
+                    compiled.append(.output(expression, escaper, position))
+                    context = context.afterOutput()
+                case .failure(let refusal):
+                    throw TemplateError(name, position, refusal.message)
+                }
+            case .conditional(let expression, let negated, let then, let otherwise, let position):
+                last = position
+                let (thenNodes, thenEnd) = try compile(then, from: context, at: position)
+                let (otherNodes, otherEnd) = try compile(otherwise, from: context, at: position)
+                guard thenEnd.context == otherEnd.context else {
+                    throw TemplateError(name, position, "the branches of this {{#\(negated ? "unless" : "if")}} end in different places (\(thenEnd.context) and \(otherEnd.context)); make both close the same tags and attributes")
+                }
+                compiled.append(.conditional(expression, negated: negated, then: thenNodes, otherwise: otherNodes, position))
+                context = thenEnd.context
+            case .loop(let expression, let variable, let body, let empty, let position):
+                last = position
+                let (bodyNodes, bodyEnd) = try compile(body, from: context, at: position)
+                let (emptyNodes, emptyEnd) = try compile(empty, from: context, at: position)
+                guard bodyEnd.context == context, emptyEnd.context == context else {
+                    throw TemplateError(name, position, "this {{#each}} must end where it starts (\(context)), so every element starts the same; it ends \(bodyEnd.context == context ? emptyEnd.context : bodyEnd.context)")
+                }
+                compiled.append(.loop(expression, variable: variable, body: bodyNodes, empty: emptyNodes, position))
+            case .partial(let partial, let arguments, let position):
+                last = position
+                guard context.state == .text else {
+                    throw TemplateError(name, position, "a partial may only be included in text, not \(context)")
+                }
+                includes.append((partial, position))
+                compiled.append(.partial(partial, arguments: arguments, position))
+            case .block(let block, let body, let position):
+                last = position
+                if slots[block] != nil { throw TemplateError(name, position, "block \"\(block)\" appears twice in this layout") }
+                // A slot in an attribute could not end where it starts whatever filled it.
+                guard context.state == .text || context.state == .rcdata else {
+                    throw TemplateError(name, position, "a block may stand only in text or inside <title> or <textarea>, not \(context)")
+                }
+                slots[block] = context
+                compiled.append(.block(block, body: try compile(body, from: context, at: position, what: "block \"\(block)\"")))
+            }
+        }
+        return (compiled, End(context: context, position: last ?? startPosition))
+    }
+}

@@ -1,0 +1,94 @@
+/// A set of templates compiled together, such as an app's screens with their layout and
+/// partials, ready to render from any thread.
+///
+/// ```swift
+/// let set = try TemplateSet(templates: ["_layout/app": layout, "login": login], helpers: ["csrf": csrf])
+/// let html = try set.render("login", ["email": "new@example.com"])
+/// ```
+public struct TemplateSet: Sendable {
+    /// The options compiled with.
+    public let options: TemplateOptions
+    let helpers: [String: Helper]
+    let templates: [String: CompiledTemplate]
+
+    /// Compiles every template and checks that the partials and layouts they name exist.
+    /// - Parameter templates: template source by name (such as `suma-finance/login`).
+    /// - Throws: ``TemplateErrors`` with every problem found, each with template, line and column.
+    public init(templates sources: [String: String], helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions()) throws(TemplateErrors) {
+        var errors: [TemplateError] = []
+        var parsed: [String: ParsedTemplate] = [:]
+        let helperNames = Set(helpers.keys)
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                parsed[name] = try TemplateParser(name: name, helpers: helperNames).parse(source)
+            } catch {
+                errors.append(error)
+            }
+        }
+        // Layouts first: a screen's blocks are compiled in the contexts of its layout's slots.
+        var compiled: [String: CompiledTemplate] = [:]
+        var attempted: Set<String> = []
+        func compile(_ name: String, visiting: Set<String>) {
+            guard !attempted.contains(name), let template = parsed[name], !visiting.contains(name) else { return }
+            attempted.insert(name)
+            var slots: [String: EscapingContext] = [:]
+            if let (layout, position) = template.extends {
+                guard parsed[layout] != nil else {
+                    if sources[layout] == nil { errors.append(TemplateError(name, position, "there is no layout named '\(layout)'")) }
+                    return
+                }
+                guard !visiting.contains(layout) else {
+                    errors.append(TemplateError(name, position, "layouts extend each other in a circle through '\(layout)'"))
+                    return
+                }
+                compile(layout, visiting: visiting.union([name]))
+                // A layout that failed has its own error already.
+                guard let compiledLayout = compiled[layout] else { return }
+                slots = compiledLayout.slots
+            }
+            do {
+                var compiler = TemplateCompiler(name: name)
+                compiled[name] = try compiler.compile(template, layoutSlots: slots)
+            } catch {
+                errors.append(error)
+            }
+        }
+        for name in parsed.keys.sorted() { compile(name, visiting: []) }
+        for template in compiled.values.sorted(by: { $0.name < $1.name }) {
+            for include in template.includes where sources[include.name] == nil {
+                errors.append(TemplateError(template.name, include.position, "there is no partial named '\(include.name)'"))
+            }
+        }
+        guard errors.isEmpty else { throw TemplateErrors(errors: errors) }
+        self.options = options
+        self.helpers = helpers
+        self.templates = compiled
+    }
+
+    /// The names of the templates, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Renders template `name` (inside its layout, if it extends one) with `context`.
+    /// - Throws: ``TemplateError`` for an unknown template, a failing helper, a loop over
+    ///   something that is not a list, or (in strict mode) a missing value.
+    public func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
+        String(decoding: try renderBytes(name, context), as: UTF8.self)
+    }
+
+    /// Renders to UTF-8 bytes, as a response body wants them.
+    public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+        guard var template = templates[name] else {
+            throw TemplateError(template: name, line: 1, column: 1, message: "there is no template named '\(name)'")
+        }
+        var blocks: [String: (template: String, nodes: [CompiledNode])] = [:]
+        while let extends = template.extends, let layout = templates[extends.layout] {
+            for (block, nodes) in template.blocks where blocks[block] == nil {
+                blocks[block] = (template.name, nodes)
+            }
+            template = layout
+        }
+        var renderer = TemplateRenderer(set: self, scopes: [context], blocks: blocks)
+        try renderer.render(template.nodes, in: template.name)
+        return renderer.output
+    }
+}
