@@ -32,6 +32,7 @@ enum Escaper: Hashable, Sendable {
                 case .start: return .success(.urlStart)
                 case .path: return .success(.urlPath)
                 case .queryOrFragment: return .success(.urlQuery)
+                case .unknown: return .failure(Refusal("output here is refused: the branches before it leave the URL in its path in one case and its query in another"))
                 }
             case .script:
                 return .failure(Refusal("output in an on* event handler is refused; templates carry no script"))

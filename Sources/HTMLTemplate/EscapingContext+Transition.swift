@@ -160,8 +160,14 @@ extension EscapingContext {
                 if closesTag { endTag() }
                 return index + 1
             }
-            if attribute == .url, urlPart != .queryOrFragment {
-                urlPart = byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") ? .queryOrFragment : .path
+            // Browsers drop leading whitespace from URLs, so whitespace leaves a URL at its start
+            // and an output after it still gets the scheme check.
+            if attribute == .url, urlPart != .queryOrFragment, !(urlPart == .start && byte.isSpace) {
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    urlPart = .queryOrFragment
+                } else if urlPart != .unknown {
+                    urlPart = .path
+                }
             }
             index += 1
         }
@@ -208,7 +214,7 @@ extension EscapingContext {
         case "srcdoc": return .html
         case "srcset", "imagesrcset": return .urlList
         case "href", "src", "action", "formaction", "cite", "poster", "background", "longdesc", "usemap", "data",
-             "codebase", "manifest", "icon", "profile", "lowsrc", "dynsrc", "ping", "xlink:href", "archive", "classid":
+             "codebase", "manifest", "icon", "profile", "lowsrc", "dynsrc", "ping", "xlink:href", "archive", "classid", "xmlns":
             return .url
         default:
             let local = name.split(separator: ":").last.map(String.init) ?? name

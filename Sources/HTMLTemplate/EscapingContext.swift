@@ -43,6 +43,8 @@ struct EscapingContext: Hashable, Sendable, CustomStringConvertible {
     /// Where in a URL attribute's value the point is.
     enum URLPart: Hashable, Sendable {
         case start, path, queryOrFragment
+        /// After branches that left the URL in different parts; no output may follow.
+        case unknown
     }
 
     /// Elements whose content is not ordinary text.
@@ -58,6 +60,17 @@ struct EscapingContext: Hashable, Sendable, CustomStringConvertible {
     var element = Element.none
     var tagName = ""
     var attributeName = ""
+
+    /// The context after branches that end in `self` and `other`: the same, or the same but
+    /// for where in a URL they are (after Go's `join`); nil when they cannot be joined.
+    func joined(with other: EscapingContext) -> EscapingContext? {
+        if self == other { return self }
+        var left = self
+        var right = other
+        left.urlPart = .unknown
+        right.urlPart = .unknown
+        return left == right && state == .attributeValue && attribute == .url ? left : nil
+    }
 
     /// Where this is, as a phrase: "in text", "inside a tag", "inside <title>".
     var description: String {

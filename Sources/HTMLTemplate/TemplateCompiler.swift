@@ -99,11 +99,11 @@ struct TemplateCompiler {
                 last = position
                 let (thenNodes, thenEnd) = try compile(then, from: context, at: position)
                 let (otherNodes, otherEnd) = try compile(otherwise, from: context, at: position)
-                guard thenEnd.context == otherEnd.context else {
+                guard let joined = thenEnd.context.joined(with: otherEnd.context) else {
                     throw TemplateError(name, position, "the branches of this {{#\(negated ? "unless" : "if")}} end in different places (\(thenEnd.context) and \(otherEnd.context)); make both close the same tags and attributes")
                 }
                 compiled.append(.conditional(expression, negated: negated, then: thenNodes, otherwise: otherNodes, position))
-                context = thenEnd.context
+                context = joined
             case .loop(let expression, let variable, let body, let empty, let position):
                 last = position
                 let (bodyNodes, bodyEnd) = try compile(body, from: context, at: position)
