@@ -39,6 +39,7 @@ let package = Package(
             dependencies: ["Navigation", "NavigationFixtures"],
             path: "Benchmarks/NavigationBenchmark"
         ),
+        .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],
     swiftLanguageModes: [.v6]

@@ -5,16 +5,26 @@ enum Escaping {
 
     /// HTML text or a quoted attribute value: `& < > " '` as character references, NUL dropped.
     static func appendHTML(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&#34;".utf8)
-            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
-            case 0: break
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of ordinary bytes are copied at once; most values have few or no specials.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&#34;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case 0: replacement = ""
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 

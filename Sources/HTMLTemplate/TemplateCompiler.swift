@@ -4,7 +4,8 @@ indirect enum CompiledNode: Sendable {
     case output(Expression, Escaper, SourcePosition)
     case conditional(Expression, negated: Bool, then: [CompiledNode], otherwise: [CompiledNode], SourcePosition)
     case loop(Expression, variable: String, body: [CompiledNode], empty: [CompiledNode], SourcePosition)
-    case partial(String, arguments: [String: Expression], SourcePosition)
+    /// A partial, by its index in the set, with its arguments.
+    case partial(Int, arguments: [(name: String, value: Expression)], SourcePosition)
     case block(String, body: [CompiledNode])
 }
 
@@ -15,8 +16,6 @@ struct CompiledTemplate: Sendable {
     let nodes: [CompiledNode]
     /// The blocks it fills, for a template that extends a layout.
     let blocks: [String: [CompiledNode]]
-    /// Every partial it includes, with where, so the set can check they exist.
-    let includes: [(name: String, position: SourcePosition)]
     /// The context of each block slot it offers (a layout's own, or inherited from its layout):
     /// a screen's content for a slot is compiled in that context.
     let slots: [String: EscapingContext]
@@ -27,11 +26,13 @@ struct CompiledTemplate: Sendable {
 /// contexts, and templates that do not end in text (after Go's html/template `escape.go`).
 struct TemplateCompiler {
     let name: String
-    private(set) var includes: [(name: String, position: SourcePosition)] = []
+    /// Every template of the set by name, to resolve partials to indices once.
+    let indices: [String: Int]
     private var slots: [String: EscapingContext] = [:]
 
-    init(name: String) {
+    init(name: String, indices: [String: Int]) {
         self.name = name
+        self.indices = indices
     }
 
     /// Compiles a template; one that extends a layout fills the layout's `slots`.
@@ -51,7 +52,7 @@ struct TemplateCompiler {
         } else {
             nodes = try compile(parsed.nodes, from: EscapingContext(), at: SourcePosition(line: 1, column: 1), what: "the template")
         }
-        return CompiledTemplate(name: name, extends: parsed.extends, nodes: nodes, blocks: blocks, includes: includes, slots: slots)
+        return CompiledTemplate(name: name, extends: parsed.extends, nodes: nodes, blocks: blocks, slots: slots)
     }
 
     /// Compiles nodes that must end in the context they start in: a template (in text), a block.
@@ -117,8 +118,10 @@ struct TemplateCompiler {
                 guard context.state == .text else {
                     throw TemplateError(name, position, "a partial may only be included in text, not \(context)")
                 }
-                includes.append((partial, position))
-                compiled.append(.partial(partial, arguments: arguments, position))
+                guard let index = indices[partial] else {
+                    throw TemplateError(name, position, "there is no partial named '\(partial)'")
+                }
+                compiled.append(.partial(index, arguments: arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, position))
             case .block(let block, let body, let position):
                 last = position
                 if slots[block] != nil { throw TemplateError(name, position, "block \"\(block)\" appears twice in this layout") }

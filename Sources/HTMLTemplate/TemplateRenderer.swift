@@ -2,23 +2,28 @@
 /// output was compiled with.
 struct TemplateRenderer {
     let set: TemplateSet
-    var scopes: [[String: TemplateValue]]
-    let blocks: [String: (template: String, nodes: [CompiledNode])]
+    /// The caller's context.
+    let context: TemplateRecord
+    /// Loop and partial variables, innermost last: a few names searched from the end, which is
+    /// cheaper than building and hashing a dictionary per loop element.
+    var bindings: [(name: String, value: TemplateValue)] = []
+    let blocks: [String: (template: Int, nodes: [CompiledNode])]
     var output: [UInt8] = []
     /// Partials may include partials; this bounds the depth so a cycle fails instead of looping.
     var depth = 0
     static let maximumDepth = 32
 
-    init(set: TemplateSet, scopes: [[String: TemplateValue]], blocks: [String: (template: String, nodes: [CompiledNode])]) {
+    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, nodes: [CompiledNode])]) {
         self.set = set
-        self.scopes = scopes
+        self.context = context
         self.blocks = blocks
+        bindings.reserveCapacity(16)
         output.reserveCapacity(8 * 1024)
     }
 
-    mutating func render(_ nodes: [CompiledNode], in template: String) throws(TemplateError) {
-        for node in nodes {
-            switch node {
+    mutating func render(_ nodes: [CompiledNode], in template: Int) throws(TemplateError) {
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .output(let expression, let escaper, let position):
@@ -33,32 +38,36 @@ struct TemplateRenderer {
                 switch value {
                 case .array(let list): elements = list
                 case .null: elements = []
-                default: throw TemplateError(template, position, "{{#each}} needs a list, but '\(expression.description)' is \(Self.kind(of: value))")
+                default: throw error(template, position, "{{#each}} needs a list, but '\(expression.description)' is \(Self.kind(of: value))")
                 }
                 if elements.isEmpty {
                     try render(empty, in: template)
                     continue
                 }
+                let mark = bindings.count
                 for (index, element) in elements.enumerated() {
-                    scopes.append([variable: element, "@index": .int(index), "@first": .bool(index == 0), "@last": .bool(index == elements.count - 1)])
-                    defer { scopes.removeLast() }
+                    bindings.append(("@last", .bool(index == elements.count - 1)))
+                    bindings.append(("@first", .bool(index == 0)))
+                    bindings.append(("@index", .int(index)))
+                    bindings.append((variable, element))
+                    defer { bindings.removeLast(bindings.count - mark) }
                     try render(body, in: template)
                 }
-            case .partial(let name, let arguments, let position):
-                guard depth < Self.maximumDepth, let partial = set.templates[name] else {
-                    throw TemplateError(template, position, "partials nest deeper than \(Self.maximumDepth); a partial includes itself")
+            case .partial(let partial, let arguments, let position):
+                guard depth < Self.maximumDepth else {
+                    throw error(template, position, "partials nest deeper than \(Self.maximumDepth); a partial includes itself")
                 }
-                var scope: [String: TemplateValue] = [:]
+                let mark = bindings.count
                 for (key, argument) in arguments {
-                    scope[key] = try evaluate(argument, in: template, at: position, required: set.options.strict)
+                    let value = try evaluate(argument, in: template, at: position, required: set.options.strict)
+                    bindings.append((key, value))
                 }
-                scopes.append(scope)
                 depth += 1
                 defer {
-                    scopes.removeLast()
+                    bindings.removeLast(bindings.count - mark)
                     depth -= 1
                 }
-                try render(partial.nodes, in: name)
+                try render(set.templates[partial].nodes, in: partial)
             case .block(let name, let body):
                 if let filled = blocks[name] {
                     try render(filled.nodes, in: filled.template)
@@ -70,23 +79,19 @@ struct TemplateRenderer {
     }
 
     /// The value of an expression; a missing one is null, or an error when `required`.
-    private func evaluate(_ expression: Expression, in template: String, at position: SourcePosition, required: Bool) throws(TemplateError) -> TemplateValue {
+    private func evaluate(_ expression: Expression, in template: Int, at position: SourcePosition, required: Bool) throws(TemplateError) -> TemplateValue {
         switch expression {
         case .literal(let value):
             return value
         case .path(let parts):
-            var value: TemplateValue?
-            for scope in scopes.reversed() {
-                if let found = scope[parts[0]] {
-                    value = found
-                    break
-                }
-            }
-            for part in parts.dropFirst() {
-                value = value?[part]
+            var value = lookUp(parts[0])
+            var part = 1
+            while part < parts.count, let current = value {
+                value = current[parts[part]]
+                part += 1
             }
             guard let value else {
-                if required { throw TemplateError(template, position, "no value for '\(parts.joined(separator: "."))'; pass it in the context") }
+                if required { throw error(template, position, "no value for '\(parts.joined(separator: "."))'; pass it in the context") }
                 return .null
             }
             return value
@@ -97,13 +102,13 @@ struct TemplateRenderer {
             for (key, argument) in named { namedValues[key] = try evaluate(argument, in: template, at: position, required: required) }
             do {
                 return try set.helpers[name]!(HelperArguments(positional: arguments, named: namedValues))
-            } catch {
-                throw TemplateError(template, position, "helper '\(name)' failed: \(error)")
+            } catch let failure {
+                throw error(template, position, "helper '\(name)' failed: \(failure)")
             }
         }
     }
 
-    private mutating func write(_ value: TemplateValue, with escaper: Escaper, in template: String, at position: SourcePosition) throws(TemplateError) {
+    private mutating func write(_ value: TemplateValue, with escaper: Escaper, in template: Int, at position: SourcePosition) throws(TemplateError) {
         let text: String
         switch value {
         case .null: return
@@ -123,8 +128,8 @@ struct TemplateRenderer {
                 return
             }
             text = url.url
-        case .array, .dictionary:
-            throw TemplateError(template, position, "cannot write \(Self.kind(of: value)) as text; write one of its members")
+        case .array, .record:
+            throw error(template, position, "cannot write \(Self.kind(of: value)) as text; write one of its members")
         }
         switch escaper {
         case .text, .rcdata, .attribute: Escaping.appendHTML(text, to: &output)
@@ -134,10 +139,25 @@ struct TemplateRenderer {
         }
     }
 
+    /// A loop or partial variable, else a member of the context.
+    private func lookUp(_ name: String) -> TemplateValue? {
+        var position = bindings.count - 1
+        while position >= 0 {
+            if bindings[position].name == name { return bindings[position].value }
+            position -= 1
+        }
+        return context[name]
+    }
+
+    /// An error in template number `template`.
+    private func error(_ template: Int, _ position: SourcePosition, _ message: String) -> TemplateError {
+        TemplateError(set.templates[template].name, position, message)
+    }
+
     private static func kind(of value: TemplateValue) -> String {
         switch value {
         case .array: "a list"
-        case .dictionary: "a record"
+        case .record: "a record"
         case .null: "empty"
         default: "a single value"
         }

@@ -9,7 +9,9 @@ public struct TemplateSet: Sendable {
     /// The options compiled with.
     public let options: TemplateOptions
     let helpers: [String: Helper]
-    let templates: [String: CompiledTemplate]
+    /// The templates sorted by name; partials refer to them by index.
+    let templates: [CompiledTemplate]
+    let indices: [String: Int]
 
     /// Compiles every template and checks that the partials and layouts they name exist.
     /// - Parameter templates: template source by name (such as `suma-finance/login`).
@@ -26,6 +28,7 @@ public struct TemplateSet: Sendable {
             }
         }
         // Layouts first: a screen's blocks are compiled in the contexts of its layout's slots.
+        let indices = Dictionary(uniqueKeysWithValues: sources.keys.sorted().enumerated().map { ($1, $0) })
         var compiled: [String: CompiledTemplate] = [:]
         var attempted: Set<String> = []
         func compile(_ name: String, visiting: Set<String>) {
@@ -47,26 +50,22 @@ public struct TemplateSet: Sendable {
                 slots = compiledLayout.slots
             }
             do {
-                var compiler = TemplateCompiler(name: name)
+                var compiler = TemplateCompiler(name: name, indices: indices)
                 compiled[name] = try compiler.compile(template, layoutSlots: slots)
             } catch {
                 errors.append(error)
             }
         }
         for name in parsed.keys.sorted() { compile(name, visiting: []) }
-        for template in compiled.values.sorted(by: { $0.name < $1.name }) {
-            for include in template.includes where sources[include.name] == nil {
-                errors.append(TemplateError(template.name, include.position, "there is no partial named '\(include.name)'"))
-            }
-        }
         guard errors.isEmpty else { throw TemplateErrors(errors: errors) }
         self.options = options
         self.helpers = helpers
-        self.templates = compiled
+        self.templates = sources.keys.sorted().map { compiled[$0]! }
+        self.indices = indices
     }
 
     /// The names of the templates, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    public var names: [String] { templates.map(\.name) }
 
     /// Renders template `name` (inside its layout, if it extends one) with `context`.
     /// - Throws: ``TemplateError`` for an unknown template, a failing helper, a loop over
@@ -77,18 +76,18 @@ public struct TemplateSet: Sendable {
 
     /// Renders to UTF-8 bytes, as a response body wants them.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
-        guard var template = templates[name] else {
+        guard var index = indices[name] else {
             throw TemplateError(template: name, line: 1, column: 1, message: "there is no template named '\(name)'")
         }
-        var blocks: [String: (template: String, nodes: [CompiledNode])] = [:]
-        while let extends = template.extends, let layout = templates[extends.layout] {
-            for (block, nodes) in template.blocks where blocks[block] == nil {
-                blocks[block] = (template.name, nodes)
+        var blocks: [String: (template: Int, nodes: [CompiledNode])] = [:]
+        while let extends = templates[index].extends, let layout = indices[extends.layout] {
+            for (block, nodes) in templates[index].blocks where blocks[block] == nil {
+                blocks[block] = (index, nodes)
             }
-            template = layout
+            index = layout
         }
-        var renderer = TemplateRenderer(set: self, scopes: [context], blocks: blocks)
-        try renderer.render(template.nodes, in: template.name)
+        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: blocks)
+        try renderer.render(templates[index].nodes, in: index)
         return renderer.output
     }
 }

@@ -6,7 +6,7 @@ public enum TemplateValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([TemplateValue])
-    case dictionary([String: TemplateValue])
+    case record(TemplateRecord)
     /// Trusted HTML: written unescaped in text, escaped anywhere else.
     case html(SafeHTML)
     /// A trusted URL: exempt from the scheme check in URL attributes, escaped like text elsewhere.
@@ -21,7 +21,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .double(let value): value != 0
         case .string(let value): !value.isEmpty
         case .array(let value): !value.isEmpty
-        case .dictionary(let value): !value.isEmpty
+        case .record(let value): value.count > 0
         case .html(let value): !value.html.isEmpty
         case .url(let value): !value.url.isEmpty
         }
@@ -29,7 +29,7 @@ public enum TemplateValue: Sendable, Equatable {
 
     /// The member `key` of a record.
     public subscript(key: String) -> TemplateValue? {
-        if case .dictionary(let members) = self { members[key] } else { nil }
+        if case .record(let members) = self { members[key] } else { nil }
     }
 }
 
@@ -42,6 +42,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .record(TemplateRecord(Dictionary(elements, uniquingKeysWith: { _, last in last })))
     }
 }
