@@ -25,11 +25,12 @@ let package = Package(
         .target(name: "HTMLTemplate"),
         .testTarget(name: "HTMLTemplateTests", dependencies: ["HTMLTemplate"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate"]),
+        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",
-            dependencies: ["FlowPages", "HTTPServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowPages", "HTTPServer", "HTMLTemplate", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The seed apps' coordinator trees, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),

@@ -1,0 +1,61 @@
+import Foundation
+import HTMLTemplate
+
+/// The templates of a views folder, compiled together: `Views/suma-finance/login.html` is the
+/// template `suma-finance/login`, `Views/_layout/app.html` is `_layout/app`.
+public struct TemplateLibrary: Sendable {
+    /// The compiled templates.
+    public let set: TemplateSet
+    /// The file each template came from, by name.
+    public let files: [String: String]
+
+    /// Why a views folder could not be loaded: one line per problem, `file:line:col: message`.
+    public struct LoadError: Error, CustomStringConvertible {
+        public let lines: [String]
+        public var description: String { lines.joined(separator: "\n") }
+    }
+
+    /// Reads every `.html` file under `views` and compiles them.
+    /// - Throws: ``LoadError`` listing every problem, with the file's path.
+    public static func load(views: String, helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions()) throws(LoadError) -> TemplateLibrary {
+        let root = URL(fileURLWithPath: views).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
+              let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw LoadError(lines: ["\(views): not a readable folder"])
+        }
+        var sources: [String: String] = [:]
+        var files: [String: String] = [:]
+        var unreadable: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "html" {
+            let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
+            let name = String(relative.dropLast(".html".count))
+            let path = (views as NSString).appendingPathComponent(String(relative))
+            guard let source = try? String(contentsOf: url, encoding: .utf8) else {
+                unreadable.append("\(path): not readable as UTF-8")
+                continue
+            }
+            sources[name] = source
+            files[name] = path
+        }
+        guard unreadable.isEmpty else { throw LoadError(lines: unreadable.sorted()) }
+        do {
+            return TemplateLibrary(set: try TemplateSet(templates: sources, helpers: helpers, options: options), files: files)
+        } catch {
+            throw LoadError(lines: error.errors.map { located($0, files: files) })
+        }
+    }
+
+    /// A template error with the template's file in place of its name.
+    public static func located(_ error: TemplateError, files: [String: String]) -> String {
+        "\(files[error.template] ?? error.template):\(error.line):\(error.column): \(error.message)"
+    }
+
+    /// The template name for `reference`, which may also be a file path such as `Views/x/y.html`.
+    public func templateName(for reference: String) -> String {
+        if let entry = files.first(where: { $0.value == reference || URL(fileURLWithPath: $0.value).standardizedFileURL == URL(fileURLWithPath: reference).standardizedFileURL }) {
+            return entry.key
+        }
+        return reference.hasSuffix(".html") ? String(reference.dropLast(5)) : reference
+    }
+}
