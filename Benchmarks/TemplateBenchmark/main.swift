@@ -4,7 +4,8 @@
 import Foundation
 import HTMLTemplate
 
-let layout = """
+/// The head both layouts share.
+let head = """
     <!doctype html>
     <html lang="en">
     <head>
@@ -15,6 +16,10 @@ let layout = """
     </head>
     <body>
     <a class="skip-link" href="#main">Skip to Main Content</a>
+    """
+
+let layout = """
+    \(head)
     <header class="navigation-bar">
       {{#if back}}<form method="post" action="{{ back.action }}"><button type="submit">Back to {{ back.title }}</button></form>{{/if}}
       <h1 id="title">{{ screen.title }}</h1>
@@ -66,16 +71,7 @@ let screen = """
 
 /// The issue's shape: ~15 values (some needing escaping), a loop of 5 items via a partial, a layout.
 let simpleLayout = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>{{#block "title"}}App{{/block}} – {{ app.name }}</title>
-    <link rel="stylesheet" href="/flowpages.3f2a9c1e.css">
-    </head>
-    <body>
-    <a class="skip-link" href="#main">Skip to Main Content</a>
+    \(head)
     <header class="navigation-bar">
       <form method="post" action="{{ back.action }}"><button type="submit">Back to {{ back.title }}</button></form>
       <h1 id="title">{{ screen.title }}</h1>
