@@ -7,12 +7,14 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "HTMLTemplate", targets: ["HTMLTemplate"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
         // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
         .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // Pure Swift, standard library only: the coordinator navigation engine.
@@ -24,6 +26,15 @@ let package = Package(
         // Pure Swift, standard library only: templates with contextual escaping.
         .target(name: "HTMLTemplate"),
         .testTarget(name: "HTMLTemplateTests", dependencies: ["HTMLTemplate"]),
+        // The system SQLite library, imported by SQLiteStore only.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // FlowPages' only persistence: sessions, events and the prototype backend.
+        .target(
+            name: "SQLiteStore",
+            dependencies: ["CSQLite", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+        ),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "sqlite-crash-writer"]),
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate"]),
         .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),

@@ -1,0 +1,72 @@
+/// The navigation and analytics events of every session: cheap to append, read back by session,
+/// app and time.
+public struct EventStore: Sendable {
+    /// One event.
+    public struct Event: Hashable, Sendable {
+        public var time: Int64
+        public var app: String
+        /// `screen_view`, `funnel_step`, `deep_link_opened`, …
+        public var kind: String
+        public var screen: String?
+        public var previousScreen: String?
+        /// `direct`, `deep_link`, `back_navigation`, …
+        public var source: String?
+        /// Anything else, such as a funnel step, as text.
+        public var detail: String?
+
+        public init(time: Int64, app: String, kind: String, screen: String? = nil, previousScreen: String? = nil, source: String? = nil, detail: String? = nil) {
+            self.time = time
+            self.app = app
+            self.kind = kind
+            self.screen = screen
+            self.previousScreen = previousScreen
+            self.source = source
+            self.detail = detail
+        }
+    }
+
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Appends events of a session in one transaction.
+    public func append(_ events: [Event], session: String?) throws {
+        try database.write { connection in try append(events, session: session, in: connection) }
+    }
+
+    /// Appends inside a caller's write transaction, as a navigation does with its save.
+    public func append(_ events: [Event], session: String?, in connection: SQLiteConnection) throws {
+        let hash: SQLiteValue = session.map { .blob(Secret.hash($0)) } ?? .null
+        for event in events {
+            try connection.execute(
+                "INSERT INTO events (time, session_hash, app, kind, screen, previous_screen, source, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [.integer(event.time), hash, .text(event.app), .text(event.kind), .string(event.screen), .string(event.previousScreen),
+                 .string(event.source), .string(event.detail)]
+            )
+        }
+    }
+
+    /// A session's events, oldest first.
+    public func events(session: String) throws -> [Event] {
+        try database.read { connection in
+            try connection.query("\(Self.select) WHERE session_hash = ? ORDER BY time, id", [.blob(Secret.hash(session))], Self.event)
+        }
+    }
+
+    /// An app's events in `[from, to)`, oldest first.
+    public func events(app: String, from: Int64, to: Int64) throws -> [Event] {
+        try database.read { connection in
+            try connection.query("\(Self.select) WHERE app = ? AND time >= ? AND time < ? ORDER BY time, id",
+                                 [.text(app), .integer(from), .integer(to)], Self.event)
+        }
+    }
+
+    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail FROM events"
+
+    private static func event(_ row: Row) -> Event {
+        Event(time: Int64(row.int(0)), app: row.string(1) ?? "", kind: row.string(2) ?? "", screen: row.string(3),
+              previousScreen: row.string(4), source: row.string(5), detail: row.string(6))
+    }
+}

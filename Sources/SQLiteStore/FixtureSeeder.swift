@@ -1,0 +1,38 @@
+/// Seeds an app's documented fixture accounts, idempotently: running it again changes nothing.
+public struct FixtureSeeder: Sendable {
+    /// A fixture account.
+    public struct FixtureAccount: Hashable, Sendable {
+        public let email: String
+        public let password: String
+        public let profile: [String: String]
+        public let verified: Bool
+
+        public init(email: String, password: String, profile: [String: String] = [:], verified: Bool = true) {
+            self.email = email
+            self.password = password
+            self.profile = profile
+            self.verified = verified
+        }
+    }
+
+    public let accounts: AccountStore
+
+    public init(accounts: AccountStore) {
+        self.accounts = accounts
+    }
+
+    /// Creates the accounts that do not exist yet; returns how many were created.
+    @discardableResult
+    public func seed(app: String, _ fixtures: [FixtureAccount]) throws -> Int {
+        var created = 0
+        for fixture in fixtures where try accounts.account(app: app, email: fixture.email) == nil {
+            do {
+                _ = try accounts.create(app: app, email: fixture.email, password: fixture.password, profile: fixture.profile, verified: fixture.verified)
+                created += 1
+            } catch AccountStore.AccountError.emailTaken {
+                // Another process seeded it meanwhile: that is the same outcome.
+            }
+        }
+        return created
+    }
+}

@@ -1,0 +1,35 @@
+/// The mails the prototype backend "sends", kept for the dev mailbox page.
+public struct OutboxStore: Sendable {
+    public struct Message: Hashable, Sendable {
+        public let recipient: String
+        public let subject: String
+        public let body: String
+        /// The link the mail carries (a deep link into the app), if any.
+        public let link: String?
+        public let sentAt: Int64
+    }
+
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Records a mail.
+    public func send(app: String, to recipient: String, subject: String, body: String, link: String? = nil, now: Int64 = Timestamp.now()) throws {
+        try database.write { connection in
+            try connection.execute("INSERT INTO outbox (app, recipient, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
+                                   [.text(app), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
+        }
+    }
+
+    /// An app's mails, newest first.
+    public func messages(app: String, limit: Int = 100) throws -> [Message] {
+        try database.read { connection in
+            try connection.query("SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = ? ORDER BY sent_at DESC, id DESC LIMIT ?",
+                                 [.text(app), .integer(Int64(limit))]) { row in
+                Message(recipient: row.string(0) ?? "", subject: row.string(1) ?? "", body: row.string(2) ?? "", link: row.string(3), sentAt: Int64(row.int(4)))
+            }
+        }
+    }
+}

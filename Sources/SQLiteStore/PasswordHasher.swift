@@ -1,0 +1,51 @@
+import Crypto
+import CryptoExtras
+
+/// Password hashing with scrypt (swift-crypto's `KDF.Scrypt`), a random salt per password, and
+/// the parameters stored with the hash (`scrypt$17$8$1$salt$key`) so a later change of cost still
+/// verifies older hashes.
+public struct PasswordHasher: Sendable {
+    /// log2 of scrypt's CPU/memory cost N.
+    public let logRounds: Int
+    public let blockSize: Int
+    public let parallelism: Int
+
+    /// OWASP's current recommendation for scrypt: N = 2^17, r = 8, p = 1 (128 MiB, a few
+    /// hundred milliseconds).
+    public static let recommended = PasswordHasher(logRounds: 17, blockSize: 8, parallelism: 1)
+
+    public init(logRounds: Int, blockSize: Int, parallelism: Int) {
+        self.logRounds = logRounds
+        self.blockSize = blockSize
+        self.parallelism = parallelism
+    }
+
+    /// The stored form of `password`.
+    public func hash(_ password: String) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let key = try Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+        return "scrypt$\(logRounds)$\(blockSize)$\(parallelism)$\(Secret.base64URL(salt))$\(Secret.base64URL(key))"
+    }
+
+    /// Whether `password` matches `stored`, compared in constant time. A malformed stored hash
+    /// never matches.
+    public static func verify(_ password: String, against stored: String) -> Bool {
+        let parts = stored.split(separator: "$").map(String.init)
+        guard parts.count == 6, parts[0] == "scrypt",
+              let logRounds = Int(parts[1]), (10...22).contains(logRounds),
+              let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
+              let salt = Secret.fromBase64URL(parts[4]), let expected = Secret.fromBase64URL(parts[5]),
+              let key = try? derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+        else { return false }
+        return Secret.constantTimeEqual(key, expected)
+    }
+
+    private static func derive(_ password: String, salt: [UInt8], logRounds: Int, blockSize: Int, parallelism: Int) throws -> [UInt8] {
+        let key = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: 32,
+            rounds: 1 << logRounds, blockSize: blockSize, parallelism: parallelism
+        )
+        return key.withUnsafeBytes { Array($0) }
+    }
+}

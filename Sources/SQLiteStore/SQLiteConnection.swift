@@ -1,0 +1,89 @@
+import CSQLite
+
+/// One SQLite connection: opened in `init` (throwing SQLite's message), closed in `deinit` even
+/// when opening failed, with its prepared statements cached by SQL text. Not thread-safe:
+/// ``Database`` hands each connection to one thread at a time.
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the database at `path`, in WAL mode with full sync and
+    /// foreign keys on, waiting up to `busyTimeout` milliseconds for locks.
+    init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            // sqlite3_open_v2 returns a handle to close even when it fails.
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: "cannot open \(path): \(message)")
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeout)
+        if !readOnly {
+            try execute("PRAGMA journal_mode = WAL")
+        }
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The statement for `sql`, prepared once and reused.
+    func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(connection: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement that returns no rows; returns the number of rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a query and maps each row.
+    public func query<T>(_ sql: String, _ values: [SQLiteValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        var results: [T] = []
+        while try statement.step() {
+            results.append(try map(statement.row))
+        }
+        return results
+    }
+
+    /// The first row of a query, mapped, or nil.
+    public func queryFirst<T>(_ sql: String, _ values: [SQLiteValue] = [], _ map: (Row) throws -> T) throws -> T? {
+        let statement = try statement(sql)
+        try statement.bind(values)
+        defer { sqlite3_reset(statement.handle) }
+        return try statement.step() ? try map(statement.row) : nil
+    }
+
+    /// The rowid of the last insert.
+    public var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Runs `body` in a transaction: `BEGIN IMMEDIATE` takes the write lock at once, so a write
+    /// never fails halfway with SQLITE_BUSY; an error rolls everything back.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

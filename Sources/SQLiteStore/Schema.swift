@@ -1,0 +1,68 @@
+/// FlowPages' schema, one migration per version. Never edit a released step; add one.
+public enum Schema {
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "sessions, events, accounts, tokens and outbox", statements: [
+            """
+            CREATE TABLE sessions (
+                id_hash BLOB PRIMARY KEY,
+                app TEXT NOT NULL,
+                state BLOB NOT NULL,
+                version INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY,
+                time INTEGER NOT NULL,
+                session_hash BLOB,
+                app TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                screen TEXT,
+                previous_screen TEXT,
+                source TEXT,
+                detail TEXT
+            )
+            """,
+            """
+            CREATE TABLE accounts (
+                id INTEGER PRIMARY KEY,
+                app TEXT NOT NULL,
+                email TEXT NOT NULL COLLATE NOCASE,
+                password_hash TEXT NOT NULL,
+                profile TEXT NOT NULL DEFAULT '{}',
+                verified INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                UNIQUE (app, email)
+            )
+            """,
+            """
+            CREATE TABLE tokens (
+                hash BLOB PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                purpose TEXT NOT NULL,
+                expires_at INTEGER NOT NULL,
+                used_at INTEGER
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY,
+                app TEXT NOT NULL,
+                recipient TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                body TEXT NOT NULL,
+                link TEXT,
+                sent_at INTEGER NOT NULL
+            )
+            """,
+        ]),
+        Migration(version: 2, name: "indexes for reading events and sweeping sessions", statements: [
+            "CREATE INDEX events_by_session ON events (session_hash, time)",
+            "CREATE INDEX events_by_app ON events (app, time)",
+            "CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at)",
+            "CREATE INDEX tokens_by_account ON tokens (account_id)",
+        ]),
+    ]
+}

@@ -1,0 +1,64 @@
+import Crypto
+
+/// Random secrets (session ids, link tokens, codes) and the hashes stored in their place.
+public enum Secret {
+    /// 32 bytes (256 bits) from the system CSPRNG, base64url without padding.
+    public static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return base64URL(bytes)
+    }
+
+    /// A 6-digit code, uniformly drawn, for a person to type.
+    public static func code() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let number = Int.random(in: 0..<1_000_000, using: &generator)
+        let digits = String(number)
+        return String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    /// The SHA-256 of a secret: what the database keeps, so a leaked file reveals no session.
+    public static func hash(_ secret: String) -> [UInt8] {
+        Array(SHA256.hash(data: Array(secret.utf8)))
+    }
+
+    /// Whether two byte strings are equal, taking the same time wherever they differ.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+            for position in 0..<(chunk.count + 1) {
+                text.append(alphabet[(value >> (18 - 6 * position)) & 63])
+            }
+            index += 3
+        }
+        return text
+    }
+
+    static func fromBase64URL(_ text: String) -> [UInt8]? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var bits = 0
+        var count = 0
+        var bytes: [UInt8] = []
+        for character in text.utf8 {
+            guard let value = alphabet.firstIndex(of: character) else { return nil }
+            bits = bits << 6 | value
+            count += 6
+            if count >= 8 {
+                count -= 8
+                bytes.append(UInt8((bits >> count) & 0xFF))
+            }
+        }
+        return bytes
+    }
+}

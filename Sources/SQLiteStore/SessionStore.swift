@@ -1,0 +1,112 @@
+/// Sessions and their navigation state. Only the SHA-256 of a session id is stored; the id
+/// itself lives in the visitor's cookie.
+public struct SessionStore: Sendable {
+    /// A session as stored.
+    public struct Record: Hashable, Sendable {
+        public let app: String
+        /// The navigation state, as its codec wrote it.
+        public let state: [UInt8]
+        /// Bumped on every save; a save names the version it started from.
+        public let version: Int
+        public let createdAt: Int64
+        public let lastSeenAt: Int64
+    }
+
+    /// What a compare-and-swap save did.
+    public enum SaveOutcome: Hashable, Sendable {
+        /// Saved; the session now has this version.
+        case saved(version: Int)
+        /// Someone saved first; the state is untouched and has this version.
+        case conflict(current: Int)
+        /// The session does not exist (it expired or was ended).
+        case missing
+    }
+
+    public let database: Database
+    /// How long a session lives without being used, in milliseconds.
+    public let idleLifetime: Int64
+    /// How long a session lives at most, in milliseconds.
+    public let absoluteLifetime: Int64
+
+    /// A store with, by default, 2 hours idle and 7 days absolute lifetime.
+    public init(database: Database, idleLifetime: Int64 = 2 * 3_600_000, absoluteLifetime: Int64 = 7 * 86_400_000) {
+        self.database = database
+        self.idleLifetime = idleLifetime
+        self.absoluteLifetime = absoluteLifetime
+    }
+
+    /// Starts a session; returns its id (256 random bits) for the cookie.
+    public func create(app: String, state: [UInt8], now: Int64 = Timestamp.now()) throws -> String {
+        let id = Secret.token()
+        try database.write { connection in
+            try connection.execute(
+                "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)",
+                [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now)]
+            )
+        }
+        return id
+    }
+
+    /// The session with `id`, or nil when there is none or it has expired.
+    public func load(id: String, now: Int64 = Timestamp.now()) throws -> Record? {
+        try database.read { connection in try load(id: id, now: now, in: connection) }
+    }
+
+    /// Loads inside a caller's transaction.
+    public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
+        let record = try connection.queryFirst(
+            "SELECT app, state, version, created_at, last_seen_at FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
+        ) { row in
+            Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)))
+        }
+        guard let record, !isExpired(record, now: now) else { return nil }
+        return record
+    }
+
+    /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported,
+    /// never overwritten. Also marks the session as used.
+    public func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64 = Timestamp.now()) throws -> SaveOutcome {
+        try database.write { connection in try save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection) }
+    }
+
+    /// Saves inside a caller's write transaction.
+    public func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: SQLiteConnection) throws -> SaveOutcome {
+        let hash = Secret.hash(id)
+        let changed = try connection.execute(
+            "UPDATE sessions SET state = ?, version = version + 1, last_seen_at = ? WHERE id_hash = ? AND version = ?",
+            [.blob(state), .integer(now), .blob(hash), .integer(Int64(expectedVersion))]
+        )
+        if changed == 1 { return .saved(version: expectedVersion + 1) }
+        let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
+        return current.map { .conflict(current: $0) } ?? .missing
+    }
+
+    /// Marks the session as used now, extending its idle lifetime.
+    public func touch(id: String, now: Int64 = Timestamp.now()) throws {
+        try database.write { connection in
+            try connection.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", [.integer(now), .blob(Secret.hash(id))])
+        }
+    }
+
+    /// Ends a session, as on sign-out with a new id.
+    public func end(id: String) throws {
+        try database.write { connection in
+            try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))])
+        }
+    }
+
+    /// Deletes every expired session; returns how many.
+    @discardableResult
+    public func sweep(now: Int64 = Timestamp.now()) throws -> Int {
+        try database.write { connection in
+            try connection.execute(
+                "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
+                [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
+            )
+        }
+    }
+
+    private func isExpired(_ record: Record, now: Int64) -> Bool {
+        now - record.lastSeenAt > idleLifetime || now - record.createdAt > absoluteLifetime
+    }
+}

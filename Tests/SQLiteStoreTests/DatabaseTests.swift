@@ -1,0 +1,95 @@
+import Foundation
+import SQLiteStore
+import Testing
+
+@Suite struct DatabaseTests {
+    @Test func opensWithWALFullSyncAndForeignKeys() throws {
+        let database = try makeDatabase()
+        let settings = try database.withWriter { connection in
+            (try connection.queryFirst("PRAGMA journal_mode") { $0.string(0) },
+             try connection.queryFirst("PRAGMA synchronous") { $0.int(0) },
+             try connection.queryFirst("PRAGMA foreign_keys") { $0.int(0) },
+             try connection.queryFirst("PRAGMA busy_timeout") { $0.int(0) })
+        }
+        #expect(settings.0 == "wal")
+        #expect(settings.1 == 2)
+        #expect(settings.2 == 1)
+        #expect(settings.3 == 5000)
+    }
+
+    @Test func errorsCarryCodeMessageAndSQLButNoValues() throws {
+        let database = try makeDatabase()
+        do {
+            try database.write { try $0.execute("INSERT INTO outbox (app) VALUES (?)", [.text("secret-password-123")]) }
+            Issue.record("expected a constraint error")
+        } catch let error as SQLiteError {
+            #expect(error.code.primary == .constraint)
+            #expect(error.sql == "INSERT INTO outbox (app) VALUES (?)")
+            #expect(error.message.contains("NOT NULL"))
+            #expect(!error.description.contains("secret-password-123"))
+        }
+        #expect(throws: SQLiteError.self) { try database.read { try $0.execute("SELECT nonsense FROM nowhere") } }
+    }
+
+    @Test func aFailedTransactionLeavesNothing() throws {
+        let database = try makeDatabase()
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try database.write { connection in
+                try connection.execute("INSERT INTO outbox (app, recipient, subject, body, sent_at) VALUES ('a', 'b', 'c', 'd', 1)")
+                throw Stop()
+            }
+        }
+        let count = try database.read { try $0.queryFirst("SELECT count(*) FROM outbox") { $0.int(0) } }
+        #expect(count == 0)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefused() throws {
+        let path = temporaryDatabasePath()
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        #expect(throws: (any Error).self) { try Database(path: path) }
+        #expect(throws: SQLiteError.self) { try Database(path: "/nonexistent/folder/x.sqlite") }
+    }
+
+    @Test func manyReadersAndOneWriterNeverSeeBusy() throws {
+        let database = try makeDatabase(readers: 4)
+        let sessions = SessionStore(database: database)
+        let id = try sessions.create(app: "a", state: [0], now: 1)
+        let failures = FailureLog()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for version in 1...300 {
+                do {
+                    guard case .saved = try sessions.save(id: id, state: Array(repeating: UInt8(version % 256), count: 2048), expectedVersion: version, now: 2) else {
+                        failures.add("save \(version) lost a race it cannot lose")
+                        return
+                    }
+                } catch { failures.add("\(error)") }
+            }
+        }
+        for _ in 0..<6 {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<300 {
+                    do {
+                        guard let record = try sessions.load(id: id, now: 3), record.state.allSatisfy({ $0 == record.state[0] }) else {
+                            failures.add("a reader saw a missing or torn state")
+                            return
+                        }
+                    } catch { failures.add("\(error)") }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.lines.isEmpty, "\(failures.lines.prefix(3))")
+        #expect(try sessions.load(id: id, now: 4)?.version == 301)
+    }
+}
+
+/// Failures collected from many threads; the lock is what makes it Sendable.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+
+    func add(_ line: String) { lock.withLock { collected.append(line) } }
+    var lines: [String] { lock.withLock { collected } }
+}
