@@ -51,6 +51,7 @@ let package = Package(
             dependencies: ["Navigation", "NavigationFixtures"],
             path: "Benchmarks/NavigationBenchmark"
         ),
+        .executableTarget(name: "store-benchmark", dependencies: ["SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],

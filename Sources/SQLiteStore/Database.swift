@@ -1,3 +1,4 @@
+import CSQLite
 import Dispatch
 import Foundation
 
@@ -21,9 +22,9 @@ public final class Database: @unchecked Sendable {
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     /// - Throws: ``SQLiteError`` when it cannot be opened, or ``MigrationError`` when its schema
     ///   is newer than this code or a migration fails (nothing is changed then).
-    public init(path: String, migrations: [Migration] = Schema.migrations, readers: Int = 4) throws {
+    public init(path: String, migrations: [Migration] = Schema.migrations, readers: Int = 4, durability: Durability = .full) throws {
         self.path = path
-        writer = try SQLiteConnection(path: path)
+        writer = try SQLiteConnection(path: path, durability: durability)
         readerSlots = DispatchSemaphore(value: max(1, readers))
         try Migrator(migrations: migrations).migrate(writer)
     }
@@ -72,4 +73,9 @@ final class ReaderPool: @unchecked Sendable {
     func checkIn(_ connection: SQLiteConnection) {
         lock.withLock { idle.append(connection) }
     }
+}
+
+/// The version of the SQLite library in use, such as `3.40.1`.
+public func sqlite3Version() -> UnsafePointer<CChar> {
+    sqlite3_libversion()
 }

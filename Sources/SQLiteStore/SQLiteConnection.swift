@@ -1,5 +1,14 @@
 import CSQLite
 
+/// How hard a commit waits for the disk (SQLite's `synchronous`).
+public enum Durability: String, Sendable {
+    /// Every commit is fsynced before it returns: survives power loss. The default.
+    case full = "FULL"
+    /// WAL commits are fsynced at checkpoints only: survives the process crashing, but the last
+    /// commits may be lost if the machine loses power.
+    case normal = "NORMAL"
+}
+
 /// One SQLite connection: opened in `init` (throwing SQLite's message), closed in `deinit` even
 /// when opening failed, with its prepared statements cached by SQL text. Not thread-safe:
 /// ``Database`` hands each connection to one thread at a time.
@@ -9,7 +18,7 @@ public final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with full sync and
     /// foreign keys on, waiting up to `busyTimeout` milliseconds for locks.
-    init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+    init(path: String, readOnly: Bool = false, durability: Durability = .full, busyTimeout: Int32 = 5000) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
@@ -25,7 +34,7 @@ public final class SQLiteConnection {
         if !readOnly {
             try execute("PRAGMA journal_mode = WAL")
         }
-        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA synchronous = \(durability.rawValue)")
         try execute("PRAGMA foreign_keys = ON")
     }
 
