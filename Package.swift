@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "HTMLTemplate", targets: ["HTMLTemplate"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "FlowDefinition", targets: ["FlowDefinition"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
         // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
         .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
@@ -35,6 +36,11 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "sqlite-crash-writer"]),
         .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
+        // The system libxml2, imported by FlowDefinition only.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // App folders: app.xml read and validated over libxml2, turned into navigation definitions.
+        .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
+        .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate"]),
         .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),

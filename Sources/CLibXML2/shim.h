@@ -1,0 +1,4 @@
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>

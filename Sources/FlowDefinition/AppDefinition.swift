@@ -1,0 +1,21 @@
+import Navigation
+
+/// An app folder, loaded: what `app.xml` declares, with its navigation built and checked.
+public struct AppDefinition: Sendable {
+    public let id: String
+    public let title: String
+    public let locale: String
+    public let themeColor: String?
+    /// Custom URL schemes its deep links use, such as `sumafinance`.
+    public let schemes: [String]
+    /// Hosts its universal links use, such as `suma.finance`.
+    public let hosts: [String]
+    /// The coordinator tree and route table.
+    public let navigation: NavigationDefinition
+    /// Each route's screen template, as a name under the views folder (`suma-finance/login`).
+    public let templates: [RouteName: String]
+    /// Each route's place in a multi-step flow, such as "2 of 3".
+    public let steps: [RouteName: String]
+    /// The folder it was loaded from.
+    public let folder: String
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Navigation
+
+/// Turns a schema-valid `app.xml` tree into an ``AppDefinition``, keeping the line of every
+/// route and coordinator so that problems found later point at them.
+struct AppXML {
+    let root: XMLElement
+    let file: String
+    let folder: String
+    private var routeLines: [String: Int] = [:]
+    private var coordinatorLines: [String: Int] = [:]
+    private var problems: [FolderProblem] = []
+
+    init(root: XMLElement, file: String, folder: String) {
+        self.root = root
+        self.file = file
+        self.folder = folder
+    }
+
+    func build() -> Result<AppDefinition, FolderProblems> {
+        var builder = self
+        return builder.run()
+    }
+
+    private mutating func report(_ line: Int, _ message: String) {
+        problems.append(FolderProblem(file: file, line: line, message: message))
+    }
+
+    private mutating func run() -> Result<AppDefinition, FolderProblems> {
+        let id = root["id"] ?? ""
+        let folderName = (folder as NSString).lastPathComponent
+        if id != folderName {
+            report(root.line, "the app id is '\(id)' but its folder is '\(folderName)'; rename one so they match")
+        }
+        guard let navigation = root.child("navigation")?.children.first else { return .failure(FolderProblems(problems)) }
+        let tree = coordinator(navigation)
+        var routes: [RouteDefinition] = []
+        var templates: [RouteName: String] = [:]
+        var steps: [RouteName: String] = [:]
+        for element in root.child("routes")?.children("route") ?? [] {
+            let route = self.route(element)
+            routeLines[route.name.rawValue] = routeLines[route.name.rawValue] ?? element.line
+            routes.append(route)
+            let template = element["template"] ?? route.name.rawValue
+            templates[route.name] = "\(id)/\(template)"
+            if let step = element["step"] { steps[route.name] = step }
+            let templateFile = (folder as NSString).appendingPathComponent(template + ".html")
+            if !FileManager.default.fileExists(atPath: templateFile) {
+                report(element.line, "route '\(route.name)' uses template '\(template)', but \(templateFile) does not exist; create it or set template=\"…\"")
+            }
+        }
+        let signIn = root.child("sign-in").map { element in
+            SignInConfiguration(
+                route: RouteName(element["route"] ?? ""),
+                signedInFlow: element["signed-in-flow"].map { CoordinatorID($0) },
+                signedOutFlow: element["signed-out-flow"].map { CoordinatorID($0) }
+            )
+        }
+        do throws(DefinitionError) {
+            let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
+            guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
+            return .success(AppDefinition(
+                id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
+                schemes: root.children("link-scheme").compactMap { $0["name"] },
+                hosts: root.children("link-host").compactMap { $0["name"] },
+                navigation: definition, templates: templates, steps: steps, folder: folder
+            ))
+        } catch {
+            for problem in error.problems {
+                report(line(of: problem), problem.description)
+            }
+            return .failure(FolderProblems(problems.sorted()))
+        }
+    }
+
+    private mutating func coordinator(_ element: XMLElement) -> CoordinatorDefinition {
+        let id = CoordinatorID(element["id"] ?? "")
+        coordinatorLines[id.rawValue] = coordinatorLines[id.rawValue] ?? element.line
+        let modals = element.children("modal").map { coordinator($0) }
+        let guarded = element["requires-sign-in"].map(Self.boolean) ?? false
+        let depthLimit = element["depth-limit"].flatMap { Int($0) }
+        switch element.name {
+        case "flows":
+            let flows = element.children.filter { $0.name == "tabs" || $0.name == "stack" }.map { coordinator($0) }
+            return .flows(id, initial: CoordinatorID(element["initial"] ?? ""), flows, modals: modals)
+        case "tabs":
+            let tabs = element.children("tab").map { coordinator($0) }
+            return .tabs(id, initial: element["initial"].map { CoordinatorID($0) }, tabs, modals: modals, requiresSignIn: guarded)
+        case "tab":
+            let item = TabItem(element["title"] ?? id.rawValue, icon: element["icon"], badge: element["badge"])
+            return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, tab: item, modals: modals, requiresSignIn: guarded)
+        default:
+            return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, modals: modals, requiresSignIn: guarded)
+        }
+    }
+
+    private func route(_ element: XMLElement) -> RouteDefinition {
+        let presentation: Presentation = switch element["presentation"] ?? "push" {
+        case "replace": .replace
+        case "replace-stack": .replaceStack
+        case "sheet": .modal(.sheet)
+        case "full-screen": .modal(.fullScreen)
+        case "form-sheet": .modal(.formSheet)
+        case "alert": .modal(.alert)
+        default: .push
+        }
+        let parameters = element.children("param").map { param in
+            ParameterDefinition(
+                param["name"] ?? "",
+                kind: ParameterDefinition.Kind(rawValue: param["type"] ?? "string") ?? .string,
+                required: param["required"].map(Self.boolean) ?? true,
+                pattern: param["pattern"]
+            )
+        }
+        return RouteDefinition(
+            RouteName(element["name"] ?? ""), path: element["path"] ?? "", title: element["title"] ?? "",
+            owner: CoordinatorID(element["owner"] ?? ""), presentation: presentation, parameters: parameters,
+            sharedWith: (element["shared-with"] ?? "").split(separator: " ").map { CoordinatorID(String($0)) },
+            requiresSignIn: element["requires-sign-in"].map(Self.boolean) ?? false,
+            deepLink: element["deep-link"].map(Self.boolean) ?? false
+        )
+    }
+
+    /// The line of the route or coordinator a definition problem is about.
+    private func line(of problem: DefinitionProblem) -> Int {
+        let (route, coordinator): (RouteName?, CoordinatorID?) = switch problem {
+        case .duplicateCoordinator(let id), .emptyContainer(let id), .nestedFlows(let id), .unknownInitialChild(let id, _),
+             .tabWithoutItem(let id), .unknownRootRoute(let id, _), .rootRouteOwnedElsewhere(let id, _, _),
+             .rootRouteNeedsParameters(let id, _), .invalidDepthLimit(let id, _), .modalRootNotModal(let id, _),
+             .unknownSignInFlow(let id):
+            (nil, id)
+        case .tabNotAStack(_, let child), .modalNotAStack(_, let child):
+            (nil, child)
+        case .duplicateRoute(let name), .unknownOwner(let name, _), .ownerNotAStack(let name, _), .unknownSharedStack(let name, _),
+             .modalNotConfigured(let name, _), .invalidPath(let name, _), .duplicatePath(let name, _, _),
+             .undeclaredPathParameter(let name, _), .optionalPathParameter(let name, _), .duplicateParameter(let name, _),
+             .invalidParameterPattern(let name, _, _), .guardWithoutSignIn(let name), .unknownSignInRoute(let name),
+             .signInRouteGuarded(let name):
+            (name, nil)
+        }
+        if let route, let line = routeLines[route.rawValue] { return line }
+        if let coordinator, let line = coordinatorLines[coordinator.rawValue] { return line }
+        return root.child("sign-in")?.line ?? root.line
+    }
+
+    private static func boolean(_ text: String) -> Bool {
+        text == "true" || text == "1"
+    }
+}

@@ -1,0 +1,129 @@
+import CLibXML2
+
+/// Reads XML with libxml2 and validates it against a RELAX NG schema, collecting every error
+/// with its line. External entities and network access are off: an app.xml is data.
+enum XMLReader {
+    /// Errors libxml2 reports while parsing or validating; filled by the C callback below.
+    final class ErrorCollector {
+        var problems: [(line: Int, message: String)] = []
+    }
+
+    /// Parses `bytes`, validates them against `schema` (RELAX NG), and returns the root element,
+    /// or every problem found.
+    static func read(_ bytes: [UInt8], file: String, schema: String) -> Result<XMLElement, FolderProblems> {
+        let collector = ErrorCollector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        // libxml2 keeps this handler per thread; it is set and cleared around our own calls.
+        xmlSetStructuredErrorFunc(context, collect)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32($0.count), file, "UTF-8", options) }
+        }
+        guard let document else {
+            return .failure(FolderProblems(problems(collector, file: file, fallback: "is not well-formed XML")))
+        }
+        defer { xmlFreeDoc(document) }
+
+        guard let rootNode = xmlDocGetRootElement(document) else {
+            return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "has no root element; start with <app id=\"…\">")]))
+        }
+        let root = element(rootNode)
+        guard validate(document, schema: schema, collector: collector) else {
+            return .failure(FolderProblems(problems(collector, file: file, fallback: "does not follow the app.xml schema", root: root)))
+        }
+        return .success(root)
+    }
+
+    private static func validate(_ document: xmlDocPtr, schema: String, collector: ErrorCollector) -> Bool {
+        let parserContext = schema.withCString { xmlRelaxNGNewMemParserCtxt($0, Int32(schema.utf8.count)) }
+        defer { xmlRelaxNGFreeParserCtxt(parserContext) }
+        guard let compiled = xmlRelaxNGParse(parserContext) else {
+            collector.problems.append((1, "the built-in schema did not compile; this is a FlowPages bug"))
+            return false
+        }
+        defer { xmlRelaxNGFree(compiled) }
+        let validation = xmlRelaxNGNewValidCtxt(compiled)
+        defer { xmlRelaxNGFreeValidCtxt(validation) }
+        xmlRelaxNGSetValidStructuredErrors(validation, collect, Unmanaged.passUnretained(collector).toOpaque())
+        return xmlRelaxNGValidateDoc(validation, document) == 0
+    }
+
+    private static func problems(_ collector: ErrorCollector, file: String, fallback: String, root: XMLElement? = nil) -> [FolderProblem] {
+        let found = collector.problems.flatMap { problem -> [FolderProblem] in
+            guard problem.line <= 0, let root, let name = elementName(in: problem.message) else {
+                return [FolderProblem(file: file, line: max(1, problem.line), message: problem.message)]
+            }
+            // Some validation errors carry no location: point at every element they may concern.
+            let lines = root.lines(of: name)
+            let which = lines.count == 1 ? "" : " (one of the <\(name)> elements on lines \(lines.map(String.init).joined(separator: ", ")))"
+            return [FolderProblem(file: file, line: lines.first ?? 1, message: problem.message + which + "; check its attributes against Views/README.md")]
+        }
+        return found.isEmpty ? [FolderProblem(file: file, line: 1, message: fallback)] : found
+    }
+
+    /// The element a message such as "Element tab failed to validate attributes" is about.
+    private static func elementName(in message: String) -> String? {
+        let words = message.split(separator: " ")
+        guard words.count > 1, words[0] == "Element" else { return nil }
+        return String(words[1])
+    }
+
+    /// Copies a libxml2 element and its descendants into plain values.
+    private static func element(_ node: xmlNodePtr) -> XMLElement {
+        var attributes: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            // An attribute's value is the text of its child nodes; reading it directly needs no free.
+            var value = ""
+            var part = current.pointee.children
+            while let text = part {
+                if let content = text.pointee.content { value += String(cString: content) }
+                part = text.pointee.next
+            }
+            attributes[String(cString: current.pointee.name)] = value
+            attribute = current.pointee.next
+        }
+        var children: [XMLElement] = []
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(element(current))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { text += String(cString: content) }
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+        return XMLElement(
+            name: String(cString: node.pointee.name), attributes: attributes, children: children,
+            text: trimmed(text), line: Int(xmlGetLineNo(node))
+        )
+    }
+}
+
+/// libxml2's error callback: appends each error's line and message to the collector.
+private func collect(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let context, let error else { return }
+    let collector = Unmanaged<XMLReader.ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+    let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    // Validation errors often carry no line of their own; the node they concern has one.
+    var line = Int(error.pointee.line)
+    if line <= 0, let node = error.pointee.node {
+        line = Int(xmlGetLineNo(node.assumingMemoryBound(to: xmlNode.self)))
+    }
+    collector.problems.append((line, trimmed(message)))
+}
+
+/// Without leading and trailing whitespace.
+func trimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+          let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
+}

@@ -1,0 +1,152 @@
+import FlowDefinition
+import Foundation
+import Navigation
+import Testing
+
+@Suite struct AppFolderLoaderTests {
+    /// Writes an app folder `views/<id>/` with `app.xml` and a template for each given name.
+    func makeFolder(id: String = "shop", xml: String, templates: [String]) throws -> String {
+        let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        let folder = views.appendingPathComponent(id)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
+        for template in templates {
+            let url = folder.appendingPathComponent(template + ".html")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("<h1>{{ title }}</h1>".utf8).write(to: url)
+        }
+        return folder.path
+    }
+
+    static let valid = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <app id="shop" title="Shop" locale="en" theme-color="#0a5fff">
+          <link-scheme name="shopapp"/>
+          <link-host name="shop.example"/>
+          <sign-in route="login"/>
+          <navigation>
+            <tabs id="main">
+              <tab id="home" root="home" title="Home" icon="house.fill"/>
+              <tab id="orders" root="orders" title="Orders" badge="openOrders" requires-sign-in="true" depth-limit="3"/>
+              <modal id="login-sheet" root="login"/>
+            </tabs>
+          </navigation>
+          <routes>
+            <route name="home" path="/" title="Home" owner="home"/>
+            <route name="item" path="/items/{id}" title="Item" owner="home" shared-with="orders" deep-link="true" template="items/detail">
+              <param name="id" type="integer"/>
+              <param name="tab" required="false" pattern="photos|specs"/>
+            </route>
+            <route name="orders" path="/orders" title="Orders" owner="orders"/>
+            <route name="checkout" path="/checkout" title="Checkout" owner="orders" presentation="replace" step="1 of 2"/>
+            <route name="login" path="/login" title="Log In" owner="login-sheet" presentation="sheet"/>
+          </routes>
+        </app>
+        """
+
+    @Test func aValidFolderLoadsIntoItsDefinition() throws {
+        let folder = try makeFolder(xml: Self.valid, templates: ["home", "items/detail", "orders", "checkout", "login"])
+        let app = try AppFolderLoader.load(folder: folder).get()
+        #expect(app.id == "shop" && app.title == "Shop" && app.locale == "en" && app.themeColor == "#0a5fff")
+        #expect(app.schemes == ["shopapp"] && app.hosts == ["shop.example"])
+        #expect(app.templates[RouteName("item")] == "shop/items/detail")
+        #expect(app.templates[RouteName("home")] == "shop/home")
+        #expect(app.steps[RouteName("checkout")] == "1 of 2")
+        let navigation = app.navigation
+        #expect(navigation.route("item")?.parameters.map(\.name) == ["id", "tab"])
+        #expect(navigation.route("item")?.parameters.first?.kind == .integer)
+        #expect(navigation.route("item")?.sharedWith == ["orders"])
+        #expect(navigation.route("login")?.presentation == .modal(.sheet))
+        #expect(navigation.route("checkout")?.presentation == .replace)
+        #expect(navigation.requiresSignIn("orders"))
+        #expect(navigation.signIn?.route == "login")
+        guard case .tabs(let initial) = navigation.root.kind else {
+            Issue.record("the root should be tabs")
+            return
+        }
+        #expect(initial == nil)
+        #expect(navigation.root.children.map(\.tab?.title) == ["Home", "Orders"])
+        #expect(navigation.root.children[1].tab?.badge == "openOrders")
+        // The loaded definition navigates like any other.
+        let navigator = Navigator(navigation)
+        let state = try navigator.execute(.navigate(RouteInstance("item", ["id": "7"])), on: navigator.initialState).get().state
+        #expect(navigation.currentScreen(in: state) == RouteInstance("item", ["id": "7"]))
+    }
+
+    func problems(_ xml: String, templates: [String] = ["home", "items/detail", "orders", "checkout", "login"]) throws -> [String] {
+        let folder = try makeFolder(xml: xml, templates: templates)
+        switch AppFolderLoader.load(folder: folder) {
+        case .success: return []
+        case .failure(let found): return found.problems.map { "\($0.line): \($0.message)" }
+        }
+    }
+
+    @Test func malformedXMLIsReportedWithItsLine() throws {
+        let found = try problems("<app id=\"shop\" title=\"Shop\">\n  <navigation>\n</app>")
+        #expect(found.first?.hasPrefix("3: ") == true)
+        #expect(found.first?.contains("navigation") == true)
+    }
+
+    @Test(arguments: [
+        ("<route name=\"home\" path=\"/\" title=\"Home\" owner=\"home\"/>", "<route name=\"home\" path=\"/\" title=\"Home\" owner=\"home\" presentation=\"popover\"/>", 14),
+        ("<tab id=\"home\" root=\"home\" title=\"Home\" icon=\"house.fill\"/>", "<tab id=\"home\" root=\"home\" icon=\"house.fill\"/>", 8),
+        ("depth-limit=\"3\"", "depth-limit=\"none\"", 9),
+        ("step=\"1 of 2\"", "step=\"first\"", 20),
+        ("<app id=\"shop\"", "<app id=\"Shop!\"", 2),
+    ])
+    func schemaErrorsNameTheLine(original: String, replacement: String, line: Int) throws {
+        let found = try problems(Self.valid.replacingOccurrences(of: original, with: replacement))
+        #expect(found.contains { $0.hasPrefix("\(line): ") }, "\(found)")
+    }
+
+    @Test func anAttributeErrorWithoutALocationNamesTheCandidates() throws {
+        let found = try problems(Self.valid.replacingOccurrences(of: "<tab id=\"home\" root=\"home\" title=\"Home\"", with: "<tab id=\"home\" root=\"home\""))
+        #expect(found == ["8: Element tab failed to validate attributes (one of the <tab> elements on lines 8, 9); check its attributes against Views/README.md"])
+    }
+
+    @Test(arguments: [
+        ("owner=\"orders\" presentation=\"replace\"", "owner=\"basket\" presentation=\"replace\"", "20: route 'checkout' names owner 'basket', which is not a coordinator"),
+        ("path=\"/orders\"", "path=\"/checkout\"", "20: routes 'orders' and 'checkout' share the path '/checkout'; every route needs its own"),
+        ("path=\"/items/{id}\"", "path=\"/items/{id}/{size}\"", "15: route 'item' uses '{size}' in its path without declaring the parameter"),
+        ("owner=\"login-sheet\" presentation=\"sheet\"", "owner=\"login-sheet\"", "10: modal 'login-sheet' starts at route 'login', whose presentation is not modal; give it a modal presentation"),
+        ("owner=\"orders\"/>", "owner=\"orders\" presentation=\"sheet\"/>", "19: route 'orders' is presented modally but is not the root of a modal; register 'orders' as a modal and start it at 'orders'"),
+        ("<sign-in route=\"login\"/>", "<sign-in route=\"nowhere\"/>", "5: the sign-in route 'nowhere' is not in the route table"),
+        ("<tab id=\"home\" root=\"home\"", "<tab id=\"home\" root=\"start\"", "8: stack 'home' starts at route 'start', which is not in the route table"),
+    ])
+    func referenceErrorsNameTheLine(original: String, replacement: String, expected: String) throws {
+        #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))
+    }
+
+    @Test func aMissingTemplateAndAMisnamedFolderAreReportedTogether() throws {
+        let folder = try makeFolder(id: "store", xml: Self.valid, templates: ["home", "orders", "checkout", "login"])
+        guard case .failure(let found) = AppFolderLoader.load(folder: folder) else {
+            Issue.record("expected problems")
+            return
+        }
+        let messages = found.problems.map { "\($0.line): \($0.message)" }
+        #expect(messages.count == 2)
+        #expect(messages[0] == "2: the app id is 'shop' but its folder is 'store'; rename one so they match")
+        #expect(messages[1].hasPrefix("15: route 'item' uses template 'items/detail', but "))
+        #expect(found.problems.allSatisfy { $0.file.hasSuffix("store/app.xml") })
+    }
+
+    @Test func aBrokenFolderDoesNotStopTheOthers() throws {
+        let good = try makeFolder(xml: Self.valid, templates: ["home", "items/detail", "orders", "checkout", "login"])
+        let views = (good as NSString).deletingLastPathComponent
+        let broken = (views as NSString).appendingPathComponent("broken")
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try Data("<app id=\"broken\"".utf8).write(to: URL(fileURLWithPath: broken + "/app.xml"))
+        try FileManager.default.createDirectory(atPath: views + "/_layout", withIntermediateDirectories: true)
+        let (apps, found) = AppFolderLoader.loadAll(views: views)
+        #expect(apps.map(\.id) == ["shop"])
+        #expect(!found.isEmpty && found.allSatisfy { $0.file.hasSuffix("broken/app.xml") })
+    }
+
+    @Test func aMissingAppXMLIsAClearProblem() {
+        guard case .failure(let found) = AppFolderLoader.load(folder: "/nonexistent/app") else {
+            Issue.record("expected a problem")
+            return
+        }
+        #expect(found.description == "/nonexistent/app/app.xml:1: cannot be read; an app folder needs an app.xml")
+    }
+}
