@@ -16,6 +16,14 @@ public struct AppDefinition: Sendable {
     public let templates: [RouteName: String]
     /// Each route's place in a multi-step flow, such as "2 of 3".
     public let steps: [RouteName: String]
+    /// The forms its screens post, by id.
+    public let forms: [String: FormDefinition]
+    /// What its buttons and form submits do, by id.
+    public let actions: [String: ActionDefinition]
+    public let alerts: [String: AlertDefinition]
+    /// Toast messages by id; `{name}` in a message is filled from values.
+    public let toasts: [String: String]
+    public let fixtures: FixtureSet
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -24,8 +24,113 @@ public enum AppSchema {
               </optional>
               <element name="navigation"><choice><ref name="flows"/><ref name="tabs"/><ref name="stack"/></choice></element>
               <element name="routes"><oneOrMore><ref name="route"/></oneOrMore></element>
+              <optional><element name="forms"><zeroOrMore><ref name="form"/></zeroOrMore></element></optional>
+              <optional><element name="actions"><zeroOrMore><ref name="action"/></zeroOrMore></element></optional>
+              <optional><element name="alerts"><zeroOrMore><ref name="alert"/></zeroOrMore></element></optional>
+              <optional><element name="toasts"><zeroOrMore><ref name="toast"/></zeroOrMore></element></optional>
+              <optional><element name="fixtures"><zeroOrMore><ref name="fixture"/></zeroOrMore></element></optional>
             </element>
           </start>
+
+          <define name="form">
+            <element name="form">
+              <attribute name="id"/>
+              <oneOrMore>
+                <element name="field">
+                  <attribute name="name"/>
+                  <attribute name="label"/>
+                  <optional>
+                    <attribute name="type">
+                      <choice>
+                        <value>text</value><value>email</value><value>password</value><value>tel</value><value>date</value>
+                        <value>number</value><value>checkbox</value><value>search</value><value>textarea</value><value>hidden</value>
+                      </choice>
+                    </attribute>
+                  </optional>
+                  <optional><attribute name="autocomplete"/></optional>
+                  <optional><attribute name="hint"/></optional>
+                  <optional><attribute name="draft"><choice><value>keep</value><value>never</value></choice></attribute></optional>
+                  <zeroOrMore>
+                    <choice>
+                      <element name="required"><attribute name="message"/></element>
+                      <element name="email"><attribute name="message"/></element>
+                      <element name="checked"><attribute name="message"/></element>
+                      <element name="min-length"><attribute name="value"><data type="nonNegativeInteger"/></attribute><attribute name="message"/></element>
+                      <element name="max-length"><attribute name="value"><data type="positiveInteger"/></attribute><attribute name="message"/></element>
+                      <element name="equals"><attribute name="field"/><attribute name="message"/></element>
+                      <element name="pattern"><attribute name="value"/><attribute name="message"/></element>
+                    </choice>
+                  </zeroOrMore>
+                </element>
+              </oneOrMore>
+            </element>
+          </define>
+
+          <define name="action">
+            <element name="action">
+              <attribute name="id"/>
+              <optional><attribute name="form"/></optional>
+              <oneOrMore><ref name="step"/></oneOrMore>
+            </element>
+          </define>
+
+          <define name="step">
+            <choice>
+              <element name="navigate">
+                <attribute name="route"/>
+                <zeroOrMore><element name="with"><attribute name="param"/><choice><attribute name="value"/><attribute name="field"/></choice></element></zeroOrMore>
+              </element>
+              <element name="replace"><attribute name="route"/></element>
+              <element name="back"><empty/></element>
+              <element name="dismiss"><empty/></element>
+              <element name="change-flow"><attribute name="flow"/></element>
+              <element name="set-flag"><attribute name="name"/></element>
+              <element name="alert"><attribute name="ref"/></element>
+              <element name="toast"><attribute name="ref"/></element>
+              <element name="effect">
+                <attribute name="name">
+                  <choice>
+                    <value>sign-in</value><value>register</value><value>send-code</value><value>verify-code</value>
+                    <value>reset-password</value><value>sign-out</value><value>toggle-favorite</value>
+                  </choice>
+                </attribute>
+                <optional><element name="on-success"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
+                <optional><element name="on-failure"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
+              </element>
+            </choice>
+          </define>
+
+          <define name="alert">
+            <element name="alert">
+              <attribute name="id"/>
+              <attribute name="title"/>
+              <attribute name="message"/>
+              <optional><attribute name="dismissible"><data type="boolean"/></attribute></optional>
+              <oneOrMore><element name="button"><attribute name="label"/><optional><attribute name="action"/></optional></element></oneOrMore>
+            </element>
+          </define>
+
+          <define name="toast">
+            <element name="toast"><attribute name="id"/><attribute name="message"/></element>
+          </define>
+
+          <define name="fixture">
+            <choice>
+              <element name="account">
+                <attribute name="email"/>
+                <attribute name="password"/>
+                <optional><attribute name="verified"><data type="boolean"/></attribute></optional>
+                <zeroOrMore><element name="profile"><attribute name="name"/><attribute name="value"/></element></zeroOrMore>
+              </element>
+              <element name="code"><attribute name="purpose"/><attribute name="value"/><optional><attribute name="valid"><data type="boolean"/></attribute></optional></element>
+              <element name="token"><attribute name="purpose"/><attribute name="value"/><optional><attribute name="valid"><data type="boolean"/></attribute></optional></element>
+              <element name="record">
+                <attribute name="collection"/>
+                <attribute name="id"/>
+                <zeroOrMore><element name="value"><attribute name="name"/><attribute name="value"/></element></zeroOrMore>
+              </element>
+            </choice>
+          </define>
 
           <define name="flows">
             <element name="flows">

@@ -22,7 +22,7 @@ struct AppXML {
         return builder.run()
     }
 
-    private mutating func report(_ line: Int, _ message: String) {
+    mutating func report(_ line: Int, _ message: String) {
         problems.append(FolderProblem(file: file, line: line, message: message))
     }
 
@@ -56,6 +56,11 @@ struct AppXML {
                 signedOutFlow: element["signed-out-flow"].map { CoordinatorID($0) }
             )
         }
+        let forms = readForms()
+        let alerts = readAlerts()
+        let toasts = readToasts()
+        let actions = readActions()
+        checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
@@ -63,7 +68,10 @@ struct AppXML {
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
                 schemes: root.children("link-scheme").compactMap { $0["name"] },
                 hosts: root.children("link-host").compactMap { $0["name"] },
-                navigation: definition, templates: templates, steps: steps, folder: folder
+                navigation: definition, templates: templates, steps: steps,
+                forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
+                alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
+                fixtures: readFixtures(), folder: folder
             ))
         } catch {
             for problem in error.problems {

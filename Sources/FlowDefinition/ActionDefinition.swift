@@ -1,0 +1,39 @@
+import Navigation
+
+/// What a button or a form submit does.
+public struct ActionDefinition: Hashable, Sendable {
+    public let id: String
+    /// The form whose fields it validates and receives.
+    public let form: String?
+    public let steps: [ActionStep]
+}
+
+/// One step of an action.
+public indirect enum ActionStep: Hashable, Sendable {
+    /// Navigate to a route, with parameters given as constants or taken from form fields.
+    case navigate(RouteName, parameters: [ActionParameter])
+    /// Navigate to a route whose presentation replaces the current screen.
+    case replace(RouteName)
+    case back
+    case dismiss
+    case changeFlow(CoordinatorID)
+    case setFlag(String)
+    case alert(String)
+    case toast(String)
+    /// A named effect of the prototype backend, with what follows on success and on failure.
+    case effect(String, onSuccess: [ActionStep], onFailure: [ActionStep])
+}
+
+/// A route parameter an action passes.
+public struct ActionParameter: Hashable, Sendable {
+    public let name: String
+    /// A constant value, or nil when the value comes from `field`.
+    public let value: String?
+    public let field: String?
+
+    public init(name: String, value: String?, field: String?) {
+        self.name = name
+        self.value = value
+        self.field = field
+    }
+}

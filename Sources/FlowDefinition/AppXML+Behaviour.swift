@@ -1,0 +1,203 @@
+import Foundation
+import Navigation
+
+/// Reading and checking forms, actions, alerts, toasts and fixtures.
+extension AppXML {
+    struct Located<T> {
+        let definition: T
+        let line: Int
+    }
+
+    mutating func readForms() -> [String: Located<FormDefinition>] {
+        var forms: [String: Located<FormDefinition>] = [:]
+        for element in root.child("forms")?.children("form") ?? [] {
+            let id = element["id"] ?? ""
+            if forms[id] != nil { report(element.line, "form '\(id)' is declared twice; give each form its own id") }
+            var names: Set<String> = []
+            let fields = element.children("field").map { field -> FieldDefinition in
+                let name = field["name"] ?? ""
+                if !names.insert(name).inserted { report(field.line, "form '\(id)' has two fields named '\(name)'") }
+                let type = field["type"] ?? "text"
+                if type == "password", field["draft"] == "keep" {
+                    report(field.line, "field '\(name)' is a password and cannot be kept as a draft; remove draft=\"keep\"")
+                }
+                return FieldDefinition(
+                    name: name, label: field["label"] ?? name, type: type, autocomplete: field["autocomplete"], hint: field["hint"],
+                    keepsDraft: type != "password" && field["draft"] != "never", rules: rules(of: field, form: id)
+                )
+            }
+            forms[id] = Located(definition: FormDefinition(id: id, fields: fields), line: element.line)
+        }
+        for (id, form) in forms {
+            let names = Set(form.definition.fields.map(\.name))
+            for field in form.definition.fields {
+                for case .equals(let other, _) in field.rules where !names.contains(other) {
+                    report(form.line, "field '\(field.name)' of form '\(id)' must equal '\(other)', which is not a field of the form")
+                }
+            }
+        }
+        return forms
+    }
+
+    private mutating func rules(of field: XMLElement, form: String) -> [ValidationRule] {
+        field.children.compactMap { rule in
+            let message = rule["message"] ?? ""
+            switch rule.name {
+            case "required": return .required(message: message)
+            case "email": return .email(message: message)
+            case "checked": return .checked(message: message)
+            case "min-length": return .minimumLength(Int(rule["value"] ?? "") ?? 0, message: message)
+            case "max-length": return .maximumLength(Int(rule["value"] ?? "") ?? 0, message: message)
+            case "equals": return .equals(field: rule["field"] ?? "", message: message)
+            case "pattern":
+                let pattern = rule["value"] ?? ""
+                if (try? Regex(pattern)) == nil {
+                    report(rule.line, "the pattern '\(pattern)' of field '\(field["name"] ?? "")' is not a valid regular expression")
+                }
+                return .pattern(pattern, message: message)
+            default: return nil
+            }
+        }
+    }
+
+    mutating func readActions() -> [String: Located<ActionDefinition>] {
+        var actions: [String: Located<ActionDefinition>] = [:]
+        for element in root.child("actions")?.children("action") ?? [] {
+            let id = element["id"] ?? ""
+            if actions[id] != nil { report(element.line, "action '\(id)' is declared twice; give each action its own id") }
+            actions[id] = Located(definition: ActionDefinition(id: id, form: element["form"], steps: steps(element.children)), line: element.line)
+        }
+        return actions
+    }
+
+    private func steps(_ elements: [XMLElement]) -> [ActionStep] {
+        elements.compactMap { element in
+            switch element.name {
+            case "navigate":
+                let parameters = element.children("with").map { ActionParameter(name: $0["param"] ?? "", value: $0["value"], field: $0["field"]) }
+                return .navigate(RouteName(element["route"] ?? ""), parameters: parameters)
+            case "replace": return .replace(RouteName(element["route"] ?? ""))
+            case "back": return .back
+            case "dismiss": return .dismiss
+            case "change-flow": return .changeFlow(CoordinatorID(element["flow"] ?? ""))
+            case "set-flag": return .setFlag(element["name"] ?? "")
+            case "alert": return .alert(element["ref"] ?? "")
+            case "toast": return .toast(element["ref"] ?? "")
+            case "effect":
+                return .effect(element["name"] ?? "", onSuccess: steps(element.child("on-success")?.children ?? []),
+                               onFailure: steps(element.child("on-failure")?.children ?? []))
+            default: return nil
+            }
+        }
+    }
+
+    mutating func readAlerts() -> [String: Located<AlertDefinition>] {
+        var alerts: [String: Located<AlertDefinition>] = [:]
+        for element in root.child("alerts")?.children("alert") ?? [] {
+            let id = element["id"] ?? ""
+            if alerts[id] != nil { report(element.line, "alert '\(id)' is declared twice; give each alert its own id") }
+            let alert = AlertDefinition(
+                id: id, title: element["title"] ?? "", message: element["message"] ?? "",
+                isDismissible: element["dismissible"].map { $0 == "true" || $0 == "1" } ?? true,
+                buttons: element.children("button").map { AlertButton(label: $0["label"] ?? "", action: $0["action"]) }
+            )
+            alerts[id] = Located(definition: alert, line: element.line)
+        }
+        return alerts
+    }
+
+    mutating func readToasts() -> [String: Located<String>] {
+        var toasts: [String: Located<String>] = [:]
+        for element in root.child("toasts")?.children("toast") ?? [] {
+            let id = element["id"] ?? ""
+            if toasts[id] != nil { report(element.line, "toast '\(id)' is declared twice; give each toast its own id") }
+            toasts[id] = Located(definition: element["message"] ?? "", line: element.line)
+        }
+        return toasts
+    }
+
+    func readFixtures() -> FixtureSet {
+        let elements = root.child("fixtures")?.children ?? []
+        func isValid(_ element: XMLElement) -> Bool { element["valid"].map { $0 == "true" || $0 == "1" } ?? true }
+        return FixtureSet(
+            accounts: elements.filter { $0.name == "account" }.map { account in
+                FixtureSet.Account(
+                    email: account["email"] ?? "", password: account["password"] ?? "",
+                    verified: account["verified"].map { $0 == "true" || $0 == "1" } ?? true,
+                    profile: Dictionary(account.children("profile").map { ($0["name"] ?? "", $0["value"] ?? "") }, uniquingKeysWith: { $1 })
+                )
+            },
+            codes: elements.filter { $0.name == "code" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) },
+            tokens: elements.filter { $0.name == "token" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) },
+            records: elements.filter { $0.name == "record" }.map { record in
+                FixtureSet.Record(collection: record["collection"] ?? "", id: record["id"] ?? "",
+                                  values: Dictionary(record.children("value").map { ($0["name"] ?? "", $0["value"] ?? "") }, uniquingKeysWith: { $1 }))
+            }
+        )
+    }
+
+    /// Every name an action, alert or form uses must exist.
+    mutating func checkReferences(
+        forms: [String: Located<FormDefinition>], actions: [String: Located<ActionDefinition>],
+        alerts: [String: Located<AlertDefinition>], toasts: [String: Located<String>],
+        routes: [RouteDefinition], tree: CoordinatorDefinition
+    ) {
+        let routeTable = Dictionary(routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let flows: Set<CoordinatorID> = if case .flows = tree.kind { Set(tree.children.map(\.id)) } else { [] }
+        for (id, action) in actions.sorted(by: { $0.key < $1.key }) {
+            let form = action.definition.form.flatMap { forms[$0]?.definition }
+            if let name = action.definition.form, form == nil {
+                report(action.line, "action '\(id)' posts form '\(name)', which is not declared under <forms>")
+            }
+            check(action.definition.steps, of: id, at: action.line, form: form, routes: routeTable, flows: flows, alerts: alerts, toasts: toasts)
+        }
+        for (id, alert) in alerts.sorted(by: { $0.key < $1.key }) {
+            for button in alert.definition.buttons {
+                if let action = button.action, actions[action] == nil {
+                    report(alert.line, "button '\(button.label)' of alert '\(id)' runs action '\(action)', which is not declared under <actions>")
+                }
+            }
+        }
+    }
+
+    private mutating func check(
+        _ steps: [ActionStep], of action: String, at line: Int, form: FormDefinition?, routes: [RouteName: RouteDefinition],
+        flows: Set<CoordinatorID>, alerts: [String: Located<AlertDefinition>], toasts: [String: Located<String>]
+    ) {
+        for step in steps {
+            switch step {
+            case .navigate(let route, let parameters):
+                guard let definition = routes[route] else {
+                    report(line, "action '\(action)' navigates to route '\(route)', which is not in <routes>")
+                    continue
+                }
+                for parameter in parameters {
+                    if definition.parameter(parameter.name) == nil {
+                        report(line, "action '\(action)' passes '\(parameter.name)' to route '\(route)', which takes no such parameter")
+                    }
+                    if let field = parameter.field, form?.fields.contains(where: { $0.name == field }) != true {
+                        report(line, "action '\(action)' takes '\(parameter.name)' from field '\(field)', which its form does not have")
+                    }
+                }
+            case .replace(let route):
+                guard let definition = routes[route] else {
+                    report(line, "action '\(action)' replaces with route '\(route)', which is not in <routes>")
+                    continue
+                }
+                if definition.presentation != .replace, definition.presentation != .replaceStack {
+                    report(line, "action '\(action)' replaces with route '\(route)', whose presentation is \(definition.presentation); set presentation=\"replace\" on the route or use <navigate>")
+                }
+            case .changeFlow(let flow) where !flows.contains(flow):
+                report(line, "action '\(action)' changes to flow '\(flow)', which is not a flow of <navigation>")
+            case .alert(let name) where alerts[name] == nil:
+                report(line, "action '\(action)' shows alert '\(name)', which is not declared under <alerts>")
+            case .toast(let name) where toasts[name] == nil:
+                report(line, "action '\(action)' shows toast '\(name)', which is not declared under <toasts>")
+            case .effect(_, let success, let failure):
+                check(success + failure, of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts)
+            case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag:
+                break
+            }
+        }
+    }
+}

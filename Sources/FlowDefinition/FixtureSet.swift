@@ -1,0 +1,27 @@
+/// The data an app ships with, for prototypes and tests.
+public struct FixtureSet: Hashable, Sendable {
+    public struct Account: Hashable, Sendable {
+        public let email: String
+        public let password: String
+        public let verified: Bool
+        public let profile: [String: String]
+    }
+
+    /// A documented code or token and whether it is accepted.
+    public struct Secret: Hashable, Sendable {
+        public let purpose: String
+        public let value: String
+        public let isValid: Bool
+    }
+
+    public struct Record: Hashable, Sendable {
+        public let collection: String
+        public let id: String
+        public let values: [String: String]
+    }
+
+    public let accounts: [Account]
+    public let codes: [Secret]
+    public let tokens: [Secret]
+    public let records: [Record]
+}

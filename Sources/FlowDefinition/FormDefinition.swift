@@ -1,0 +1,29 @@
+/// A form an app's screens post: its fields and their rules.
+public struct FormDefinition: Hashable, Sendable {
+    public let id: String
+    public let fields: [FieldDefinition]
+}
+
+/// A form field.
+public struct FieldDefinition: Hashable, Sendable {
+    public let name: String
+    public let label: String
+    /// `text`, `email`, `password`, `tel`, `date`, `number`, `checkbox`, `search`, `textarea`, `hidden`.
+    public let type: String
+    public let autocomplete: String?
+    public let hint: String?
+    /// False for fields never kept as drafts, such as passwords (always false for passwords).
+    public let keepsDraft: Bool
+    public let rules: [ValidationRule]
+}
+
+/// A check on a field's value, with the message to show when it fails.
+public enum ValidationRule: Hashable, Sendable {
+    case required(message: String)
+    case email(message: String)
+    case checked(message: String)
+    case minimumLength(Int, message: String)
+    case maximumLength(Int, message: String)
+    case equals(field: String, message: String)
+    case pattern(String, message: String)
+}

@@ -1,0 +1,145 @@
+import FlowDefinition
+import Foundation
+import Navigation
+import Testing
+
+/// Forms, actions, alerts, toasts and fixtures: read, and every reference checked with its line.
+@Suite struct AppBehaviourTests {
+    static let app = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <app id="auth" title="Auth">
+          <sign-in route="login" signed-in-flow="main" signed-out-flow="start"/>
+          <navigation>
+            <flows id="app" initial="start">
+              <stack id="start" root="login" depth-limit="4"/>
+              <stack id="main" root="home" requires-sign-in="true"/>
+            </flows>
+          </navigation>
+          <routes>
+            <route name="login" path="/login" title="Login" owner="start"/>
+            <route name="verify" path="/verify" title="Verify Email" owner="start" step="2 of 2">
+              <param name="email"/>
+            </route>
+            <route name="done" path="/done" title="Done" owner="start" presentation="replace-stack"/>
+            <route name="home" path="/home" title="Home" owner="main"/>
+          </routes>
+          <forms>
+            <form id="register">
+              <field name="email" type="email" label="Email address" autocomplete="email">
+                <required message="Enter your email address."/>
+                <email message="Enter a valid email address."/>
+              </field>
+              <field name="password" type="password" label="Password">
+                <min-length value="8" message="Use at least 8 characters."/>
+              </field>
+              <field name="confirm" type="password" label="Confirm password">
+                <equals field="password" message="The passwords do not match."/>
+              </field>
+              <field name="terms" type="checkbox" label="I accept the terms" draft="never">
+                <checked message="Accept the terms to continue."/>
+              </field>
+              <field name="code" label="Code"><pattern value="[0-9]{6}" message="Enter the 6 digits."/></field>
+            </form>
+          </forms>
+          <actions>
+            <action id="register" form="register">
+              <effect name="register">
+                <on-success><navigate route="verify"><with param="email" field="email"/></navigate><toast ref="sent"/></on-success>
+                <on-failure><alert ref="failed"/></on-failure>
+              </effect>
+            </action>
+            <action id="finish"><replace route="done"/></action>
+            <action id="enter"><change-flow flow="main"/><set-flag name="seen"/></action>
+            <action id="leave"><back/></action>
+            <action id="close"><dismiss/></action>
+          </actions>
+          <alerts>
+            <alert id="failed" title="Error" message="That did not work." dismissible="false">
+              <button label="Try Again" action="register"/>
+              <button label="Cancel"/>
+            </alert>
+          </alerts>
+          <toasts><toast id="sent" message="Verification email sent to {email}"/></toasts>
+          <fixtures>
+            <account email="test@example.com" password="password123"><profile name="fullName" value="Test User"/></account>
+            <code purpose="verify-email" value="123456"/>
+            <code purpose="verify-email" value="000000" valid="false"/>
+            <token purpose="reset-password" value="abc123"/>
+            <token purpose="reset-password" value="expired" valid="false"/>
+            <record collection="listings" id="123"><value name="title" value="Loft"/></record>
+          </fixtures>
+        </app>
+        """
+
+    func load(_ xml: String) throws -> Result<AppDefinition, FolderProblems> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)/auth")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
+        for template in ["login", "verify", "done", "home"] {
+            try Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(template + ".html"))
+        }
+        return AppFolderLoader.load(folder: folder.path)
+    }
+
+    @Test func everySectionIsRead() throws {
+        let app = try load(Self.app).get()
+        let form = try #require(app.forms["register"])
+        #expect(form.fields.map(\.name) == ["email", "password", "confirm", "terms", "code"])
+        #expect(form.fields[0].rules == [.required(message: "Enter your email address."), .email(message: "Enter a valid email address.")])
+        #expect(form.fields.map(\.keepsDraft) == [true, false, false, false, true])
+        #expect(form.fields[2].rules == [.equals(field: "password", message: "The passwords do not match.")])
+        #expect(form.fields[1].rules == [.minimumLength(8, message: "Use at least 8 characters.")])
+        #expect(app.actions["register"]?.steps == [.effect(
+            "register",
+            onSuccess: [.navigate("verify", parameters: [ActionParameter(name: "email", value: nil, field: "email")]), .toast("sent")],
+            onFailure: [.alert("failed")]
+        )])
+        #expect(app.actions["enter"]?.steps == [.changeFlow("main"), .setFlag("seen")])
+        #expect(app.alerts["failed"]?.isDismissible == false)
+        #expect(app.alerts["failed"]?.buttons == [AlertButton(label: "Try Again", action: "register"), AlertButton(label: "Cancel", action: nil)])
+        #expect(app.toasts["sent"] == "Verification email sent to {email}")
+        #expect(app.fixtures.accounts.first?.profile == ["fullName": "Test User"])
+        #expect(app.fixtures.codes.map(\.isValid) == [true, false])
+        #expect(app.fixtures.tokens.map(\.value) == ["abc123", "expired"])
+        #expect(app.fixtures.records.first?.values == ["title": "Loft"])
+        #expect(app.steps[RouteName("verify")] == "2 of 2")
+    }
+
+    func problems(replacing original: String, with replacement: String) throws -> [String] {
+        #expect(Self.app.contains(original), "the test's original text is not in the app")
+        guard case .failure(let found) = try load(Self.app.replacingOccurrences(of: original, with: replacement)) else { return [] }
+        return found.problems.map { "\($0.line): \($0.message)" }
+    }
+
+    @Test(arguments: [
+        ("<navigate route=\"verify\">", "<navigate route=\"verified\">", "<action id=\"register\"", "action 'register' navigates to route 'verified', which is not in <routes>"),
+        ("<with param=\"email\" field=\"email\"/>", "<with param=\"mail\" field=\"email\"/>", "<action id=\"register\"", "action 'register' passes 'mail' to route 'verify', which takes no such parameter"),
+        ("<with param=\"email\" field=\"email\"/>", "<with param=\"email\" field=\"mail\"/>", "<action id=\"register\"", "action 'register' takes 'email' from field 'mail', which its form does not have"),
+        ("<action id=\"register\" form=\"register\">", "<action id=\"register\" form=\"signup\">", "<action id=\"register\"", "action 'register' posts form 'signup', which is not declared under <forms>"),
+        ("<replace route=\"done\"/>", "<replace route=\"home\"/>", "<action id=\"finish\"", "action 'finish' replaces with route 'home', whose presentation is push; set presentation=\"replace\" on the route or use <navigate>"),
+        ("<change-flow flow=\"main\"/>", "<change-flow flow=\"mian\"/>", "<action id=\"enter\"", "action 'enter' changes to flow 'mian', which is not a flow of <navigation>"),
+        ("<toast ref=\"sent\"/>", "<toast ref=\"send\"/>", "<action id=\"register\"", "action 'register' shows toast 'send', which is not declared under <toasts>"),
+        ("<on-failure><alert ref=\"failed\"/>", "<on-failure><alert ref=\"fail\"/>", "<action id=\"register\"", "action 'register' shows alert 'fail', which is not declared under <alerts>"),
+        ("<button label=\"Try Again\" action=\"register\"/>", "<button label=\"Try Again\" action=\"retry\"/>", "<alert id=\"failed\"", "button 'Try Again' of alert 'failed' runs action 'retry', which is not declared under <actions>"),
+        ("<equals field=\"password\"", "<equals field=\"pasword\"", "<form id=\"register\"", "field 'confirm' of form 'register' must equal 'pasword', which is not a field of the form"),
+        ("<pattern value=\"[0-9]{6}\"", "<pattern value=\"[0-9\"", "<pattern value=", "the pattern '[0-9' of field 'code' is not a valid regular expression"),
+        ("<field name=\"password\" type=\"password\" label=\"Password\">", "<field name=\"password\" type=\"password\" label=\"Password\" draft=\"keep\">", "<field name=\"password\"", "field 'password' is a password and cannot be kept as a draft; remove draft=\"keep\""),
+        ("<field name=\"confirm\"", "<field name=\"email\"", "<field name=\"confirm\"", "form 'register' has two fields named 'email'"),
+        ("<action id=\"leave\">", "<action id=\"enter\">", "<action id=\"leave\"", "action 'enter' is declared twice; give each action its own id"),
+    ])
+    func referenceProblemsNameTheLine(original: String, replacement: String, anchor: String, message: String) throws {
+        let found = try problems(replacing: original, with: replacement)
+        #expect(found.contains("\(Self.line(of: anchor, in: Self.app)): \(message)"), "\(found)")
+    }
+
+    /// The 1-based line where `anchor` first appears.
+    static func line(of anchor: String, in text: String) -> Int {
+        let prefix = text[..<text.range(of: anchor)!.lowerBound]
+        return prefix.count(where: { $0 == "\n" }) + 1
+    }
+
+    @Test func anUnknownEffectIsASchemaError() throws {
+        let found = try problems(replacing: "<effect name=\"register\">", with: "<effect name=\"launch-rockets\">")
+        #expect(found.contains { $0.hasPrefix("\(Self.line(of: "<effect name=", in: Self.app)): ") }, "\(found)")
+    }
+}
