@@ -42,12 +42,12 @@ let package = Package(
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation"]),
         .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",
-            dependencies: ["FlowPages", "HTTPServer", "HTMLTemplate", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowPages", "HTTPServer", "HTMLTemplate", "FlowDefinition", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The seed apps' coordinator trees, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),

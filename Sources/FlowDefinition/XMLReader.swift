@@ -36,6 +36,25 @@ enum XMLReader {
         return .success(root)
     }
 
+    /// Parses well-formed XML without a schema, as for Android navigation graphs.
+    static func read(_ bytes: [UInt8], file: String) -> Result<XMLElement, FolderProblems> {
+        let collector = ErrorCollector()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), collect)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32($0.count), file, "UTF-8", options) }
+        }
+        guard let document else {
+            return .failure(FolderProblems(problems(collector, file: file, fallback: "is not well-formed XML")))
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else {
+            return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "has no root element")]))
+        }
+        return .success(element(root))
+    }
+
     private static func validate(_ document: xmlDocPtr, schema: String, collector: ErrorCollector) -> Bool {
         let parserContext = schema.withCString { xmlRelaxNGNewMemParserCtxt($0, Int32(schema.utf8.count)) }
         defer { xmlRelaxNGFreeParserCtxt(parserContext) }

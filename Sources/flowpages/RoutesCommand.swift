@@ -1,0 +1,26 @@
+import ArgumentParser
+import FlowPages
+
+/// `flowpages routes`: prints an app's route table.
+struct RoutesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routes",
+        abstract: "Print an app's routes: name, URL pattern, owner, presentation, guard and deep links."
+    )
+
+    @Argument(help: "The app's id, which is its folder's name.")
+    var app: String
+
+    @Option(help: "The views folder.")
+    var views = "Views"
+
+    func run() throws {
+        switch ViewsCheck.routeTable(app: app, views: views) {
+        case .success(let table):
+            print(table)
+        case .failure(let problems):
+            for problem in problems.problems { printError(problem.description) }
+            throw ExitCode.failure
+        }
+    }
+}
