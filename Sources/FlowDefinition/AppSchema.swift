@@ -192,6 +192,7 @@ public enum AppSchema {
               <attribute name="title"/>
               <attribute name="owner"/>
               <optional><attribute name="template"/></optional>
+              <optional><attribute name="breadcrumb"/></optional>
               <optional>
                 <attribute name="presentation">
                   <choice>

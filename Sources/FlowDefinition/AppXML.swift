@@ -125,7 +125,8 @@ struct AppXML {
             owner: CoordinatorID(element["owner"] ?? ""), presentation: presentation, parameters: parameters,
             sharedWith: (element["shared-with"] ?? "").split(separator: " ").map { CoordinatorID(String($0)) },
             requiresSignIn: element["requires-sign-in"].map(Self.boolean) ?? false,
-            deepLink: element["deep-link"].map(Self.boolean) ?? false
+            deepLink: element["deep-link"].map(Self.boolean) ?? false,
+            breadcrumb: element["breadcrumb"]
         )
     }
 

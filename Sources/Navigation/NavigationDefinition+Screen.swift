@@ -30,7 +30,10 @@ extension NavigationDefinition {
         }
 
         func crumbs(_ screens: [RouteInstance], _ layer: Breadcrumb.Layer) -> [Breadcrumb] {
-            screens.map { Breadcrumb(route: $0, title: route($0.name)!.title, layer: layer) }
+            screens.map { screen in
+                let definition = route(screen.name)!
+                return Breadcrumb(route: screen, title: definition.breadcrumb ?? definition.title, layer: layer)
+            }
         }
         return Screen(
             route: current,

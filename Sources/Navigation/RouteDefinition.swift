@@ -8,6 +8,8 @@ public struct RouteDefinition: Hashable, Sendable {
     public var parameters: [ParameterDefinition]
     /// The screen title, as a person reads it in the navigation bar.
     public var title: String
+    /// A shorter name for breadcrumbs, such as "Register" for "Create Account"; nil uses the title.
+    public var breadcrumb: String?
     /// The stack coordinator that owns the route: where universal navigation and deep links put it.
     public var owner: CoordinatorID
     /// Other stacks that may push the route when it is navigated to from within them, such as a
@@ -30,12 +32,14 @@ public struct RouteDefinition: Hashable, Sendable {
         parameters: [ParameterDefinition] = [],
         sharedWith: [CoordinatorID] = [],
         requiresSignIn: Bool = false,
-        deepLink: Bool = false
+        deepLink: Bool = false,
+        breadcrumb: String? = nil
     ) {
         self.name = name
         self.path = path
         self.parameters = parameters
         self.title = title
+        self.breadcrumb = breadcrumb
         self.owner = owner
         self.sharedWith = sharedWith
         self.presentation = presentation

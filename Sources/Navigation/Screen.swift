@@ -61,7 +61,7 @@ public struct Breadcrumb: Hashable, Sendable {
 
     /// The screen.
     public let route: RouteInstance
-    /// Its title.
+    /// Its breadcrumb label: the route's short name, else its title.
     public let title: String
     /// Where it lives.
     public let layer: Layer

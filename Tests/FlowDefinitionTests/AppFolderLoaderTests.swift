@@ -38,7 +38,7 @@ import Testing
               <param name="tab" required="false" pattern="photos|specs"/>
             </route>
             <route name="orders" path="/orders" title="Orders" owner="orders"/>
-            <route name="checkout" path="/checkout" title="Checkout" owner="orders" presentation="replace" step="1 of 2"/>
+            <route name="checkout" path="/checkout" title="Checkout" owner="orders" presentation="replace" step="1 of 2" breadcrumb="Pay"/>
             <route name="login" path="/login" title="Log In" owner="login-sheet" presentation="sheet"/>
           </routes>
         </app>
@@ -58,6 +58,7 @@ import Testing
         #expect(navigation.route("item")?.sharedWith == ["orders"])
         #expect(navigation.route("login")?.presentation == .modal(.sheet))
         #expect(navigation.route("checkout")?.presentation == .replace)
+        #expect(navigation.route("checkout")?.breadcrumb == "Pay")
         #expect(navigation.requiresSignIn("orders"))
         #expect(navigation.signIn?.route == "login")
         guard case .tabs(let initial) = navigation.root.kind else {

@@ -26,7 +26,7 @@ extension Fixtures {
             RouteDefinition("onboarding.get-started", path: "/onboarding/get-started", title: "Get Started", owner: "onboarding", presentation: .replace),
             RouteDefinition("login", path: "/auth/login", title: "Login", owner: "auth", deepLink: true),
             RouteDefinition("register", path: "/auth/register", title: "Create Account", owner: "auth",
-                            parameters: [ParameterDefinition("referral", required: false)], deepLink: true),
+                            parameters: [ParameterDefinition("referral", required: false)], deepLink: true, breadcrumb: "Register"),
             RouteDefinition("personal-info", path: "/auth/register/personal-info", title: "Personal Info", owner: "auth"),
             RouteDefinition("verify-email", path: "/auth/verify-email", title: "Verify Email", owner: "auth",
                             parameters: [ParameterDefinition("email"), ParameterDefinition("token", required: false)], deepLink: true),

@@ -39,7 +39,9 @@ import Testing
         walk.run(.changeFlow("auth"))
         walk.go("register")
         walk.go("personal-info")
-        #expect(walk.screen.breadcrumbs.map(\.title) == ["Login", "Create Account", "Personal Info"])
+        // B20: "Current location: Login, then Register, then Personal Info".
+        #expect(walk.screen.breadcrumbs.map(\.title) == ["Login", "Register", "Personal Info"])
+        #expect(walk.screen.title == "Personal Info")
         #expect(walk.screen.breadcrumbs.allSatisfy { $0.layer == .stack })
     }
 
