@@ -42,6 +42,8 @@ enum Escaper: Hashable, Sendable {
                 return .failure(Refusal("output in srcdoc is refused; it would be a whole document"))
             case .urlList:
                 return .failure(Refusal("output in srcset is refused; use src"))
+            case .ambiguous:
+                return .failure(Refusal("output here is refused: which attribute this value belongs to depends on a branch; write the attribute in full in each branch"))
             }
         case .beforeValue:
             return .failure(Refusal("output in an unquoted attribute value is refused; put the value in double quotes"))

@@ -199,6 +199,10 @@ extension EscapingContext {
     }
 
     private mutating func endTag() {
+        attribute = .normal
+        attributeName = ""
+        delimiter = .none
+        urlPart = .start
         switch element {
         case .script, .style: state = .rawText
         case .textarea, .title: state = .rcdata

@@ -38,6 +38,8 @@ struct EscapingContext: Hashable, Sendable, CustomStringConvertible {
         case html
         /// `srcset`: URLs with sizes.
         case urlList
+        /// An attribute whose name depends on which branch ran: its value cannot be escaped safely.
+        case ambiguous
     }
 
     /// Where in a URL attribute's value the point is.
@@ -65,11 +67,38 @@ struct EscapingContext: Hashable, Sendable, CustomStringConvertible {
     /// for where in a URL they are (after Go's `join`); nil when they cannot be joined.
     func joined(with other: EscapingContext) -> EscapingContext? {
         if self == other { return self }
+        // A branch that adds a valueless attribute (`{{#if x}} disabled{{/if}}`) ends on an
+        // attribute name while the other ends between attributes: both are inside the tag.
+        let (mine, theirs) = (completingTagName(), other.completingTagName())
+        let betweenAttributes: Set<State> = [.tag, .attributeName, .afterAttributeName]
+        if betweenAttributes.contains(mine.state), betweenAttributes.contains(theirs.state), mine.element == theirs.element {
+            var tag = mine
+            tag.attributeName = ""
+            if mine.state == .tag, theirs.state == .tag {
+                tag.state = .tag
+                tag.attribute = .normal
+            } else {
+                // An attribute name may have just ended; its value, if one follows, is refused.
+                tag.state = .afterAttributeName
+                tag.attribute = .ambiguous
+            }
+            return tag
+        }
         var left = self
         var right = other
         left.urlPart = .unknown
         right.urlPart = .unknown
         return left == right && state == .attributeValue && attribute == .url ? left : nil
+    }
+
+    /// A tag name still being read, taken as complete: the tag it names with no attributes yet.
+    func completingTagName() -> EscapingContext {
+        guard state == .tagName else { return self }
+        var context = self
+        context.element = tagName.hasPrefix("/") ? .none : Element(rawValue: tagName) ?? .none
+        context.tagName = ""
+        context.state = .tag
+        return context
     }
 
     /// Where this is, as a phrase: "in text", "inside a tag", "inside <title>".

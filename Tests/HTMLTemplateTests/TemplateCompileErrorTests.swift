@@ -47,6 +47,17 @@ import Testing
         #expect(compileErrors(source) == [message])
     }
 
+    @Test func branchesMayAddValuelessAttributes() {
+        #expect(compileErrors("<input{{#if a}} disabled{{/if}} name=\"q\" value=\"{{ v }}\">").isEmpty)
+        #expect(compileErrors("<li{{#if a}} aria-current=\"page\"{{/if}}>{{ t }}</li>").isEmpty)
+        #expect(render("<input{{#if a}} disabled{{/if}}>", ["a": true]) == "<input disabled>")
+        // Which attribute a value belongs to must not depend on a branch: href would skip the URL check.
+        #expect(compileErrors("<a {{#if x}}href{{else}}title{{/if}}=\"{{ u }}\">")
+            == ["page:1:39: output here is refused: which attribute this value belongs to depends on a branch; write the attribute in full in each branch"])
+        #expect(compileErrors("<a{{#if x}} href{{/if}}=\"{{ u }}\">")
+            == ["page:1:26: output here is refused: which attribute this value belongs to depends on a branch; write the attribute in full in each branch"])
+    }
+
     @Test func blocksCompileInTheirSlotsContext() {
         let layout = ["layout": "<title>{{#block \"title\"}}App{{/block}}</title><main>{{#block \"main\"}}{{/block}}</main>"]
         #expect(compileErrors("{{extends \"layout\"}}{{#block \"title\"}}<b>{{ t }}</b>{{/block}}", partials: layout).isEmpty)
