@@ -1,0 +1,39 @@
+import HTTPServer
+import Navigation
+
+/// The URLs of one mounted app: screens at their route paths, and the form-post endpoints for
+/// navigation (back, tab, dismiss) and actions, all under the app's mount prefix.
+///
+/// An app mounts at `/<app-id>` by default, or at the root (prefix "") for a configured host,
+/// so universal-link paths work verbatim.
+public struct AppURLs: Sendable {
+    /// "" or "/<app-id>".
+    public let prefix: String
+    let navigation: NavigationDefinition
+
+    public init(prefix: String, navigation: NavigationDefinition) {
+        self.prefix = prefix
+        self.navigation = navigation
+    }
+
+    /// The URL of a screen: its path with path parameters filled, other parameters in the query,
+    /// sorted so equal screens have equal URLs.
+    public func screen(_ instance: RouteInstance) -> String {
+        let path = navigation.path(for: instance) ?? "/"
+        let pattern = navigation.route(instance.name).flatMap { try? PathPattern($0.path) }
+        let inPath = Set(pattern?.parameterNames ?? [])
+        let query = instance.parameters.filter { !inPath.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }
+        let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
+        return query.isEmpty ? full : full + "?" + query.joined(separator: "&")
+    }
+
+    /// Where Back and Close post.
+    public var back: String { prefix + "/_back" }
+    /// Where selecting a tab posts.
+    public func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
+    /// Where dismissing a modal posts.
+    public var dismiss: String { prefix + "/_dismiss" }
+    /// Where an action posts.
+    public func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import FlowDefinition
+import HTMLTemplate
+import Navigation
+
+/// What the layout and a screen template read about where the person is: built from the
+/// navigation engine's ``Screen`` for one app and session state.
+///
+/// The keys are documented for template authors in `Views/README.md`.
+public struct PageModel {
+    public let app: AppDefinition
+    public let urls: AppURLs
+
+    public init(app: AppDefinition, urls: AppURLs) {
+        self.app = app
+        self.urls = urls
+    }
+
+    /// The template context for the current screen of `state`.
+    public func context(for state: NavigationState, csrfToken: String) -> [String: TemplateValue] {
+        let navigation = app.navigation
+        let screen = navigation.screen(in: state)
+        var context: [String: TemplateValue] = [
+            "app": ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)],
+            "page": page(screen),
+            "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
+            "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
+            "breadcrumbs": breadcrumbs(screen),
+            "csrf": .string(csrfToken),
+            "urls": ["back": .string(urls.back), "dismiss": .string(urls.dismiss)],
+        ]
+        context["back"] = back(screen)
+        context["tabs"] = tabs(screen)
+        context["alert"] = state.alert.flatMap { alert($0) } ?? .null
+        context["toasts"] = .array(state.toasts.compactMap { toast in
+            app.toasts[toast.name].map { ["message": .string(Self.fill($0, with: toast.values))] }
+        })
+        return context
+    }
+
+    private func page(_ screen: Screen) -> TemplateValue {
+        let context: String
+        var modalStyle: TemplateValue = .null
+        switch screen.context {
+        case .root: context = "root"
+        case .tab: context = "tab"
+        case .pushed: context = "pushed"
+        case .detour: context = "detour"
+        case .modal(let style):
+            context = "modal"
+            modalStyle = .string(style.rawValue)
+        }
+        return [
+            "heading": .string(screen.title),
+            "documentTitle": .string(documentTitle(screen)),
+            "step": app.steps[screen.route.name].map { .string($0) } ?? .null,
+            "context": .string(context),
+            "isModal": .bool(context == "modal"),
+            "modalStyle": modalStyle,
+            "isAlert": .bool(modalStyle == "alert"),
+        ]
+    }
+
+    /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": the page title says where
+    /// one is, which is how a page change is announced.
+    func documentTitle(_ screen: Screen) -> String {
+        guard let step = app.steps[screen.route.name], let (number, total) = Self.step(step) else {
+            return "\(screen.title) – \(app.title)"
+        }
+        let first = screen.breadcrumbs.first { crumb in app.steps[crumb.route.name].flatMap(Self.step)?.number == 1 }
+        let flow = first.flatMap { app.navigation.route($0.route.name)?.title } ?? screen.title
+        if number == 1 || flow == screen.title {
+            return "\(screen.title), step \(number) of \(total) – \(app.title)"
+        }
+        return "\(screen.title) – \(flow), step \(number) of \(total) – \(app.title)"
+    }
+
+    private func back(_ screen: Screen) -> TemplateValue {
+        guard let back = screen.back else { return .null }
+        let destination = app.navigation.route(back.destination.name)?.title ?? back.destination.name.rawValue
+        switch back {
+        case .pop, .dismissDetour:
+            return ["label": "Back", "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
+        case .dismissModal:
+            return ["label": "Close", "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
+        }
+    }
+
+    private func breadcrumbs(_ screen: Screen) -> TemplateValue {
+        let crumbs = screen.breadcrumbs.filter { $0.layer == .stack }
+        guard crumbs.count > 1 else { return .null }
+        return [
+            "label": .string("Current location: " + crumbs.map(\.title).joined(separator: ", then ")),
+            "items": .array(crumbs.enumerated().map { index, crumb in
+                ["title": .string(crumb.title), "current": .bool(index == crumbs.count - 1)]
+            }),
+        ]
+    }
+
+    private func tabs(_ screen: Screen) -> TemplateValue {
+        guard let bar = screen.tabBar, bar.isVisible else { return .null }
+        return .array(bar.items.map { item in
+            [
+                "id": .string(item.id.rawValue), "title": .string(item.item.title),
+                "icon": item.item.icon.map { .string($0) } ?? .null,
+                "badge": item.item.badge.map { .string($0) } ?? .null,
+                "selected": .bool(item.isSelected), "action": .string(urls.tab(item.id)),
+            ]
+        })
+    }
+
+    private func alert(_ notice: Notice) -> TemplateValue? {
+        guard let alert = app.alerts[notice.name] else { return nil }
+        return [
+            "title": .string(alert.title), "message": .string(Self.fill(alert.message, with: notice.values)),
+            "dismissible": .bool(alert.isDismissible),
+            "buttons": .array(alert.buttons.map { button in
+                ["label": .string(button.label), "action": button.action.map { .string(urls.action($0)) } ?? .string(urls.dismiss)]
+            }),
+        ]
+    }
+
+    /// "2 of 3" → (2, 3).
+    static func step(_ text: String) -> (number: Int, total: Int)? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, let number = Int(parts[0]), let total = Int(parts[2]) else { return nil }
+        return (number, total)
+    }
+
+    /// A message with `{name}` placeholders filled from `values`.
+    static func fill(_ message: String, with values: [String: String]) -> String {
+        var result = message
+        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+        return result
+    }
+}
