@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "SQLiteStore"]),
         .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(

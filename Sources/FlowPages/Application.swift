@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import HTTPServer
+import SQLiteStore
 
 /// FlowPages as a running service: the routes it answers and how it starts and stops.
 public enum Application {
@@ -20,11 +21,16 @@ public enum Application {
         return router
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down gracefully and exits 0.
-    public static func serve(configuration: ServerConfiguration, publicFolder: String) throws -> Never {
-        let server = HTTPServer(configuration: configuration, router: try router(publicFolder: publicFolder))
+    /// Serves the apps of `views` until SIGINT or SIGTERM, then shuts down gracefully and exits 0.
+    /// The database at `databasePath` is created and migrated if needed.
+    public static func serve(configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String) throws -> Never {
+        let database = try Database(path: databasePath)
+        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database)
+        for problem in web.problems { configuration.log("not served: \(problem)") }
+        let server = HTTPServer(configuration: configuration, router: web.router)
         let port = try server.start()
-        configuration.log("FlowPages serving \(publicFolder) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
+        let apps = web.hosts.keys.sorted().map { "/\($0)/" }.joined(separator: ", ")
+        configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
         let signals = DispatchQueue(label: "flowpages.signals")
         var sources: [DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {

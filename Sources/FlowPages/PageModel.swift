@@ -7,7 +7,7 @@ import Navigation
 /// navigation engine's ``Screen`` for one app and session state.
 ///
 /// The keys are documented for template authors in `Views/README.md`.
-public struct PageModel {
+public struct PageModel: Sendable {
     public let app: AppDefinition
     public let urls: AppURLs
 
@@ -33,7 +33,8 @@ public struct PageModel {
         context["tabs"] = tabs(screen)
         context["alert"] = state.alert.flatMap { alert($0) } ?? .null
         context["toasts"] = .array(state.toasts.compactMap { toast in
-            app.toasts[toast.name].map { ["message": .string(Self.fill($0, with: toast.values))] }
+            let message = toast.name == AppHost.outOfDate ? Self.outOfDateMessage : app.toasts[toast.name]
+            return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
         })
         return context
     }
@@ -119,6 +120,9 @@ public struct PageModel {
             }),
         ]
     }
+
+    /// Shown when a post came from a page that no longer matches the session (DECISIONS 2).
+    static let outOfDateMessage = "This page was out of date, so nothing was changed. This is where you are now."
 
     /// "2 of 3" → (2, 3).
     static func step(_ text: String) -> (number: Int, total: Int)? {

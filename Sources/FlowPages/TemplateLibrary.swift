@@ -17,7 +17,12 @@ public struct TemplateLibrary: Sendable {
 
     /// Reads every `.html` file under `views` and compiles them.
     /// - Throws: ``LoadError`` listing every problem, with the file's path.
-    public static func load(views: String, helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions()) throws(LoadError) -> TemplateLibrary {
+    /// - Parameter including: which templates to load, by name (all by default), so that one
+    ///   app's broken template does not stop another app.
+    public static func load(
+        views: String, helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions(),
+        including: (String) -> Bool = { _ in true }
+    ) throws(LoadError) -> TemplateLibrary {
         let root = URL(fileURLWithPath: views).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
@@ -30,6 +35,7 @@ public struct TemplateLibrary: Sendable {
         for case let url as URL in enumerator where url.pathExtension == "html" {
             let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
             let name = String(relative.dropLast(".html".count))
+            guard including(name) else { continue }
             let path = (views as NSString).appendingPathComponent(String(relative))
             guard let source = try? String(contentsOf: url, encoding: .utf8) else {
                 unreadable.append("\(path): not readable as UTF-8")

@@ -22,6 +22,18 @@ public enum Secret {
         Array(SHA256.hash(data: Array(secret.utf8)))
     }
 
+    /// A value derived from a secret for one purpose (HMAC-SHA-256), such as a session's CSRF
+    /// token: only whoever holds the secret can compute it.
+    public static func derive(from secret: String, purpose: String) -> String {
+        let key = SymmetricKey(data: Array(secret.utf8))
+        return base64URL(Array(HMAC<SHA256>.authenticationCode(for: Array(purpose.utf8), using: key)))
+    }
+
+    /// Whether two strings are equal, taking the same time wherever they differ.
+    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        constantTimeEqual(Array(a.utf8), Array(b.utf8))
+    }
+
     /// Whether two byte strings are equal, taking the same time wherever they differ.
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }

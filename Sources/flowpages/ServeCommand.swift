@@ -18,6 +18,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("public"), help: "The folder of static files.")
     var publicFolder = "Public"
 
+    @Option(help: "The app folders.")
+    var views = "Views"
+
+    @Option(help: "The SQLite database file, created if missing.")
+    var db = "flowpages.sqlite"
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
@@ -28,6 +34,6 @@ struct ServeCommand: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
-        try Application.serve(configuration: configuration, publicFolder: publicFolder)
+        try Application.serve(configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db)
     }
 }

@@ -89,7 +89,7 @@ import Testing
         #expect(html.contains("<a class=\"skip-link\" href=\"#main\">Skip to Main Content</a>") && html.contains("<main id=\"main\""))
         #expect(html.contains("aria-label=\"Current location: Login, then Register, then Personal Info\""))
         #expect(html.contains("<li aria-current=\"location\">Personal Info</li>"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_back\" class=\"back\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><button type=\"submit\">Back<span class=\"visually-hidden\"> to Create Account</span></button></form>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_back\" class=\"back\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/auth/register/personal-info\"><button type=\"submit\">Back<span class=\"visually-hidden\"> to Create Account</span></button></form>"))
         #expect(html.contains("<p class=\"step\">Step 2 of 3</p>"))
         #expect(!html.contains("tab-bar") && !html.contains("<dialog"))
         #expect(html.contains("<html lang=\"en\">"))
@@ -102,7 +102,7 @@ import Testing
         #expect(html.contains("<title>Profile – SUMA Finance</title>"))
         #expect(!html.contains("class=\"back\""))
         #expect(!html.contains("breadcrumbs"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><button type=\"submit\" aria-current=\"page\">Profile</button></form>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" aria-current=\"page\">Profile</button></form>"))
         #expect(html.contains("<button type=\"submit\">Home</button>"))
         #expect(count("aria-current=\"page\"", in: html) == 1)
     }
@@ -128,7 +128,7 @@ import Testing
         #expect(html.contains("<div class=\"page\" inert>"))
         #expect(html.contains("role=\"alertdialog\" aria-modal=\"true\" aria-labelledby=\"alert-title\" aria-describedby=\"alert-message\""))
         #expect(html.contains("<h2 id=\"alert-title\">Invalid Link</h2>"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_action/go-to-login\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><button type=\"submit\">Go to Login</button></form>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_action/go-to-login\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/auth/login\"><button type=\"submit\">Go to Login</button></form>"))
         #expect(html.contains("<div class=\"toasts\" role=\"status\" aria-live=\"polite\"><p>Verification email sent to new@example.com</p></div>"))
     }
 

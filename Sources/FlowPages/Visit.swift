@@ -1,0 +1,92 @@
+import Foundation
+import HTTPServer
+import Navigation
+import SQLiteStore
+
+/// One request's view of its session: the id from the cookie (or a new one), the navigation
+/// state and the version it was loaded at.
+struct Visit {
+    let id: String
+    var state: NavigationState
+    var version: Int
+    let isNew: Bool
+
+    /// The session's CSRF token: derived from the id, which only the cookie holds.
+    var csrfToken: String { Secret.derive(from: id, purpose: "csrf") }
+
+    /// The session named by the request's cookie, or a new one at the app's start.
+    static func open(_ request: HTTPRequest, host: AppHost) throws -> Visit {
+        if let id = request.cookies[host.cookieName], let record = try host.sessions.load(id: id), record.app == host.app.id {
+            let restoration = host.app.navigation.restore(encoded: record.state)
+            if case .reset(_, let reason) = restoration {
+                StandardOutput.writeLine("session of \(host.app.id) started over: \(reason)")
+            }
+            return Visit(id: id, state: restoration.state, version: record.version, isNew: false)
+        }
+        let state = host.navigator.initialState
+        let id = try host.sessions.create(app: host.app.id, state: state.encoded())
+        return Visit(id: id, state: state, version: 1, isNew: true)
+    }
+
+    /// Saves `newState` if it differs, with a screen view when the screen changed, in one
+    /// transaction. A save that lost a race to another tab throws ``SessionConflict``.
+    mutating func commit(_ newState: NavigationState, source: NavigationSource, host: AppHost) throws {
+        guard newState != state else { return }
+        let previous = host.app.navigation.currentScreen(in: state)
+        let current = host.app.navigation.currentScreen(in: newState)
+        let now = Timestamp.now()
+        let stored = newState.encoded()
+        let expected = version
+        let (id, app) = (self.id, host.app.id)
+        let outcome = try host.sessions.database.write { connection in
+            let outcome = try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
+            if case .saved = outcome, current != previous {
+                try host.events.append([EventStore.Event(
+                    time: now, app: app, kind: "screen_view", screen: current.name.rawValue,
+                    previousScreen: previous.name.rawValue, source: source.analyticsName
+                )], session: id, in: connection)
+            }
+            return outcome
+        }
+        switch outcome {
+        case .saved(let next):
+            version = next
+            state = newState
+        case .conflict: throw SessionConflict()
+        case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
+        }
+    }
+
+    /// Saves the state as it is (after showing its toasts); a lost race only means another tab
+    /// saved first, which keeps its newer state.
+    mutating func saveQuietly(host: AppHost) throws {
+        if case .saved(let next) = try host.sessions.save(id: id, state: state.encoded(), expectedVersion: version) {
+            version = next
+        }
+    }
+
+    /// Adds the session cookie to a new session's response.
+    func finish(_ response: HTTPResponse, host: AppHost, request: HTTPRequest) -> HTTPResponse {
+        guard isNew else { return response }
+        var response = response
+        let secure = request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+        response.setCookie(Cookie(name: host.cookieName, value: id, path: host.urls.prefix.isEmpty ? "/" : host.urls.prefix, secure: secure))
+        return response
+    }
+}
+
+/// Another request saved the session first; the request is run again on the newer state.
+struct SessionConflict: Error {}
+
+extension NavigationSource {
+    /// The source's name in analytics events (seed 000 §13).
+    var analyticsName: String {
+        switch self {
+        case .direct: "direct"
+        case .deepLink: "deep_link"
+        case .tabSwitch: "tab_switch"
+        case .back: "back_navigation"
+        case .autoRedirect: "auto_redirect"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import FlowDefinition
+import FlowPages
+import Foundation
+import HTTPServer
+import SQLiteStore
+import Testing
+
+/// The web model of DECISIONS.md, through the router with a cookie jar: screen GETs navigate,
+/// posts are checked and answered 303, stale posts reconcile or are refused, sessions persist.
+@Suite struct WebApplicationTests {
+    /// A browser: keeps the app's cookie and the last page's form fields.
+    struct Browser {
+        let router: Router
+        var cookies: [String: String] = [:]
+        var origin = "http://localhost"
+
+        mutating func send(_ method: HTTPMethod, _ target: String, form: [String: String] = [:], headers: [(String, String)] = []) throws -> HTTPResponse {
+            var fields = headers + [("Host", "localhost")]
+            if !cookies.isEmpty { fields.append(("Cookie", cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))) }
+            var body: [UInt8] = []
+            if method == .post {
+                fields.append(("Content-Type", "application/x-www-form-urlencoded"))
+                fields.append(("Origin", origin))
+                body = Array(form.map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }.joined(separator: "&").utf8)
+            }
+            let response = router.respond(to: try HTTPRequest(method: method, target: target, headers: HTTPHeaders(fields), body: body))
+            for value in response.headers.values("Set-Cookie") {
+                let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+                cookies[String(pair[0])] = pair.count > 1 ? String(pair[1]) : ""
+            }
+            return response
+        }
+
+        mutating func get(_ target: String) throws -> HTTPResponse { try send(.get, target) }
+
+        /// Follows redirects like a browser, returning the final page and its URL.
+        mutating func open(_ target: String) throws -> (url: String, page: String) {
+            var url = target
+            for _ in 0..<5 {
+                let response = try get(url)
+                guard response.status == .seeOther || response.status == .movedPermanently, let location = response.headers["Location"] else {
+                    return (url, String(decoding: response.body, as: UTF8.self))
+                }
+                url = location
+            }
+            Issue.record("too many redirects")
+            return (url, "")
+        }
+
+        /// Posts a form of `page` to `action` with the page's hidden fields, then follows the 303.
+        mutating func submit(_ action: String, from page: String, extra: [String: String] = [:]) throws -> (status: HTTPStatus, url: String, page: String) {
+            var form = extra
+            form["csrf"] = Self.hidden("csrf", in: page)
+            form["screen"] = Self.hidden("screen", in: page)
+            let response = try send(.post, action, form: form)
+            guard response.status == .seeOther, let location = response.headers["Location"] else {
+                return (response.status, action, String(decoding: response.body, as: UTF8.self))
+            }
+            let (url, next) = try open(location)
+            return (.seeOther, url, next)
+        }
+
+        static func hidden(_ name: String, in page: String) -> String? {
+            guard let range = page.range(of: "name=\"\(name)\" value=\"") else { return nil }
+            let rest = page[range.upperBound...]
+            return String(rest[..<rest.firstIndex(of: "\"")!]).replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+
+    static func makeApplication(database: Database? = nil) throws -> (WebApplication, Database) {
+        let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        let layout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Views/_layout")
+        try FileManager.default.createDirectory(at: views.appendingPathComponent("suma"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: layout, to: views.appendingPathComponent("_layout"))
+        let app = PageModelTests.app.replacingOccurrences(of: "<actions>", with: """
+            <actions>
+            <action id="create-account"><navigate route="register"/></action>
+            <action id="next"><navigate route="personal-info"/></action>
+            <action id="cancel"><navigate route="login"/></action>
+            """)
+        try Data(app.utf8).write(to: views.appendingPathComponent("suma/app.xml"))
+        for name in ["login", "register", "personal-info", "terms", "home", "profile"] {
+            let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>{{/block}}"
+            try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
+        }
+        let publicFolder = views.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
+        let database = try database ?? Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString).sqlite").path)
+        return (try WebApplication(views: views.path, publicFolder: publicFolder.path, database: database), database)
+    }
+
+    @Test func theEntryShowsTheStartAndSetsASessionCookie() throws {
+        let (web, _) = try Self.makeApplication()
+        var browser = Browser(router: web.router)
+        let entry = try browser.get("/suma/")
+        #expect(entry.status == .seeOther && entry.headers["Location"] == "/suma/auth/login")
+        let cookie = try #require(entry.headers["Set-Cookie"])
+        #expect(cookie.hasPrefix("fp_suma=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/suma"))
+        let login = try browser.get("/suma/auth/login")
+        #expect(login.status == .ok && login.headers["Cache-Control"] == "no-store")
+        #expect(String(decoding: login.body, as: UTF8.self).contains("<title>Login – SUMA Finance</title>"))
+        let index = String(decoding: try browser.get("/").body, as: UTF8.self)
+        #expect(index.contains("<a href=\"/suma/\">SUMA Finance</a>"))
+    }
+
+    @Test func screenGETsNavigateAndPostsAnswer303() throws {
+        let (web, _) = try Self.makeApplication()
+        var browser = Browser(router: web.router)
+        _ = try browser.open("/suma/")
+        let (_, register) = try browser.open("/suma/auth/register")
+        #expect(register.contains("Back<span class=\"visually-hidden\"> to Login</span>"))
+        let next = try browser.submit("/suma/_action/next", from: register)
+        #expect(next.status == .seeOther && next.url == "/suma/auth/register/personal-info")
+        #expect(next.page.contains("aria-label=\"Current location: Login, then Register, then Personal Info\""))
+        let back = try browser.submit("/suma/_back", from: next.page)
+        #expect(back.url == "/suma/auth/register")
+        // The browser's Back: a GET of an earlier screen pops the server's stack too.
+        _ = try browser.submit("/suma/_action/next", from: back.page)
+        let (url, page) = try browser.open("/suma/auth/login")
+        #expect(url == "/suma/auth/login" && !page.contains("class=\"back\""))
+    }
+
+    @Test func aGuardedScreenWhileSignedOutRedirectsToSignIn() throws {
+        let (web, _) = try Self.makeApplication()
+        var browser = Browser(router: web.router)
+        let (url, _) = try browser.open("/suma/profile")
+        #expect(url == "/suma/auth/login")
+    }
+
+    @Test func postsWithoutTheTokenOrFromAnotherSiteAreRefusedAndChangeNothing() throws {
+        let (web, _) = try Self.makeApplication()
+        var browser = Browser(router: web.router)
+        let (_, register) = try browser.open("/suma/auth/register")
+        let screen = Browser.hidden("screen", in: register) ?? ""
+        #expect(try browser.send(.post, "/suma/_back", form: ["screen": screen]).status == .forbidden)
+        #expect(try browser.send(.post, "/suma/_back", form: ["screen": screen, "csrf": "forged"]).status == .forbidden)
+        browser.origin = "http://evil.example"
+        #expect(try browser.submit("/suma/_back", from: register).status == .forbidden)
+        browser.origin = "http://localhost"
+        #expect(try browser.send(.post, "/suma/_back", form: ["csrf": Browser.hidden("csrf", in: register) ?? ""], headers: [("Sec-Fetch-Site", "cross-site")]).status == .forbidden)
+        let (url, _) = try browser.open("/suma/")
+        #expect(url == "/suma/auth/register")
+    }
+
+    @Test func aStalePostIsRefusedWithANoticeAndAnOlderPageStillOnTheStackReconciles() throws {
+        let (web, _) = try Self.makeApplication()
+        var tabA = Browser(router: web.router)
+        let (_, register) = try tabA.open("/suma/auth/register")
+        let personal = try tabA.submit("/suma/_action/next", from: register).page
+        // Tab B, same session: Cancel back to Login.
+        var tabB = tabA
+        _ = try tabB.submit("/suma/_action/cancel", from: personal)
+        // Tab A still shows Personal Info, which is no longer in the session: refused.
+        let stale = try tabA.submit("/suma/_back", from: personal)
+        #expect(stale.url == "/suma/auth/login")
+        #expect(stale.page.contains("This page was out of date, so nothing was changed."))
+        #expect(!stale.page.contains("class=\"back\""))
+        // An older page that is still on the stack reconciles first: no duplicate screens.
+        let (_, again) = try tabA.open("/suma/auth/register")
+        let ahead = try tabA.submit("/suma/_action/next", from: again).page
+        let fromRegister = try tabA.submit("/suma/_action/next", from: again)
+        #expect(fromRegister.url == "/suma/auth/register/personal-info")
+        #expect(fromRegister.page.contains("Current location: Login, then Register, then Personal Info") && ahead.contains("Personal Info"))
+    }
+
+    @Test func reloadingChangesNothingAndARestartKeepsTheSession() throws {
+        let (web, database) = try Self.makeApplication()
+        var browser = Browser(router: web.router)
+        _ = try browser.open("/suma/auth/register")
+        let before = try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count
+        for _ in 0..<3 { #expect(try browser.get("/suma/auth/register").status == .ok) }
+        #expect(try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count == before)
+        let (restarted, _) = try Self.makeApplication(database: database)
+        var same = Browser(router: restarted.router, cookies: browser.cookies)
+        let (url, page) = try same.open("/suma/")
+        #expect(url == "/suma/auth/register" && page.contains("Back<span class=\"visually-hidden\"> to Login</span>"))
+    }
+
+    @Test func twoCookieJarsNeverSeeEachOthersState() throws {
+        let (web, _) = try Self.makeApplication()
+        var first = Browser(router: web.router)
+        var second = Browser(router: web.router)
+        _ = try first.open("/suma/auth/register")
+        let (url, _) = try second.open("/suma/")
+        #expect(url == "/suma/auth/login")
+    }
+}
