@@ -20,8 +20,11 @@ public indirect enum ActionStep: Hashable, Sendable {
     case setFlag(String)
     case alert(String)
     case toast(String)
-    /// A named effect of the prototype backend, with what follows on success and on failure.
-    case effect(String, onSuccess: [ActionStep], onFailure: [ActionStep])
+    /// A step of a funnel reached, recorded as a `funnel_step` event (seed 000 §13).
+    case track(funnel: String, step: String, number: Int)
+    /// A named effect of the prototype backend, for a purpose such as `verify-email` where the
+    /// effect has several, with what follows on success and on failure.
+    case effect(String, purpose: String?, onSuccess: [ActionStep], onFailure: [ActionStep])
 }
 
 /// A route parameter an action passes.

@@ -10,6 +10,10 @@ public struct AppDefinition: Sendable {
     public let schemes: [String]
     /// Hosts its universal links use, such as `suma.finance`.
     public let hosts: [String]
+    /// The iOS apps (`TEAMID.bundle.id`) that open its universal links.
+    public let appleAppIDs: [String]
+    /// The Android apps that open its app links.
+    public let androidApps: [AndroidApp]
     /// The coordinator tree and route table.
     public let navigation: NavigationDefinition
     /// Each route's screen template, as a name under the views folder (`suma-finance/login`).
@@ -26,4 +30,11 @@ public struct AppDefinition: Sendable {
     public let fixtures: FixtureSet
     /// The folder it was loaded from.
     public let folder: String
+}
+
+/// An Android app that opens an app's links: its package and signing certificate's SHA-256.
+public struct AndroidApp: Hashable, Sendable {
+    public let package: String
+    /// Colon-separated upper-case hex, as `keytool` prints it.
+    public let fingerprint: String
 }

@@ -13,6 +13,11 @@ public enum AppSchema {
                 <choice>
                   <element name="link-scheme"><attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9+.\\-]*</param></data></attribute></element>
                   <element name="link-host"><attribute name="name"/></element>
+                  <element name="apple-app"><attribute name="id"><data type="string"><param name="pattern">[A-Z0-9]{10}\\.[A-Za-z0-9.\\-]+</param></data></attribute></element>
+                  <element name="android-app">
+                    <attribute name="package"><data type="string"><param name="pattern">[a-zA-Z][a-zA-Z0-9_]*(\\.[a-zA-Z][a-zA-Z0-9_]*)+</param></data></attribute>
+                    <attribute name="fingerprint"><data type="string"><param name="pattern">([0-9A-F]{2}:){31}[0-9A-F]{2}</param></data></attribute>
+                  </element>
                 </choice>
               </zeroOrMore>
               <optional>
@@ -87,13 +92,20 @@ public enum AppSchema {
               <element name="set-flag"><attribute name="name"/></element>
               <element name="alert"><attribute name="ref"/></element>
               <element name="toast"><attribute name="ref"/></element>
+              <element name="track">
+                <attribute name="funnel"/>
+                <attribute name="step"/>
+                <attribute name="number"><data type="positiveInteger"/></attribute>
+              </element>
               <element name="effect">
                 <attribute name="name">
                   <choice>
                     <value>sign-in</value><value>register</value><value>send-code</value><value>verify-code</value>
                     <value>reset-password</value><value>sign-out</value><value>toggle-favorite</value>
+                    <value>first-sign-in</value><value>save-profile</value>
                   </choice>
                 </attribute>
+                <optional><attribute name="purpose"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute></optional>
                 <optional><element name="on-success"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
                 <optional><element name="on-failure"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
               </element>

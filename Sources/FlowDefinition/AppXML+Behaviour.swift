@@ -83,8 +83,9 @@ extension AppXML {
             case "set-flag": return .setFlag(element["name"] ?? "")
             case "alert": return .alert(element["ref"] ?? "")
             case "toast": return .toast(element["ref"] ?? "")
+            case "track": return .track(funnel: element["funnel"] ?? "", step: element["step"] ?? "", number: Int(element["number"] ?? "") ?? 0)
             case "effect":
-                return .effect(element["name"] ?? "", onSuccess: steps(element.child("on-success")?.children ?? []),
+                return .effect(element["name"] ?? "", purpose: element["purpose"], onSuccess: steps(element.child("on-success")?.children ?? []),
                                onFailure: steps(element.child("on-failure")?.children ?? []))
             default: return nil
             }
@@ -193,9 +194,9 @@ extension AppXML {
                 report(line, "action '\(action)' shows alert '\(name)', which is not declared under <alerts>")
             case .toast(let name) where toasts[name] == nil:
                 report(line, "action '\(action)' shows toast '\(name)', which is not declared under <toasts>")
-            case .effect(_, let success, let failure):
+            case .effect(_, _, let success, let failure):
                 check(success + failure, of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts)
-            case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag:
+            case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag, .track:
                 break
             }
         }

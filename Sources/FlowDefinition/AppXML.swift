@@ -68,6 +68,8 @@ struct AppXML {
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
                 schemes: root.children("link-scheme").compactMap { $0["name"] },
                 hosts: root.children("link-host").compactMap { $0["name"] },
+                appleAppIDs: root.children("apple-app").compactMap { $0["id"] },
+                androidApps: root.children("android-app").map { AndroidApp(package: $0["package"] ?? "", fingerprint: $0["fingerprint"] ?? "") },
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),

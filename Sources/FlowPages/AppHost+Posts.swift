@@ -6,6 +6,8 @@ import SQLiteStore
 extension AppHost {
     /// The notice shown when a post came from a page that no longer matches the session.
     static let outOfDate = "flowpages.out-of-date"
+    /// Fields every form carries for the server, never kept as drafts.
+    static let reservedFields: Set<String> = ["csrf", "screen", "form"]
 
     /// A navigation or action POST: checked (CSRF, same origin), reconciled with the page it
     /// came from, applied atomically, and answered 303 to the new current screen.
@@ -27,26 +29,32 @@ extension AppHost {
         guard !visit.isNew, let token = form["csrf"], Secret.constantTimeEqual(token, visit.csrfToken) else {
             throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
         }
+        if let tool = try tool(path, visit: &visit, request: request) { return tool }
         let command = try self.command(for: path)
-        var state = visit.state
+        var run = ActionRun(state: visit.state)
+        run.state.formErrors = nil
+        if applySessionExpiry(&run) {
+            try visit.commit(run.state, source: .autoRedirect, host: self)
+            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+        }
         // DECISIONS 2: reconcile to the screen the form was on, or refuse a post from a page
         // that is no longer part of the session.
-        if let posted = form["screen"], posted != urls.screen(app.navigation.currentScreen(in: state)) {
-            guard let screen = screen(at: posted), isStillShown(screen, in: state),
-                  case .success(let reconciled) = navigator.execute(.navigate(screen, source: .direct), on: state) else {
-                state.toasts.append(Notice(Self.outOfDate))
-                try visit.commit(state, source: .direct, host: self)
+        if let posted = form["screen"], posted != urls.screen(app.navigation.currentScreen(in: run.state)) {
+            guard let screen = screen(at: posted), isStillShown(screen, in: run.state),
+                  case .success(let reconciled) = navigator.execute(.navigate(screen, source: .direct), on: run.state) else {
+                run.state.toasts.append(Notice(Self.outOfDate))
+                try visit.commit(run.state, source: .direct, host: self)
                 return HTTPResponse.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state)))
             }
-            state = reconciled.state
+            run.state = reconciled.state
         }
-        state = try apply(command, form: form, to: state)
+        try apply(command, form: form, to: &run)
         let source: NavigationSource = switch command {
         case .back, .dismiss: .back
         case .tab: .tabSwitch
         case .action: .direct
         }
-        try visit.commit(state, source: source, host: self)
+        try visit.commit(run.state, source: source, host: self, events: run.events)
         return HTTPResponse.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state)))
     }
 
@@ -56,6 +64,14 @@ extension AppHost {
         case tab(CoordinatorID)
         case dismiss
         case action(ActionDefinition)
+    }
+
+    /// An action being applied: the state so far and the events it adds.
+    struct ActionRun {
+        var state: NavigationState
+        var events: [EventStore.Event] = []
+        /// Values that messages shown later fill in (`{email}`).
+        var values: [String: String] = [:]
     }
 
     private func command(for path: String) throws -> PostCommand {
@@ -73,67 +89,104 @@ extension AppHost {
     }
 
     /// Applies a command; every step must succeed or nothing changes.
-    private func apply(_ command: PostCommand, form: [String: String], to state: NavigationState) throws -> NavigationState {
-        var state = state
+    private func apply(_ command: PostCommand, form: [String: String], to run: inout ActionRun) throws {
         switch command {
         case .back:
-            if let alert = state.alert, app.alerts[alert.name]?.isDismissible != false {
-                state.alert = nil
-                return state
+            if let alert = run.state.alert {
+                if app.alerts[alert.name]?.isDismissible != false { run.state.alert = nil }
+                return
             }
-            return try run(.back, on: state)
+            let depth = app.navigation.screen(in: run.state).breadcrumbs.count
+            run.state = try self.run(.back, on: run.state)
+            run.events.append(event("back_button_pressed", run.state, detail: "stack_depth=\(depth)"))
         case .dismiss:
-            if state.alert != nil {
-                state.alert = nil
-                return state
+            if let alert = run.state.alert {
+                if app.alerts[alert.name]?.isDismissible != false { run.state.alert = nil }
+                return
             }
-            return try run(.dismissModal, on: state)
+            run.state = try self.run(.dismissModal, on: run.state)
         case .tab(let tab):
-            return try run(.selectTab(tab), on: state)
+            run.state = try self.run(.selectTab(tab), on: run.state)
         case .action(let action):
             // Pressing an alert's button answers the alert.
-            state.alert = nil
-            for step in action.steps {
-                state = try apply(step, form: form, to: state)
+            run.state.alert = nil
+            try saveDraft(from: form, to: &run.state)
+            if let formID = action.form, let definition = app.forms[formID] {
+                let errors = FormCheck.errors(in: form, for: definition)
+                guard errors.isEmpty else {
+                    run.state.formErrors = Notice(formID, values: errors)
+                    return
+                }
             }
-            return state
+            run.values = form.filter { !Self.reservedFields.contains($0.key) && !isPassword($0.key) }
+            try apply(action.steps, action: action, form: form, to: &run)
         }
     }
 
-    private func apply(_ step: ActionStep, form: [String: String], to state: NavigationState) throws -> NavigationState {
-        var state = state
-        switch step {
-        case .navigate(let route, let parameters):
-            var values: [String: String] = [:]
-            for parameter in parameters { values[parameter.name] = parameter.value ?? parameter.field.flatMap { form[$0] } }
-            return try run(.navigate(RouteInstance(route, values), source: .direct), on: state)
-        case .replace(let route):
-            return try run(.navigate(RouteInstance(route), source: .direct), on: state)
-        case .back:
-            return try run(.back, on: state)
-        case .dismiss:
-            return try run(.dismissModal, on: state)
-        case .changeFlow(let flow):
-            return try run(.changeFlow(flow), on: state)
-        case .setFlag(let flag):
-            state.flags.insert(flag)
-            return state
-        case .toast(let name):
-            state.toasts.append(Notice(name, values: form.filter { $0.key != "csrf" && $0.key != "screen" }))
-            return state
-        case .alert(let name):
-            state.alert = Notice(name)
-            return state
-        case .effect(let name, _, _):
-            throw HTTPError(.notImplemented, "The '\(name)' effect of the prototype backend is not available yet.")
+    private func apply(_ steps: [ActionStep], action: ActionDefinition, form: [String: String], to run: inout ActionRun) throws {
+        for step in steps {
+            switch step {
+            case .navigate(let route, let parameters):
+                var values: [String: String] = [:]
+                for parameter in parameters { values[parameter.name] = parameter.value ?? parameter.field.flatMap { form[$0] } }
+                run.state = try self.run(.navigate(RouteInstance(route, values), source: .direct), on: run.state)
+            case .replace(let route):
+                run.state = try self.run(.navigate(RouteInstance(route), source: .direct), on: run.state)
+            case .back:
+                run.state = try self.run(.back, on: run.state)
+            case .dismiss:
+                run.state = try self.run(.dismissModal, on: run.state)
+            case .changeFlow(let flow):
+                run.state = try self.run(.changeFlow(flow), on: run.state)
+            case .setFlag(let flag):
+                run.state.flags.insert(flag)
+            case .toast(let name):
+                run.state.toasts.append(Notice(name, values: run.values))
+            case .alert(let name):
+                run.state.alert = Notice(name, values: run.values)
+            case .track(let funnel, let name, let number):
+                run.events.append(event("funnel_step", run.state, detail: "funnel=\(funnel) step=\(number) name=\(name)"))
+            case .effect(let name, let purpose, let onSuccess, let onFailure):
+                if try failNextSubmit(&run) { return }
+                switch try backend.perform(name, purpose: purpose, form: form, state: &run.state) {
+                case .success(let values):
+                    run.values.merge(values) { _, new in new }
+                    try apply(onSuccess, action: action, form: form, to: &run)
+                case .failure(let errors):
+                    if !errors.isEmpty { run.state.formErrors = Notice(action.form ?? action.id, values: errors) }
+                    try apply(onFailure, action: action, form: form, to: &run)
+                    return
+                }
+            }
         }
     }
 
-    private func run(_ command: NavigationCommand, on state: NavigationState) throws -> NavigationState {
+    /// Keeps the fields of the form a post came from (named by its `form` field) as a draft, so
+    /// they are there again after a modal, Back or an error; never passwords.
+    private func saveDraft(from form: [String: String], to state: inout NavigationState) throws {
+        guard let id = form["form"], let definition = app.forms[id] else { return }
+        do {
+            try state.saveDraft(FormCheck.draft(of: form, for: definition), form: id)
+        } catch {
+            throw HTTPError(.contentTooLarge, "This form is too large to keep: \(error).")
+        }
+    }
+
+    private func isPassword(_ field: String) -> Bool {
+        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == "password" } }
+    }
+
+    func run(_ command: NavigationCommand, on state: NavigationState) throws -> NavigationState {
         switch navigator.execute(command, on: state) {
         case .success(let transition): return transition.state
         case .failure(let error): throw HTTPError(.conflict, "That cannot be done from here: \(error).")
         }
+    }
+
+    /// An analytics event of this app about the current screen of `state`.
+    func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> EventStore.Event {
+        EventStore.Event(time: Timestamp.now(), app: app.id, kind: kind, screen: app.navigation.currentScreen(in: state).name.rawValue,
+                         source: source?.analyticsName, detail: detail)
     }
 
     /// The route instance a screen URL of this app names.

@@ -14,10 +14,15 @@ public struct AppHost: Sendable {
     let model: PageModel
     let sessions: SessionStore
     let events: EventStore
-    /// The session cookie's name, one per app.
+    let outbox: OutboxStore
+    let backend: PrototypeBackend
+    /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
+    /// reaches the same session.
     var cookieName: String { "fp_" + app.id }
 
-    public init(app: AppDefinition, templates: TemplateSet, prefix: String, database: Database) {
+    /// Mounts `app` under `prefix` ("" for the root of a host of its own); its fixture accounts
+    /// are created in the database if missing.
+    public init(app: AppDefinition, templates: TemplateSet, prefix: String, database: Database, passwordHasher: PasswordHasher = .recommended) throws {
         self.app = app
         self.templates = templates
         self.navigator = Navigator(app.navigation)
@@ -25,6 +30,12 @@ public struct AppHost: Sendable {
         self.model = PageModel(app: app, urls: urls)
         self.sessions = SessionStore(database: database)
         self.events = EventStore(database: database)
+        self.outbox = OutboxStore(database: database)
+        let accounts = AccountStore(database: database, hasher: passwordHasher)
+        self.backend = PrototypeBackend(app: app, accounts: accounts, outbox: outbox, navigator: navigator)
+        try FixtureSeeder(accounts: accounts).seed(app: app.id, app.fixtures.accounts.map {
+            FixtureSeeder.FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
+        })
     }
 
     /// Answers a request whose path is under this app's prefix; `path` is the rest, raw.
@@ -35,12 +46,21 @@ public struct AppHost: Sendable {
         guard request.method == .get || request.method == .head else {
             throw HTTPError(.methodNotAllowed, "Screens are read with GET and changed with POST.", headers: HTTPHeaders([("Allow", "GET, HEAD, POST")]))
         }
-        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard let instance = app.navigation.routeInstance(path: Substring(path.isEmpty ? "/" : path), query: query) else {
-            guard path.isEmpty || path == "/" else { throw HTTPError(.notFound, "\(app.title) has no screen at \(request.path).") }
-            // The app's entry: wherever the session is (a new one starts at the app's start).
+        switch path {
+        case "/_mailbox": return try mailbox(request)
+        case "/_events": return try eventLog(request)
+        case "", "/":
+            // The app's entry, its gate: wherever the session is (a new one at the app's start).
             let visit = try Visit.open(request, host: self)
             return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+        default: break
+        }
+        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let instance = app.navigation.routeInstance(path: Substring(path), query: query) else {
+            throw HTTPError(.notFound, "\(app.title) has no screen at \(request.path).")
+        }
+        if isArrivingFromOutside(request), app.navigation.route(instance.name)?.isDeepLinkable == true {
+            return try open(instance, link: request.path, request: request)
         }
         return try show(instance, request: request)
     }
@@ -49,6 +69,11 @@ public struct AppHost: Sendable {
     /// the engine lands elsewhere (a guard, an inactive flow, a parameter it refuses).
     func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
+        var run = ActionRun(state: visit.state)
+        if applySessionExpiry(&run) {
+            try visit.commit(run.state, source: .autoRedirect, host: self, events: run.events)
+            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+        }
         switch navigator.execute(.navigate(instance, source: .direct), on: visit.state) {
         case .success(let transition):
             try visit.commit(transition.state, source: transition.events.last?.source ?? .direct, host: self)
@@ -65,7 +90,62 @@ public struct AppHost: Sendable {
         return try render(&visit, request: request)
     }
 
-    /// Renders the session's current screen, `Cache-Control: no-store`; toasts are shown once.
+    /// Opens a deep link (seed 000 §8, §13, §14): records `deep_link_opened`, then either shows
+    /// the screen (`deep_link_success`) or, for a link that is malformed, unknown or expired,
+    /// the app's alert over the current screen with nothing else changed (`deep_link_failure`).
+    func open(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
+        for attempt in 1...3 {
+            do {
+                return try openOnce(instance, link: link, request: request)
+            } catch is SessionConflict where attempt < 3 {
+                continue
+            }
+        }
+        throw HTTPError(.conflict, "The session kept changing; open the link again.")
+    }
+
+    private func openOnce(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
+        var visit = try Visit.open(request, host: self)
+        var state = visit.state
+        var events = [event("deep_link_opened", state, source: .deepLink, detail: link)]
+        var failure: String?
+        if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true {
+            if let token = instance.parameters["token"],
+               try !backend.isUsable(token: token, email: instance.parameters["email"], purpose: instance.name.rawValue) {
+                failure = app.alerts[instance.name.rawValue + "-expired"] != nil ? instance.name.rawValue + "-expired" : "invalid-link"
+            } else if case .success(let transition) = navigator.execute(.navigate(instance, source: .deepLink), on: state) {
+                state = transition.state
+                events.append(event("deep_link_success", state, source: .deepLink, detail: link))
+            } else {
+                failure = "invalid-link"
+            }
+        } else {
+            failure = "invalid-link"
+        }
+        if let failure {
+            events.append(event("deep_link_failure", state, source: .deepLink, detail: link))
+            if app.alerts[failure] != nil { state.alert = Notice(failure) }
+        }
+        try visit.commit(state, source: .deepLink, host: self, events: events)
+        let current = app.navigation.currentScreen(in: visit.state)
+        // Shown at once when the link's own URL is the screen's, so a typed link is not redirected to itself.
+        if failure == nil, current == instance, urls.screen(current) == request.target {
+            return try render(&visit, request: request)
+        }
+        return visit.finish(.redirect(to: urls.screen(current)), host: self, request: request)
+    }
+
+    /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link
+    /// in a mail or another app — how a deep link arrives.
+    private func isArrivingFromOutside(_ request: HTTPRequest) -> Bool {
+        guard let referer = request.headers["Referer"], let host = request.headers["Host"] else { return true }
+        return URLComponents(string: referer).map { components in
+            components.host.map { $0 + (components.port.map { ":\($0)" } ?? "") } != host
+        } ?? true
+    }
+
+    /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
+    /// are shown once.
     func render(_ visit: inout Visit, request: HTTPRequest) throws -> HTTPResponse {
         let current = app.navigation.currentScreen(in: visit.state)
         let context = model.context(for: visit.state, csrfToken: visit.csrfToken)
@@ -75,8 +155,9 @@ public struct AppHost: Sendable {
         } catch {
             throw HTTPError(.internalServerError, "The screen could not be shown.")
         }
-        if !visit.state.toasts.isEmpty {
+        if !visit.state.toasts.isEmpty || visit.state.formErrors != nil {
             _ = visit.state.takeToasts()
+            visit.state.formErrors = nil
             try visit.saveQuietly(host: self)
         }
         var response = HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body)

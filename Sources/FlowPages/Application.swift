@@ -23,13 +23,17 @@ public enum Application {
 
     /// Serves the apps of `views` until SIGINT or SIGTERM, then shuts down gracefully and exits 0.
     /// The database at `databasePath` is created and migrated if needed.
-    public static func serve(configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String) throws -> Never {
+    /// - Parameter appHosts: Host names mapped to the app served at their root.
+    public static func serve(
+        configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String, appHosts: [String: String] = [:]
+    ) throws -> Never {
         let database = try Database(path: databasePath)
-        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database)
+        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
         let port = try server.start()
-        let apps = web.hosts.keys.sorted().map { "/\($0)/" }.joined(separator: ", ")
+        let apps = (web.hosts.keys.sorted().map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
+            .joined(separator: ", ")
         configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
         let signals = DispatchQueue(label: "flowpages.signals")
         var sources: [DispatchSourceSignal] = []

@@ -20,26 +20,82 @@ public struct PageModel: Sendable {
     public func context(for state: NavigationState, csrfToken: String) -> [String: TemplateValue] {
         let navigation = app.navigation
         let screen = navigation.screen(in: state)
+        let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
+        let (forms, errors, focusesField) = self.forms(state, focusing: focusedForm)
         var context: [String: TemplateValue] = [
             "app": ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)],
-            "page": page(screen),
+            "page": page(screen, focusesField: focusesField),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
             "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
             "breadcrumbs": breadcrumbs(screen),
             "csrf": .string(csrfToken),
-            "urls": ["back": .string(urls.back), "dismiss": .string(urls.dismiss)],
+            "urls": [
+                "back": .string(urls.back), "dismiss": .string(urls.dismiss), "entry": .string(urls.prefix + "/"),
+                "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
+                "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
+                "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
+            ],
+            "actions": .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) })),
+            "signedIn": .bool(state.userID != nil),
+            "pending": ["email": state.drafts[PrototypeBackend.memory]?["email"].map { .string($0) } ?? .null],
         ]
+        context["forms"] = forms
+        context["errors"] = errors
+        context["underlying"] = screen.underlying.map { .string(navigation.route($0.name)?.title ?? "") } ?? .null
         context["back"] = back(screen)
         context["tabs"] = tabs(screen)
         context["alert"] = state.alert.flatMap { alert($0) } ?? .null
         context["toasts"] = .array(state.toasts.compactMap { toast in
-            let message = toast.name == AppHost.outOfDate ? Self.outOfDateMessage : app.toasts[toast.name]
+            let message = switch toast.name {
+            case AppHost.outOfDate: Self.outOfDateMessage
+            case AppHost.toolNotice: toast.values["message"]
+            default: app.toasts[toast.name]
+            }
             return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
         })
         return context
     }
 
-    private func page(_ screen: Screen) -> TemplateValue {
+    /// Every form of the app, field by field, with its draft value and error, and the list of
+    /// errors of the last refused submit, each linked to its field.
+    ///
+    /// Focus lands on the first field in error; without errors, on the first field of the form
+    /// named like the screen's template (`login` on the Login screen), else on the heading.
+    private func forms(_ state: NavigationState, focusing focused: String?) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
+        var forms: [String: TemplateValue] = [:]
+        var summary: [TemplateValue] = []
+        var focusesField = false
+        for (id, form) in app.forms {
+            let draft = state.drafts[id] ?? [:]
+            let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
+            let firstError = form.fields.first { errors[$0.name] != nil }?.name
+                ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)
+            var fields: [String: TemplateValue] = [:]
+            if firstError != nil { focusesField = true }
+            for field in form.fields {
+                let fieldID = "\(id)-\(field.name)"
+                let error = errors[field.name]
+                let described = [error.map { _ in fieldID + "-error" }, field.hint.map { _ in fieldID + "-hint" }].compactMap { $0 }
+                fields[field.name] = [
+                    "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label),
+                    "type": .string(field.type), "isCheckbox": .bool(field.type == "checkbox"), "value": .string(field.type == "password" ? "" : draft[field.name] ?? ""),
+                    "checked": .bool(field.type == "checkbox" && draft[field.name] != nil),
+                    "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,
+                    "hintID": .string(fieldID + "-hint"), "error": error.map { .string($0) } ?? .null, "errorID": .string(fieldID + "-error"),
+                    "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),
+                    "autofocus": .bool(field.name == firstError),
+                    "required": .bool(field.rules.contains { if case .required = $0 { true } else if case .checked = $0 { true } else { false } }),
+                ]
+                if let error { summary.append(["message": .string(error), "href": .string("#" + fieldID)]) }
+            }
+            if let message = errors[PrototypeBackend.formMessage] { summary.insert(["message": .string(message), "href": .null], at: 0) }
+            fields["_id"] = .string(id)
+            forms[id] = .record(TemplateRecord(fields))
+        }
+        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary), focusesField)
+    }
+
+    private func page(_ screen: Screen, focusesField: Bool) -> TemplateValue {
         let context: String
         var modalStyle: TemplateValue = .null
         switch screen.context {
@@ -59,6 +115,7 @@ public struct PageModel: Sendable {
             "isModal": .bool(context == "modal"),
             "modalStyle": modalStyle,
             "isAlert": .bool(modalStyle == "alert"),
+            "focusHeading": .bool(!focusesField),
         ]
     }
 

@@ -30,8 +30,8 @@ struct Visit {
 
     /// Saves `newState` if it differs, with a screen view when the screen changed, in one
     /// transaction. A save that lost a race to another tab throws ``SessionConflict``.
-    mutating func commit(_ newState: NavigationState, source: NavigationSource, host: AppHost) throws {
-        guard newState != state else { return }
+    mutating func commit(_ newState: NavigationState, source: NavigationSource, host: AppHost, events: [EventStore.Event] = []) throws {
+        guard newState != state || !events.isEmpty else { return }
         let previous = host.app.navigation.currentScreen(in: state)
         let current = host.app.navigation.currentScreen(in: newState)
         let now = Timestamp.now()
@@ -40,12 +40,15 @@ struct Visit {
         let (id, app) = (self.id, host.app.id)
         let outcome = try host.sessions.database.write { connection in
             let outcome = try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
-            if case .saved = outcome, current != previous {
-                try host.events.append([EventStore.Event(
+            guard case .saved = outcome else { return outcome }
+            var recorded = events
+            if current != previous {
+                recorded.append(EventStore.Event(
                     time: now, app: app, kind: "screen_view", screen: current.name.rawValue,
                     previousScreen: previous.name.rawValue, source: source.analyticsName
-                )], session: id, in: connection)
+                ))
             }
+            if !recorded.isEmpty { try host.events.append(recorded, session: id, in: connection) }
             return outcome
         }
         switch outcome {
@@ -70,7 +73,7 @@ struct Visit {
         guard isNew else { return response }
         var response = response
         let secure = request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
-        response.setCookie(Cookie(name: host.cookieName, value: id, path: host.urls.prefix.isEmpty ? "/" : host.urls.prefix, secure: secure))
+        response.setCookie(Cookie(name: host.cookieName, value: id, path: "/", secure: secure))
         return response
     }
 }

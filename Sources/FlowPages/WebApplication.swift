@@ -4,40 +4,126 @@ import HTMLTemplate
 import HTTPServer
 import SQLiteStore
 
-/// FlowPages as a web application: every valid app folder mounted at `/<app-id>/`, an index of
-/// them at `/`, `/_health`, and the public folder's files.
+/// FlowPages as a web application: every valid app folder mounted at `/<app-id>/` (and at `/`
+/// for the hosts configured for it), an index of them at `/`, the deep-link opener `/_open`, the
+/// platforms' association files under `/.well-known/`, `/_health`, and the public folder's files.
 public struct WebApplication: Sendable {
-    /// The apps served, by id.
+    /// The apps served at `/<app-id>/`, by id.
     public let hosts: [String: AppHost]
     /// Problems that kept app folders from being served, as `file:line: message`.
     public let problems: [String]
+    /// Answers every request.
     public let router: Router
 
     /// Loads the apps of `views`; a broken app folder is reported and left out, the others serve.
-    public init(views: String, publicFolder: String, database: Database) throws {
+    /// - Parameters:
+    ///   - appHosts: Host names mapped to the id of the app served at their root
+    ///     (`suma.finance` → `suma-finance`), so universal-link paths work verbatim.
+    ///   - passwordHasher: The cost of hashing the prototype's passwords (tests use a cheap one).
+    public init(
+        views: String, publicFolder: String, database: Database, appHosts: [String: String] = [:],
+        passwordHasher: PasswordHasher = .recommended
+    ) throws {
         let (apps, folderProblems) = AppFolderLoader.loadAll(views: views)
         var problems = folderProblems.map(\.description)
         var hosts: [String: AppHost] = [:]
+        var rooted: [String: AppHost] = [:]
         for app in apps {
             do {
                 let library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
-                hosts[app.id] = AppHost(app: app, templates: library.set, prefix: "/" + app.id, database: database)
-            } catch {
+                hosts[app.id] = try AppHost(app: app, templates: library.set, prefix: "/" + app.id, database: database, passwordHasher: passwordHasher)
+                for (name, id) in appHosts where id == app.id {
+                    rooted[name.lowercased()] = try AppHost(app: app, templates: library.set, prefix: "", database: database, passwordHasher: passwordHasher)
+                }
+            } catch let error as TemplateLibrary.LoadError {
                 problems += error.lines
             }
         }
+        for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where hosts[id] == nil {
+            problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(hosts.keys.sorted().joined(separator: ", "))")
+        }
         self.hosts = hosts
         self.problems = problems
-        var router = try Application.router(publicFolder: publicFolder)
-        let index = try Self.indexPage(hosts.values.map(\.app).sorted { $0.id < $1.id })
-        router.get("/") { _ in index }
+
+        let served = hosts.values.map(\.app).sorted { $0.id < $1.id }
+        var shared = try Application.router(publicFolder: publicFolder)
+        Self.addLinkRoutes(to: &shared, apps: served, hosts: hosts, rooted: rooted)
+        var prefixed = shared
+        let index = try Self.indexPage(served)
+        prefixed.get("/") { _ in index }
         for (id, host) in hosts {
-            router.mount("/\(id)/") { request in
+            prefixed.mount("/\(id)/") { request in
                 try host.respond(to: request, path: String(request.rawPath.dropFirst(id.count + 1)))
             }
-            router.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
+            prefixed.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
         }
-        self.router = router
+        prefixed.errorPage = Self.errorPage(hosts: hosts, rooted: [:])
+        var routers: [String: Router] = [:]
+        for (name, host) in rooted {
+            var router = shared
+            router.mount("/") { request in try host.respond(to: request, path: request.rawPath) }
+            router.errorPage = Self.errorPage(hosts: [:], rooted: [name: host])
+            routers[name] = router
+        }
+        if routers.isEmpty {
+            self.router = prefixed
+        } else {
+            var router = Router()
+            router.mount("/") { [routers, prefixed] request in
+                (routers[Self.hostName(request)] ?? prefixed).respond(to: request)
+            }
+            self.router = router
+        }
+    }
+
+    /// `/_open` and the association files, which every host answers.
+    private static func addLinkRoutes(to router: inout Router, apps: [AppDefinition], hosts: [String: AppHost], rooted: [String: AppHost]) {
+        router.get("/_open") { request in
+            let link = request.query.first { $0.name == "url" }?.value ?? ""
+            let host = rooted[hostName(request)]
+            guard let target = DeepLinks.target(of: link, apps: apps), let app = host.map({ $0.app.id == target.app ? $0 : nil }) ?? hosts[target.app] else {
+                throw HTTPError(.notFound, link.isEmpty ? "Pass the link to open as ?url=." : "No app served here opens \(link).")
+            }
+            let instance = app.app.navigation.routeInstance(path: Substring(target.path), query: target.query)
+            return try app.open(instance, link: link, request: request)
+        }
+        router.get("/.well-known/apple-app-site-association") { request in
+            let body = DeepLinks.appleAssociation(linkedApps(request, apps))
+            return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "max-age=3600")]), body: body)
+        }
+        router.get("/.well-known/assetlinks.json") { request in
+            let body = DeepLinks.androidAssociation(linkedApps(request, apps))
+            return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "max-age=3600")]), body: body)
+        }
+    }
+
+    /// The apps whose universal links use the request's host; on any other host (localhost,
+    /// a preview), every app, so the files can be checked before the domain is live.
+    private static func linkedApps(_ request: HTTPRequest, _ apps: [AppDefinition]) -> [AppDefinition] {
+        let name = hostName(request)
+        let matching = apps.filter { $0.hosts.contains { $0.lowercased() == name } }
+        return matching.isEmpty ? apps : matching
+    }
+
+    /// The Host header's name, lower-cased, without its port.
+    static func hostName(_ request: HTTPRequest) -> String {
+        let host = (request.headers["Host"] ?? "").lowercased()
+        if host.hasPrefix("[") { return String(host.prefix { $0 != "]" }) + "]" }
+        return String(host.prefix { $0 != ":" })
+    }
+
+    /// Error pages in the layout of the app the path belongs to, plain text elsewhere; a 500
+    /// never says more than that something went wrong.
+    private static func errorPage(hosts: [String: AppHost], rooted: [String: AppHost]) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
+        { error, request in
+            let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
+            guard let host = rooted[hostName(request)] ?? hosts[segment], let page = try? host.errorPage(error) else {
+                var response = HTTPResponse.text(error.message + "\n", status: error.status)
+                for field in error.headers { response.headers.add(field.name, field.value) }
+                return response
+            }
+            return page
+        }
     }
 
     /// The page at `/`: every app with its entry link.
@@ -47,7 +133,7 @@ public struct WebApplication: Sendable {
             <html lang="en">
             <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>FlowPages</title><link rel="stylesheet" href="/flowpages.css"></head>
-            <body><main id="main">
+            <body><main id="main" class="index">
             <h1>FlowPages</h1>
             {{#each apps as app}}{{#if @first}}<ul class="apps">{{/if}}<li><a href="{{ app.url }}">{{ app.title }}</a></li>{{#if @last}}</ul>{{/if}}{{else}}<p>No app folders are served yet: add one under Views/ (see Views/README.md).</p>{{/each}}
             </main></body>

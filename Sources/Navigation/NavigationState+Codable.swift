@@ -4,6 +4,7 @@ extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey {
         case version = "v"
         case flow, stacks, tabs, modal, detour, user, pending, flags, drafts, alert, toasts
+        case formErrors = "errors"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -21,6 +22,7 @@ extension NavigationState: Codable {
         drafts = try container.decodeIfPresent([String: [String: String]].self, forKey: .drafts) ?? [:]
         alert = try container.decodeIfPresent(Notice.self, forKey: .alert)
         toasts = try container.decodeIfPresent([Notice].self, forKey: .toasts) ?? []
+        formErrors = try container.decodeIfPresent(Notice.self, forKey: .formErrors)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,5 +40,6 @@ extension NavigationState: Codable {
         if !drafts.isEmpty { try container.encode(drafts, forKey: .drafts) }
         try container.encodeIfPresent(alert, forKey: .alert)
         if !toasts.isEmpty { try container.encode(toasts, forKey: .toasts) }
+        try container.encodeIfPresent(formErrors, forKey: .formErrors)
     }
 }

@@ -98,6 +98,10 @@ extension NavigationState {
             for toast in toasts { writer.write(toast) }
             writer.endArray()
         }
+        if let formErrors {
+            writer.key("errors")
+            writer.write(formErrors)
+        }
         writer.endObject()
         return writer.bytes
     }
@@ -135,6 +139,7 @@ extension NavigationState {
         })
         alert = try fields.optional("alert").map { value throws(FormatError) in try StateFields.notice(value, "alert") }
         toasts = try fields.elements("toasts").map { value throws(FormatError) in try StateFields.notice(value, "toast") }
+        formErrors = try fields.optional("errors").map { value throws(FormatError) in try StateFields.notice(value, "errors") }
     }
 }
 

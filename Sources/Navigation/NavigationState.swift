@@ -30,6 +30,9 @@ public struct NavigationState: Hashable, Sendable {
     public var alert: Notice?
     /// Toasts to show once.
     public var toasts: [Notice] = []
+    /// The errors of the last refused submit, shown once: the notice names the form and maps
+    /// each field to its message.
+    public var formErrors: Notice?
 
     init() {}
 }

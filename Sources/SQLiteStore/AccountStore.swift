@@ -50,6 +50,26 @@ public struct AccountStore: Sendable {
         }
     }
 
+    /// The account with this id, if any.
+    public func account(id: Int) throws -> Account? {
+        try database.read { connection in
+            try connection.queryFirst("SELECT id, email, profile, verified, app FROM accounts WHERE id = ?", [.integer(Int64(id))]) {
+                try Self.account($0, app: $0.string(4) ?? "")
+            }
+        }
+    }
+
+    /// Adds `values` to the account's profile, replacing those of the same names.
+    public func updateProfile(accountID: Int, merging values: [String: String]) throws {
+        try database.write { connection in
+            let stored = try connection.queryFirst("SELECT profile FROM accounts WHERE id = ?", [.integer(Int64(accountID))]) { $0.string(0) } ?? nil
+            var profile = try JSONDecoder().decode([String: String].self, from: Data((stored ?? "{}").utf8))
+            profile.merge(values) { _, new in new }
+            let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+            try connection.execute("UPDATE accounts SET profile = ? WHERE id = ?", [.text(text), .integer(Int64(accountID))])
+        }
+    }
+
     /// The account whose password matches, or nil. Without an account a dummy hash is still
     /// checked, so the time taken does not tell whether the email exists.
     public func authenticate(app: String, email: String, password: String) throws -> Account? {
@@ -102,6 +122,15 @@ public struct AccountStore: Sendable {
     /// Uses a link token: the account it was issued to, once, if unexpired and for `purpose`.
     public func redeem(token: String, purpose: String, now: Int64 = Timestamp.now()) throws -> Int? {
         try redeem(hash: Self.tokenHash(token, accountID: nil), purpose: purpose, now: now)
+    }
+
+    /// The account a link token was issued to, if it is unused, unexpired and for `purpose`,
+    /// without using it: a link is checked when opened and used when its form is sent.
+    public func holder(ofToken token: String, purpose: String, now: Int64 = Timestamp.now()) throws -> Int? {
+        try database.read { connection in
+            try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+                                      [.blob(Self.tokenHash(token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
+        }
     }
 
     /// Uses a code typed for a known account: true once, if unexpired and for `purpose`.

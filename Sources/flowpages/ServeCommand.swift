@@ -1,32 +1,50 @@
 import ArgumentParser
+import Foundation
 import FlowPages
 import HTTPServer
 
-/// `flowpages serve`: runs the server until SIGINT or SIGTERM.
+/// `flowpages serve`: runs the server until SIGINT or SIGTERM. Every option can also be set by
+/// an environment variable (`FLOWPAGES_PORT=9000`); an option on the command line wins.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the apps over HTTP (the default command)."
+        abstract: "Serve the apps over HTTP (the default command).",
+        discussion: """
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, and
+            FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
+            """
     )
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    private static let environment = ProcessInfo.processInfo.environment
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
-    var port = 8080
+    @Option(help: "The address to listen on (FLOWPAGES_HOST).")
+    var host = environment["FLOWPAGES_HOST"] ?? "127.0.0.1"
 
-    @Option(name: .customLong("public"), help: "The folder of static files.")
-    var publicFolder = "Public"
+    @Option(help: "The port to listen on; 0 picks a free one (FLOWPAGES_PORT).")
+    var port = Int(environment["FLOWPAGES_PORT"] ?? "") ?? 8080
 
-    @Option(help: "The app folders.")
-    var views = "Views"
+    @Option(name: .customLong("public"), help: "The folder of static files (FLOWPAGES_PUBLIC).")
+    var publicFolder = environment["FLOWPAGES_PUBLIC"] ?? "Public"
 
-    @Option(help: "The SQLite database file, created if missing.")
-    var db = "flowpages.sqlite"
+    @Option(help: "The folder of app folders (FLOWPAGES_VIEWS).")
+    var views = environment["FLOWPAGES_VIEWS"] ?? "Views"
+
+    @Option(help: "The SQLite database file, created and migrated if needed (FLOWPAGES_DB).")
+    var db = environment["FLOWPAGES_DB"] ?? "flowpages.sqlite"
+
+    @Option(name: .customLong("app-host"), help: ArgumentHelp(
+        "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
+    var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
 
     func validate() throws {
+        if let port = Self.environment["FLOWPAGES_PORT"], Int(port) == nil {
+            throw ValidationError("FLOWPAGES_PORT must be a whole number, not '\(port)'.")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
+        }
+        for pair in appHosts where Self.split(pair) == nil {
+            throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
         }
     }
 
@@ -34,6 +52,13 @@ struct ServeCommand: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
-        try Application.serve(configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db)
+        let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
+        try Application.serve(configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db, appHosts: mapped)
+    }
+
+    private static func split(_ pair: String) -> (String, String)? {
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (parts[0].lowercased(), parts[1])
     }
 }

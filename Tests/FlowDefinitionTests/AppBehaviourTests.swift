@@ -90,7 +90,7 @@ import Testing
         #expect(form.fields[2].rules == [.equals(field: "password", message: "The passwords do not match.")])
         #expect(form.fields[1].rules == [.minimumLength(8, message: "Use at least 8 characters.")])
         #expect(app.actions["register"]?.steps == [.effect(
-            "register",
+            "register", purpose: nil,
             onSuccess: [.navigate("verify", parameters: [ActionParameter(name: "email", value: nil, field: "email")]), .toast("sent")],
             onFailure: [.alert("failed")]
         )])

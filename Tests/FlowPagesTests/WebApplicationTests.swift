@@ -96,7 +96,7 @@ import Testing
         let entry = try browser.get("/suma/")
         #expect(entry.status == .seeOther && entry.headers["Location"] == "/suma/auth/login")
         let cookie = try #require(entry.headers["Set-Cookie"])
-        #expect(cookie.hasPrefix("fp_suma=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/suma"))
+        #expect(cookie.hasPrefix("fp_suma=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
         let login = try browser.get("/suma/auth/login")
         #expect(login.status == .ok && login.headers["Cache-Control"] == "no-store")
         #expect(String(decoding: login.body, as: UTF8.self).contains("<title>Login – SUMA Finance</title>"))

@@ -17,6 +17,7 @@ import Testing
         try! state.saveDraft(["q": "x"], form: "search")
         state.alert = Notice("session-expired")
         state.toasts = [Notice("verification-sent", values: ["email": "new@example.com"])]
+        state.formErrors = Notice("register", values: ["email": "Enter a valid email address."])
         return state
     }
 

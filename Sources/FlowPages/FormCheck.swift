@@ -1,0 +1,64 @@
+import FlowDefinition
+
+/// Checks posted values against a form's rules: each field's first failing rule gives its
+/// message, so a person fixes one thing per field at a time.
+enum FormCheck {
+    /// Field name → message, for every field that fails a rule.
+    static func errors(in values: [String: String], for form: FormDefinition) -> [String: String] {
+        var errors: [String: String] = [:]
+        for field in form.fields {
+            let value = values[field.name] ?? ""
+            if let message = field.rules.lazy.compactMap({ failure(of: $0, value: value, values: values) }).first {
+                errors[field.name] = message
+            }
+        }
+        return errors
+    }
+
+    /// The posted fields a form keeps as a draft: declared, not passwords, not unchecked boxes.
+    static func draft(of values: [String: String], for form: FormDefinition) -> [String: String] {
+        var draft: [String: String] = [:]
+        for field in form.fields where field.keepsDraft {
+            if let value = values[field.name], !value.isEmpty { draft[field.name] = value }
+        }
+        return draft
+    }
+
+    private static func failure(of rule: ValidationRule, value: String, values: [String: String]) -> String? {
+        let trimmed = value.trimmingWhitespace()
+        switch rule {
+        case .required(let message):
+            return trimmed.isEmpty ? message : nil
+        case .email(let message):
+            return trimmed.isEmpty || isEmailAddress(trimmed) ? nil : message
+        case .checked(let message):
+            return value.isEmpty ? message : nil
+        case .minimumLength(let length, let message):
+            return trimmed.count < length ? message : nil
+        case .maximumLength(let length, let message):
+            return value.count > length ? message : nil
+        case .equals(let other, let message):
+            return value == values[other, default: ""] ? nil : message
+        case .pattern(let pattern, let message):
+            guard !value.isEmpty, let regex = try? Regex(pattern) else { return nil }
+            return value.wholeMatch(of: regex) == nil ? message : nil
+        }
+    }
+
+    /// One `@`, something before it, and a dotted domain after it with no spaces: what an
+    /// `<input type="email">` accepts, which is all a prototype needs to tell typos apart.
+    static func isEmailAddress(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
+    }
+}
