@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "SQLiteStore"]),
-        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate"]),
+        // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
+        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate", "HTTPServer", "SQLiteStore", "CLibXML2"]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",

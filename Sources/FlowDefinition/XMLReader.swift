@@ -55,7 +55,16 @@ enum XMLReader {
         return .success(element(root))
     }
 
+    /// libxml2 registers RELAX NG's datatype libraries lazily and without a lock, so two apps
+    /// loading at once could see them half-registered ("type 'string' is not exported"); a
+    /// Swift static is initialised exactly once, before any schema is compiled.
+    private static let datatypesRegistered: Void = {
+        xmlInitParser()
+        xmlRelaxNGInitTypes()
+    }()
+
     private static func validate(_ document: xmlDocPtr, schema: String, collector: ErrorCollector) -> Bool {
+        _ = datatypesRegistered
         let parserContext = schema.withCString { xmlRelaxNGNewMemParserCtxt($0, Int32(schema.utf8.count)) }
         defer { xmlRelaxNGFreeParserCtxt(parserContext) }
         guard let compiled = xmlRelaxNGParse(parserContext) else {

@@ -69,11 +69,6 @@ public struct AppHost: Sendable {
     /// the engine lands elsewhere (a guard, an inactive flow, a parameter it refuses).
     func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
-        var run = ActionRun(state: visit.state)
-        if applySessionExpiry(&run) {
-            try visit.commit(run.state, source: .autoRedirect, host: self, events: run.events)
-            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
-        }
         switch navigator.execute(.navigate(instance, source: .direct), on: visit.state) {
         case .success(let transition):
             try visit.commit(transition.state, source: transition.events.last?.source ?? .direct, host: self)
@@ -113,11 +108,23 @@ public struct AppHost: Sendable {
             if let token = instance.parameters["token"],
                try !backend.isUsable(token: token, email: instance.parameters["email"], purpose: instance.name.rawValue) {
                 failure = app.alerts[instance.name.rawValue + "-expired"] != nil ? instance.name.rawValue + "-expired" : "invalid-link"
-            } else if case .success(let transition) = navigator.execute(.navigate(instance, source: .deepLink), on: state) {
-                state = transition.state
-                events.append(event("deep_link_success", state, source: .deepLink, detail: link))
             } else {
-                failure = "invalid-link"
+                switch navigator.execute(.navigate(instance, source: .deepLink), on: state) {
+                case .success(let transition):
+                    state = transition.state
+                    events.append(event("deep_link_success", state, source: .deepLink, detail: link))
+                case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
+                    // A signed-out person's link into another signed-out flow (onboarding → a
+                    // registration link): the link decides, as the app would on a first launch.
+                    state = try run(.changeFlow(flow), on: state)
+                    state = try run(.navigate(instance, source: .deepLink), on: state)
+                    events.append(event("deep_link_success", state, source: .deepLink, detail: link))
+                case .failure(.inactiveFlow):
+                    // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
+                    events.append(event("deep_link_fallback", state, source: .deepLink, detail: link))
+                case .failure:
+                    failure = "invalid-link"
+                }
             }
         } else {
             failure = "invalid-link"

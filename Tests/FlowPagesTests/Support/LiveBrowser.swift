@@ -1,0 +1,241 @@
+import FlowPages
+import Foundation
+import HTTPServer
+import SQLiteStore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The repository's own `Views/` and `Public/` served by a real server on 127.0.0.1 and a port
+/// the system picks, over a fresh SQLite file.
+final class LiveApp {
+    let databasePath: String
+    private(set) var server: HTTPServer
+    private(set) var port: Int
+    private(set) var database: Database
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// Passwords hashed at the lowest cost the verifier accepts: the recommended one takes a quarter of a second a hash.
+    static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
+
+    init(appHosts: [String: String] = [:]) throws {
+        databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite").path
+        (server, port, database) = try Self.start(databasePath, appHosts: appHosts)
+    }
+
+    private static func start(_ path: String, appHosts: [String: String]) throws -> (HTTPServer, Int, Database) {
+        let database = try Database(path: path)
+        let web = try WebApplication(
+            views: repository.appendingPathComponent("Views").path, publicFolder: repository.appendingPathComponent("Public").path,
+            database: database, appHosts: appHosts, passwordHasher: hasher
+        )
+        #expect(web.problems.isEmpty, "\(web.problems)")
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.accessLog = nil
+        configuration.log = { _ in }
+        let server = HTTPServer(configuration: configuration, router: web.router)
+        return (server, try server.start(), database)
+    }
+
+    /// Stops the server and starts a new one on the same database, as a redeploy would.
+    func restart() throws {
+        server.shutdown()
+        (server, port, database) = try Self.start(databasePath, appHosts: [:])
+    }
+
+    /// Every event recorded for the app, oldest first.
+    func events(app: String = "suma-finance") throws -> [EventStore.Event] {
+        try EventStore(database: database).events(app: app, from: 0, to: .max)
+    }
+
+    /// The newest mail the prototype sent.
+    func lastMail(app: String = "suma-finance") throws -> OutboxStore.Message? {
+        try OutboxStore(database: database).messages(app: app, limit: 1).first
+    }
+
+    deinit {
+        server.shutdown()
+    }
+}
+
+/// A browser without JavaScript: a cookie jar, a history, and pages read by libxml2. Every page
+/// it is shown is checked as an HTML checker would (one `h1`, a title, labelled controls,
+/// unique ids), and a problem fails the test that loaded it.
+struct LiveBrowser {
+    struct Response {
+        let status: Int
+        let headers: [(String, String)]
+        let body: String
+
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    }
+
+    let app: LiveApp
+    var host: String?
+    var cookies: [String: String] = [:]
+    /// The URLs shown, oldest first; the last is the current page.
+    var history: [String] = []
+    private(set) var page = HTMLPage("")
+    private(set) var last = Response(status: 0, headers: [], body: "")
+
+    init(_ app: LiveApp, host: String? = nil) {
+        self.app = app
+        self.host = host
+    }
+
+    var url: String { history.last ?? "" }
+
+    /// Types `target` into the address bar: a GET with no Referer, redirects followed.
+    @discardableResult
+    mutating func open(_ target: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        try follow(try request("GET", target, referer: nil), from: target, sourceLocation: sourceLocation)
+    }
+
+    /// The browser's Back button: the previous URL, fetched again (screens are `no-store`).
+    @discardableResult
+    mutating func goBack(sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        let current = history.removeLast()
+        let previous = history.removeLast()
+        return try follow(try request("GET", previous, referer: current), from: previous, sourceLocation: sourceLocation)
+    }
+
+    /// Reload: the current URL again.
+    @discardableResult
+    mutating func reload(sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        let current = history.removeLast()
+        return try follow(try request("GET", current, referer: current), from: current, sourceLocation: sourceLocation)
+    }
+
+    /// Fills in fields by their labels and presses the button labelled `label`.
+    @discardableResult
+    mutating func press(_ label: String, filling fields: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        guard let (form, button) = page.button(label) else {
+            Issue.record("no button '\(label)' on \(url); the buttons are \(page.buttons)", sourceLocation: sourceLocation)
+            return page
+        }
+        var values: [String: String] = [:]
+        for input in form.elements("input") {
+            guard let name = input["name"] else { continue }
+            if input["type"] == "checkbox" {
+                if input["checked"] != nil { values[name] = input["value"] ?? "on" }
+            } else {
+                values[name] = input["value"] ?? ""
+            }
+        }
+        for (label, value) in fields {
+            guard let field = page.field(labelled: label), let name = field["name"], form.all.contains(where: { $0 === field }) else {
+                Issue.record("no field labelled '\(label)' in the form of '\(label)' on \(url)", sourceLocation: sourceLocation)
+                continue
+            }
+            if field["type"] == "checkbox" {
+                values[name] = value.isEmpty ? nil : "on"
+            } else {
+                values[name] = value
+            }
+        }
+        let action = button["formaction"] ?? form["action"] ?? url
+        return try post(action, values, sourceLocation: sourceLocation)
+    }
+
+    /// Posts a form body to `action` as the current page would, following the 303.
+    @discardableResult
+    mutating func post(_ action: String, _ values: [String: String], headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        let body = values.sorted { $0.key < $1.key }.map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
+        let response = try request("POST", action, referer: url, body: body, extra: headers)
+        guard response.status == 303 else {
+            last = response
+            page = HTMLPage(response.body)
+            return page
+        }
+        return try follow(response, from: action, sourceLocation: sourceLocation)
+    }
+
+    /// The value of the hidden field `name` of the current page's first form.
+    func hidden(_ name: String) -> String {
+        page.root.elements("input").first { $0["name"] == name }?["value"] ?? ""
+    }
+
+    private mutating func follow(_ first: Response, from target: String, sourceLocation: SourceLocation) throws -> HTMLPage {
+        var response = first
+        var location = target
+        var hops = 0
+        while [301, 302, 303].contains(response.status), let next = response.header("Location") {
+            hops += 1
+            guard hops < 6 else {
+                Issue.record("redirect loop at \(next)", sourceLocation: sourceLocation)
+                break
+            }
+            response = try request("GET", next, referer: history.last)
+            location = next
+        }
+        last = response
+        history.append(location)
+        page = HTMLPage(response.body)
+        if response.header("Content-Type")?.hasPrefix("text/html") == true {
+            for problem in page.problems {
+                Issue.record("\(location): \(problem)", sourceLocation: sourceLocation)
+            }
+        }
+        return page
+    }
+
+    /// One request on its own connection, with the cookie jar, read to the end.
+    mutating func request(_ method: String, _ target: String, referer: String?, body: String = "", extra: [(String, String)] = []) throws -> Response {
+        let authority = host ?? "127.0.0.1:\(app.port)"
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n"
+        if !cookies.isEmpty { head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
+        if let referer { head += "Referer: http://\(authority)\(referer)\r\n" }
+        if method == "POST" {
+            head += "Origin: http://\(authority)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+        }
+        for (name, value) in extra { head += "\(name): \(value)\r\n" }
+        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: app.port)
+        for (name, value) in response.headers where name.lowercased() == "set-cookie" {
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
+            if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair.count > 1 ? pair[1] : "" }
+        }
+        return response
+    }
+
+    private static func exchange(_ bytes: [UInt8], port: Int) throws -> Response {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw POSIXError(.EPIPE) }
+            offset += sent
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received.append(contentsOf: chunk[..<count])
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
+        var lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let status = Int(lines.removeFirst().split(separator: " ")[1]) ?? 0
+        let headers = lines.map { line -> (String, String) in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1].drop { $0 == " " }) : "")
+        }
+        return Response(status: status, headers: headers, body: String(text[split.upperBound...]))
+    }
+}
