@@ -69,6 +69,13 @@ public struct AppHost: Sendable {
     /// the engine lands elsewhere (a guard, an inactive flow, a parameter it refuses).
     func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
+        // A modal is presented by an action (a prompt after sign-in, a success screen); the
+        // browser's Back or Forward onto its URL once it is gone shows where the session is
+        // instead of presenting it again. Open modals and deep links still answer their URLs.
+        if case .modal = app.navigation.route(instance.name)?.presentation,
+           !app.navigation.screen(in: visit.state).breadcrumbs.contains(where: { $0.route == instance }) {
+            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+        }
         switch navigator.execute(.navigate(instance, source: .direct), on: visit.state) {
         case .success(let transition):
             try visit.commit(transition.state, source: transition.events.last?.source ?? .direct, host: self)
@@ -104,7 +111,7 @@ public struct AppHost: Sendable {
         var state = visit.state
         var events = [event("deep_link_opened", state, source: .deepLink, detail: link)]
         var failure: String?
-        if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true {
+        if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true, (try? app.navigation.check(instance)) != nil {
             if let token = instance.parameters["token"],
                try !backend.isUsable(token: token, email: instance.parameters["email"], purpose: instance.name.rawValue) {
                 failure = app.alerts[instance.name.rawValue + "-expired"] != nil ? instance.name.rawValue + "-expired" : "invalid-link"

@@ -9,15 +9,13 @@ import SQLiteStore
 
 /// FlowPages as a running service: the routes it answers and how it starts and stops.
 public enum Application {
-    /// The routes served: `/_health`, then the files of `publicFolder`.
-    public static func router(publicFolder: String) throws -> Router {
-        let files = try StaticFiles(root: publicFolder)
+    /// The routes every host answers: `/_health`.
+    public static func router() -> Router {
         var router = Router()
         router.get("/_health") { _ in
             HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
                          body: Array(#"{"status":"ok"}"#.utf8))
         }
-        router.mount("/", methods: [.get], files.respond)
         return router
     }
 

@@ -46,9 +46,11 @@ public struct WebApplication: Sendable {
         self.problems = problems
 
         let served = hosts.values.map(\.app).sorted { $0.id < $1.id }
-        var shared = try Application.router(publicFolder: publicFolder)
+        let files = try StaticFiles(root: publicFolder)
+        var shared = Application.router()
         Self.addLinkRoutes(to: &shared, apps: served, hosts: hosts, rooted: rooted)
         var prefixed = shared
+        prefixed.mount("/", methods: [.get], files.respond)
         let index = try Self.indexPage(served)
         prefixed.get("/") { _ in index }
         for (id, host) in hosts {
@@ -61,7 +63,16 @@ public struct WebApplication: Sendable {
         var routers: [String: Router] = [:]
         for (name, host) in rooted {
             var router = shared
-            router.mount("/") { request in try host.respond(to: request, path: request.rawPath) }
+            // The app owns every path of its host; what it has no screen for may be a file.
+            router.mount("/") { request in
+                do {
+                    return try host.respond(to: request, path: request.rawPath)
+                } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
+                    let file = try? files.respond(to: request)
+                    guard let file, file.status != .notFound else { throw error }
+                    return file
+                }
+            }
             router.errorPage = Self.errorPage(hosts: [:], rooted: [name: host])
             routers[name] = router
         }

@@ -191,7 +191,8 @@ struct LiveBrowser {
         if !cookies.isEmpty { head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
         if let referer { head += "Referer: http://\(authority)\(referer)\r\n" }
         if method == "POST" {
-            head += "Origin: http://\(authority)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+            if !extra.contains(where: { $0.0 == "Origin" }) { head += "Origin: http://\(authority)\r\n" }
+            head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
         }
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
         let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: app.port)
