@@ -29,7 +29,7 @@ trap cleanup EXIT
 } > "$folder/page.html"
 
 # The access log is on, as in production, written to /dev/null.
-.build/release/flowpages serve --port "$port" --public "$folder" >/dev/null &
+.build/release/flowpages serve --port "$port" --public "$folder" --db "$folder/bench.sqlite" >/dev/null &
 server=$!
 for _ in $(seq 1 50); do
     curl -fs "http://127.0.0.1:$port/_health" >/dev/null 2>&1 && break

@@ -35,7 +35,7 @@ extension AppHost {
         run.state.formErrors = nil
         if applySessionExpiry(&run) {
             try visit.commit(run.state, source: .autoRedirect, host: self)
-            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+            return visit.redirectToCurrentScreen(host: self, request: request)
         }
         // DECISIONS 2: reconcile to the screen the form was on, or refuse a post from a page
         // that is no longer part of the session.
@@ -44,7 +44,7 @@ extension AppHost {
                   case .success(let reconciled) = navigator.execute(.navigate(screen, source: .direct), on: run.state) else {
                 run.state.toasts.append(Notice(Self.outOfDate))
                 try visit.commit(run.state, source: .direct, host: self)
-                return HTTPResponse.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state)))
+                return visit.redirectToCurrentScreen(host: self, request: request)
             }
             run.state = reconciled.state
         }
@@ -55,7 +55,7 @@ extension AppHost {
         case .action: .direct
         }
         try visit.commit(run.state, source: source, host: self, events: run.events)
-        return HTTPResponse.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state)))
+        return visit.redirectToCurrentScreen(host: self, request: request)
     }
 
     /// What a POST path asks for.

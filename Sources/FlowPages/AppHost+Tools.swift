@@ -45,7 +45,7 @@ extension AppHost {
             throw HTTPError(.notFound, "There is no prototype tool at \(path).")
         }
         try visit.commit(state, source: .direct, host: self)
-        return HTTPResponse.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state)))
+        return visit.redirectToCurrentScreen(host: self, request: request)
     }
 
     /// A toast of the toolbar itself, its text in `message`.

@@ -52,7 +52,7 @@ public struct AppHost: Sendable {
         case "", "/":
             // The app's entry, its gate: wherever the session is (a new one at the app's start).
             let visit = try Visit.open(request, host: self)
-            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+            return visit.redirectToCurrentScreen(host: self, request: request)
         default: break
         }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -74,7 +74,7 @@ public struct AppHost: Sendable {
         // instead of presenting it again. Open modals and deep links still answer their URLs.
         if case .modal = app.navigation.route(instance.name)?.presentation,
            !app.navigation.screen(in: visit.state).breadcrumbs.contains(where: { $0.route == instance }) {
-            return visit.finish(.redirect(to: urls.screen(app.navigation.currentScreen(in: visit.state))), host: self, request: request)
+            return visit.redirectToCurrentScreen(host: self, request: request)
         }
         switch navigator.execute(.navigate(instance, source: .direct), on: visit.state) {
         case .success(let transition):

@@ -6,10 +6,12 @@ import SQLiteStore
 /// One request's view of its session: the id from the cookie (or a new one), the navigation
 /// state and the version it was loaded at.
 struct Visit {
-    let id: String
+    private(set) var id: String
     var state: NavigationState
     var version: Int
     let isNew: Bool
+    /// Whether the session moved to a new id (on sign-in or sign-out); the response sets it.
+    private(set) var isRotated = false
 
     /// The session's CSRF token: derived from the id, which only the cookie holds.
     var csrfToken: String { Secret.derive(from: id, purpose: "csrf") }
@@ -38,9 +40,14 @@ struct Visit {
         let stored = newState.encoded()
         let expected = version
         let (id, app) = (self.id, host.app.id)
-        let outcome = try host.sessions.database.write { connection in
-            let outcome = try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
-            guard case .saved = outcome else { return outcome }
+        // A new id whenever who is signed in changes, against session fixation (OWASP).
+        let rotates = newState.userID != state.userID
+        let (outcome, newID) = try host.sessions.database.write { connection in
+            let (outcome, newID) = rotates
+                ? try host.sessions.rotate(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
+                : (try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection), nil)
+            guard case .saved = outcome else { return (outcome, newID) }
+            let sessionID = newID ?? id
             var recorded = events
             if current != previous {
                 recorded.append(EventStore.Event(
@@ -48,13 +55,17 @@ struct Visit {
                     previousScreen: previous.name.rawValue, source: source.analyticsName
                 ))
             }
-            if !recorded.isEmpty { try host.events.append(recorded, session: id, in: connection) }
-            return outcome
+            if !recorded.isEmpty { try host.events.append(recorded, session: sessionID, in: connection) }
+            return (outcome, newID)
         }
         switch outcome {
         case .saved(let next):
             version = next
             state = newState
+            if let newID {
+                self.id = newID
+                isRotated = true
+            }
         case .conflict: throw SessionConflict()
         case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
         }
@@ -68,9 +79,14 @@ struct Visit {
         }
     }
 
-    /// Adds the session cookie to a new session's response.
+    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new.
+    func redirectToCurrentScreen(host: AppHost, request: HTTPRequest) -> HTTPResponse {
+        finish(.redirect(to: host.urls.screen(host.app.navigation.currentScreen(in: state))), host: host, request: request)
+    }
+
+    /// Adds the session cookie to the response of a new or rotated session.
     func finish(_ response: HTTPResponse, host: AppHost, request: HTTPRequest) -> HTTPResponse {
-        guard isNew else { return response }
+        guard isNew || isRotated else { return response }
         var response = response
         let secure = request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
         response.setCookie(Cookie(name: host.cookieName, value: id, path: "/", secure: secure))

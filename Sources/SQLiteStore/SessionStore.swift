@@ -81,6 +81,24 @@ public struct SessionStore: Sendable {
         return current.map { .conflict(current: $0) } ?? .missing
     }
 
+    /// Saves `state` under a new id if the session is still at `expectedVersion`, as on sign-in
+    /// and sign-out: an id seen before the change (a fixed one, a leaked one) no longer works.
+    /// The session's events move with it. Returns the outcome and, when saved, the new id.
+    public func rotate(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: SQLiteConnection) throws -> (SaveOutcome, String?) {
+        let (hash, newID) = (Secret.hash(id), Secret.token())
+        let newHash = Secret.hash(newID)
+        let changed = try connection.execute(
+            "UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ? WHERE id_hash = ? AND version = ?",
+            [.blob(newHash), .blob(state), .integer(now), .blob(hash), .integer(Int64(expectedVersion))]
+        )
+        guard changed == 1 else {
+            let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
+            return (current.map { .conflict(current: $0) } ?? .missing, nil)
+        }
+        try connection.execute("UPDATE events SET session_hash = ? WHERE session_hash = ?", [.blob(newHash), .blob(hash)])
+        return (.saved(version: expectedVersion + 1), newID)
+    }
+
     /// Marks the session as used now, extending its idle lifetime.
     public func touch(id: String, now: Int64 = Timestamp.now()) throws {
         try database.write { connection in

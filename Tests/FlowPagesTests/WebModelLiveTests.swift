@@ -233,6 +233,24 @@ import Testing
         #expect(second.page.heading == "Welcome to SUMA Finance")
     }
 
+    @Test func signingInAndOutGivesTheSessionANewIdAndKeepsItsEvents() throws {
+        let app = try LiveApp()
+        var browser = try Walk.atLogin(app)
+        let before = try #require(browser.cookies["fp_suma-finance"])
+        try Walk.logIn(&browser)
+        let signedIn = try #require(browser.cookies["fp_suma-finance"])
+        #expect(signedIn != before && browser.page.heading == "Home")
+        var attacker = LiveBrowser(app)
+        attacker.cookies = ["fp_suma-finance": before]
+        try attacker.open("/suma-finance/home")
+        #expect(attacker.page.heading == "Login", "the id from before sign-in is worth nothing")
+        try browser.press("Profile")
+        try browser.press("Log Out")
+        #expect(browser.cookies["fp_suma-finance"] != signedIn && browser.page.heading == "Login")
+        try browser.open("/suma-finance/_events")
+        #expect(browser.page.root.elements("td").contains { $0.content == "skip-onboarding" || $0.content == "welcome" }, "events before sign-in stay")
+    }
+
     @Test func failingSubmitsShowTheErrorAlertsThenSupport() throws {
         let app = try LiveApp()
         var browser = try Walk.atLogin(app)
