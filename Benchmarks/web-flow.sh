@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Measures SUMA Finance screens and navigation posts on the release build with wrk: 64
-# connections, each a person in its own session (Benchmarks/web/flow.lua). Prints requests/s and
-# p99 for the screen GET (session read + render), the navigate POST (session read, CAS write,
-# event) and the whole walk (GET, POST navigate, follow the 303, POST Back).
+# Measures SUMA Finance screens and navigation posts on the release build with wrk: 64 keep-alive
+# connections carrying 512 people, each walking in a session of its own (Benchmarks/web/flow.lua).
+# Prints requests/s and p99 for the screen GET (session read + render), the navigate POST
+# (session read, CAS write, event) and the whole walk (GET, POST navigate, follow the 303, POST
+# Back).
 #   Benchmarks/web-flow.sh              15 s a mode
 #   DURATION=30 Benchmarks/web-flow.sh
+#   DURABILITY=normal Benchmarks/web-flow.sh   commits not fsynced (the server's --durability)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${DURATION:-15}
@@ -24,21 +26,31 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The access log is on, as in production, written to /dev/null; the database is a fresh file
-# with the default durability (synchronous=FULL).
-.build/release/flowpages serve --port "$port" --db "$folder/bench.sqlite" >/dev/null &
+# The access log is on, as in production, written to /dev/null; the database is a fresh file,
+# by default fsynced at every commit (synchronous=FULL).
+.build/release/flowpages serve --port "$port" --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}" >/dev/null &
 server=$!
 for _ in $(seq 1 100); do
     curl -fs "http://127.0.0.1:$port/_health" >/dev/null 2>&1 && break
     sleep 0.1
 done
 
-echo "SUMA Finance, $connections connections (one session each), ${duration} s a mode, release build"
+# The people: each a session past onboarding, on Login, made as a browser would.
+people=${PEOPLE:-512}
+for _ in $(seq 1 "$people"); do
+    cookie=$(curl -fs -o /dev/null -D - "http://127.0.0.1:$port/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
+    csrf=$(curl -fs -H "Cookie: $cookie" "http://127.0.0.1:$port/suma-finance/welcome" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
+    curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: http://127.0.0.1:$port" \
+        --data "csrf=$csrf&screen=%2Fsuma-finance%2Fwelcome" "http://127.0.0.1:$port/suma-finance/_action/skip-onboarding"
+    echo "$cookie $csrf"
+done > "$folder/people"
+
+threads=2
+echo "SUMA Finance, release build, $connections keep-alive connections over $people sessions, ${duration} s a mode"
 for mode in get post walk; do
-    # One wrk thread a connection: each thread's script is one person's walk.
-    line=$(wrk -t"$connections" -c"$connections" -d"${duration}s" -s Benchmarks/web/flow.lua \
-        "http://127.0.0.1:$port" -- "$mode" | awk '/^RESULT/')
-    read -r _ _ rps p99 failed errors <<< "$line"
+    line=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
+        "http://127.0.0.1:$port" -- "$folder/people" "$mode" "$threads" | awk '/^RESULT/')
+    read -r _ rps p99 failed errors <<< "$line"
     case $mode in
         get) what="screen GET (session read + render)     " ;;
         post) what="navigate POST (read + CAS write + event)" ;;

@@ -42,7 +42,7 @@ extension AppHost {
         if let posted = form["screen"], posted != urls.screen(app.navigation.currentScreen(in: run.state)) {
             guard let screen = screen(at: posted), isStillShown(screen, in: run.state),
                   case .success(let reconciled) = navigator.execute(.navigate(screen, source: .direct), on: run.state) else {
-                run.state.toasts.append(Notice(Self.outOfDate))
+                run.state.addToast(Notice(Self.outOfDate))
                 try visit.commit(run.state, source: .direct, host: self)
                 return visit.redirectToCurrentScreen(host: self, request: request)
             }
@@ -141,7 +141,7 @@ extension AppHost {
             case .setFlag(let flag):
                 run.state.flags.insert(flag)
             case .toast(let name):
-                run.state.toasts.append(Notice(name, values: run.values))
+                run.state.addToast(Notice(name, values: run.values))
             case .alert(let name):
                 run.state.alert = Notice(name, values: run.values)
             case .track(let funnel, let name, let number):

@@ -32,15 +32,15 @@ extension AppHost {
             return response
         case "expire":
             guard state.userID != nil else {
-                state.toasts.append(Notice(Self.toolNotice, values: ["message": "Nobody is signed in, so there is no sign-in to expire."]))
+                state.addToast(Notice(Self.toolNotice, values: ["message": "Nobody is signed in, so there is no sign-in to expire."]))
                 break
             }
             state.flags.insert(ToolFlag.expired)
-            state.toasts.append(Notice(Self.toolNotice, values: ["message": "The sign-in has expired. The next action shows it."]))
+            state.addToast(Notice(Self.toolNotice, values: ["message": "The sign-in has expired. The next action shows it."]))
         case "fail-network", "fail-server":
             state.flags = state.flags.filter { !$0.hasPrefix("flowpages.fail") }
             state.flags.insert(path.hasSuffix("network") ? ToolFlag.failNetwork : ToolFlag.failServer)
-            state.toasts.append(Notice(Self.toolNotice, values: ["message": "The next \(Self.failuresInARow) submits will fail."]))
+            state.addToast(Notice(Self.toolNotice, values: ["message": "The next \(Self.failuresInARow) submits will fail."]))
         default:
             throw HTTPError(.notFound, "There is no prototype tool at \(path).")
         }
@@ -82,7 +82,7 @@ extension AppHost {
         if app.alerts[alert] != nil {
             run.state.alert = Notice(alert)
         } else {
-            run.state.toasts.append(Notice(Self.toolNotice, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
+            run.state.addToast(Notice(Self.toolNotice, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
         }
         run.events.append(event("error_shown", run.state, detail: alert))
         return true

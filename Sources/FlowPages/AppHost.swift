@@ -59,9 +59,6 @@ public struct AppHost: Sendable {
         guard let instance = app.navigation.routeInstance(path: Substring(path), query: query) else {
             throw HTTPError(.notFound, "\(app.title) has no screen at \(request.path).")
         }
-        if isArrivingFromOutside(request), app.navigation.route(instance.name)?.isDeepLinkable == true {
-            return try open(instance, link: request.path, request: request)
-        }
         return try show(instance, request: request)
     }
 
@@ -69,6 +66,12 @@ public struct AppHost: Sendable {
     /// the engine lands elsewhere (a guard, an inactive flow, a parameter it refuses).
     func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
+        // A link from outside (a mail, another app, the address bar) to a screen the session is
+        // not on is a deep link; a reload of the screen one is on is not.
+        if app.navigation.route(instance.name)?.isDeepLinkable == true, isArrivingFromOutside(request),
+           instance != app.navigation.currentScreen(in: visit.state) {
+            return try open(instance, link: request.path, request: request)
+        }
         // A modal is presented by an action (a prompt after sign-in, a success screen); the
         // browser's Back or Forward onto its URL once it is gone shows where the session is
         // instead of presenting it again. Open modals and deep links still answer their URLs.
@@ -109,6 +112,8 @@ public struct AppHost: Sendable {
     private func openOnce(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
         var state = visit.state
+        // Recorded without its query: a link's token is a secret, not analytics.
+        let link = String(link.prefix { $0 != "?" })
         var events = [event("deep_link_opened", state, source: .deepLink, detail: link)]
         var failure: String?
         if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true, (try? app.navigation.check(instance)) != nil {

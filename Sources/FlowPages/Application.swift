@@ -23,9 +23,10 @@ public enum Application {
     /// The database at `databasePath` is created and migrated if needed.
     /// - Parameter appHosts: Host names mapped to the app served at their root.
     public static func serve(
-        configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String, appHosts: [String: String] = [:]
+        configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String,
+        durability: Durability = .full, appHosts: [String: String] = [:]
     ) throws -> Never {
-        let database = try Database(path: databasePath)
+        let database = try Database(path: databasePath, durability: durability)
         let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)

@@ -10,10 +10,23 @@ import Navigation
 public struct PageModel: Sendable {
     public let app: AppDefinition
     public let urls: AppURLs
+    /// What every page of the app reads the same: built once, not per request.
+    private let appValue, urlsValue, actionsValue: TemplateValue
+    /// Each form as it reads with no draft and no error, by id.
+    let pristineForms: [String: TemplateValue]
 
     public init(app: AppDefinition, urls: AppURLs) {
         self.app = app
         self.urls = urls
+        appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)]
+        urlsValue = [
+            "back": .string(urls.back), "dismiss": .string(urls.dismiss), "entry": .string(urls.prefix + "/"),
+            "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
+            "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
+            "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
+        ]
+        actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
+        pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:], focus: nil) }
     }
 
     /// The template context for the current screen of `state`.
@@ -23,19 +36,14 @@ public struct PageModel: Sendable {
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         let (forms, errors, focusesField) = self.forms(state, focusing: focusedForm)
         var context: [String: TemplateValue] = [
-            "app": ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)],
+            "app": appValue,
             "page": page(screen, focusesField: focusesField),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
             "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
             "breadcrumbs": breadcrumbs(screen),
             "csrf": .string(csrfToken),
-            "urls": [
-                "back": .string(urls.back), "dismiss": .string(urls.dismiss), "entry": .string(urls.prefix + "/"),
-                "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
-                "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
-                "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
-            ],
-            "actions": .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) })),
+            "urls": urlsValue,
+            "actions": actionsValue,
             "signedIn": .bool(state.userID != nil),
             "pending": ["email": state.drafts[PrototypeBackend.memory]?["email"].map { .string($0) } ?? .null],
         ]
@@ -54,45 +62,6 @@ public struct PageModel: Sendable {
             return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
         })
         return context
-    }
-
-    /// Every form of the app, field by field, with its draft value and error, and the list of
-    /// errors of the last refused submit, each linked to its field.
-    ///
-    /// Focus lands on the first field in error; without errors, on the first field of the form
-    /// named like the screen's template (`login` on the Login screen), else on the heading.
-    private func forms(_ state: NavigationState, focusing focused: String?) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
-        var forms: [String: TemplateValue] = [:]
-        var summary: [TemplateValue] = []
-        var focusesField = false
-        for (id, form) in app.forms {
-            let draft = state.drafts[id] ?? [:]
-            let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
-            let firstError = form.fields.first { errors[$0.name] != nil }?.name
-                ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)
-            var fields: [String: TemplateValue] = [:]
-            if firstError != nil { focusesField = true }
-            for field in form.fields {
-                let fieldID = "\(id)-\(field.name)"
-                let error = errors[field.name]
-                let described = [error.map { _ in fieldID + "-error" }, field.hint.map { _ in fieldID + "-hint" }].compactMap { $0 }
-                fields[field.name] = [
-                    "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label),
-                    "type": .string(field.type), "isCheckbox": .bool(field.type == "checkbox"), "value": .string(field.type == "password" ? "" : draft[field.name] ?? ""),
-                    "checked": .bool(field.type == "checkbox" && draft[field.name] != nil),
-                    "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,
-                    "hintID": .string(fieldID + "-hint"), "error": error.map { .string($0) } ?? .null, "errorID": .string(fieldID + "-error"),
-                    "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),
-                    "autofocus": .bool(field.name == firstError),
-                    "required": .bool(field.rules.contains { if case .required = $0 { true } else if case .checked = $0 { true } else { false } }),
-                ]
-                if let error { summary.append(["message": .string(error), "href": .string("#" + fieldID)]) }
-            }
-            if let message = errors[PrototypeBackend.formMessage] { summary.insert(["message": .string(message), "href": .null], at: 0) }
-            fields["_id"] = .string(id)
-            forms[id] = .record(TemplateRecord(fields))
-        }
-        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary), focusesField)
     }
 
     private func page(_ screen: Screen, focusesField: Bool) -> TemplateValue {

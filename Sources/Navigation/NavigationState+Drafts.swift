@@ -29,6 +29,18 @@ extension NavigationState {
         drafts[form] = nil
     }
 
+    /// The most toasts waiting at once; older ones give way to newer.
+    public static let maximumToasts = 3
+
+    /// Adds a toast to show once. The same notice twice in a row is shown once, and only the
+    /// newest ``maximumToasts`` wait, so a session whose pages are never shown (a script
+    /// posting) cannot grow without bound.
+    public mutating func addToast(_ notice: Notice) {
+        if toasts.last == notice { return }
+        toasts.append(notice)
+        if toasts.count > Self.maximumToasts { toasts.removeFirst(toasts.count - Self.maximumToasts) }
+    }
+
     /// Takes the toasts waiting to be shown, leaving none.
     public mutating func takeToasts() -> [Notice] {
         defer { toasts = [] }

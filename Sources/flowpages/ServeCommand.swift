@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FlowPages
 import HTTPServer
+import SQLiteStore
 
 /// `flowpages serve`: runs the server until SIGINT or SIGTERM. Every option can also be set by
 /// an environment variable (`FLOWPAGES_PORT=9000`); an option on the command line wins.
@@ -10,8 +11,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, and
-            FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_VIEWS,
+            FLOWPAGES_PUBLIC, and FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
             """
     )
 
@@ -32,6 +33,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The SQLite database file, created and migrated if needed (FLOWPAGES_DB).")
     var db = environment["FLOWPAGES_DB"] ?? "flowpages.sqlite"
 
+    @Option(help: ArgumentHelp(
+        "full: every commit is fsynced, and survives power loss; normal: survives the process crashing, not the machine (FLOWPAGES_DURABILITY).",
+        valueName: "full|normal"))
+    var durability = Self.environment["FLOWPAGES_DURABILITY"] ?? "full"
+
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
     var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
@@ -43,6 +49,9 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
+        guard Durability(rawValue: durability.uppercased()) != nil else {
+            throw ValidationError("--durability is full or normal, not '\(durability)'.")
+        }
         for pair in appHosts where Self.split(pair) == nil {
             throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
         }
@@ -53,7 +62,10 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
-        try Application.serve(configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db, appHosts: mapped)
+        try Application.serve(
+            configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db,
+            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped
+        )
     }
 
     private static func split(_ pair: String) -> (String, String)? {

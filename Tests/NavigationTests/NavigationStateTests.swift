@@ -109,6 +109,15 @@ import Testing
         #expect(state.drafts["register"] == nil)
     }
 
+    @Test func toastsAreBoundedAndNotRepeated() {
+        var state = Fixtures.coin.initialState
+        state.addToast(Notice("out-of-date"))
+        state.addToast(Notice("out-of-date"))
+        #expect(state.toasts == [Notice("out-of-date")])
+        for n in 0..<10 { state.addToast(Notice("n\(n)")) }
+        #expect(state.toasts.map(\.name) == ["n7", "n8", "n9"])
+    }
+
     @Test func toastsAreTakenOnce() {
         var state = Fixtures.coin.initialState
         state.toasts = [Notice("saved")]

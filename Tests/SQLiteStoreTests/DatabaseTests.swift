@@ -44,6 +44,32 @@ import Testing
         #expect(count == 0)
     }
 
+    @Test func concurrentWritesShareCommitsButNotFailures() throws {
+        let database = try makeDatabase()
+        struct Stop: Error {}
+        let failures = FailureLog()
+        // 8 threads × 50 writes at once: every fifth write throws after inserting its row.
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for n in 0..<50 {
+                let recipient = "\(thread)-\(n)"
+                do {
+                    try database.write { connection in
+                        try connection.execute("INSERT INTO outbox (app, recipient, subject, body, sent_at) VALUES ('a', ?, 's', 'b', 1)", [.text(recipient)])
+                        if n % 5 == 4 { throw Stop() }
+                    }
+                    if n % 5 == 4 { failures.add("\(recipient) should have thrown") }
+                } catch is Stop {
+                    if n % 5 != 4 { failures.add("\(recipient) threw another write's error") }
+                } catch {
+                    failures.add("\(recipient): \(error)")
+                }
+            }
+        }
+        #expect(failures.lines.isEmpty, "\(failures.lines.prefix(3))")
+        let kept = try database.read { try $0.query("SELECT recipient FROM outbox") { $0.string(0) ?? "" } }
+        #expect(kept.count == 8 * 40 && kept.allSatisfy { Int($0.split(separator: "-")[1])! % 5 != 4 })
+    }
+
     @Test func aFileThatIsNotADatabaseIsRefused() throws {
         let path = temporaryDatabasePath()
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))

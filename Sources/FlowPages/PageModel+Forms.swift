@@ -1,0 +1,54 @@
+import FlowDefinition
+import HTMLTemplate
+import Navigation
+
+/// The forms of a page: each field with its label, draft value, error and focus.
+extension PageModel {
+    /// Every form of the app, field by field, with its draft value and error, and the list of
+    /// errors of the last refused submit, each linked to its field.
+    ///
+    /// Focus lands on the first field in error; without errors, on the first field of the form
+    /// named like the screen's template (`login` on the Login screen), else on the heading.
+    func forms(_ state: NavigationState, focusing focused: String?) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
+        var forms = pristineForms
+        var summary: [TemplateValue] = []
+        var focusesField = false
+        for (id, form) in app.forms {
+            let draft = state.drafts[id] ?? [:]
+            let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
+            let focus = form.fields.first { errors[$0.name] != nil }?.name
+                ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)
+            if focus != nil { focusesField = true }
+            // Most forms of most pages are untouched: those are built once, in init.
+            guard !draft.isEmpty || !errors.isEmpty || focus != nil else { continue }
+            forms[id] = Self.formValue(form, draft: draft, errors: errors, focus: focus)
+            if let message = errors[PrototypeBackend.formMessage] { summary.append(["message": .string(message), "href": .null]) }
+            for field in form.fields {
+                if let error = errors[field.name] { summary.append(["message": .string(error), "href": .string("#\(id)-\(field.name)")]) }
+            }
+        }
+        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary), focusesField)
+    }
+
+    /// One form's fields, and its id under `_id`.
+    static func formValue(_ form: FormDefinition, draft: [String: String], errors: [String: String], focus: String?) -> TemplateValue {
+        var fields: [String: TemplateValue] = ["_id": .string(form.id)]
+        for field in form.fields {
+            let fieldID = "\(form.id)-\(field.name)"
+            let error = errors[field.name]
+            let described = [error.map { _ in fieldID + "-error" }, field.hint.map { _ in fieldID + "-hint" }].compactMap { $0 }
+            fields[field.name] = [
+                "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label), "type": .string(field.type),
+                "isCheckbox": .bool(field.type == "checkbox"),
+                "value": .string(field.type == "password" ? "" : draft[field.name] ?? ""),
+                "checked": .bool(field.type == "checkbox" && draft[field.name] != nil),
+                "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,
+                "hintID": .string(fieldID + "-hint"), "error": error.map { .string($0) } ?? .null, "errorID": .string(fieldID + "-error"),
+                "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),
+                "autofocus": .bool(field.name == focus),
+                "required": .bool(field.rules.contains { if case .required = $0 { true } else if case .checked = $0 { true } else { false } }),
+            ]
+        }
+        return .record(TemplateRecord(fields))
+    }
+}
