@@ -54,7 +54,8 @@ public struct WebApplication: Sendable {
         let index = try Self.indexPage(served)
         prefixed.get("/") { _ in index }
         for (id, host) in hosts {
-            prefixed.mount("/\(id)/") { request in
+            // Screens and posts read and write SQLite (and sign-ins hash passwords): they may block.
+            prefixed.mount("/\(id)/", mayBlock: true) { request in
                 try host.respond(to: request, path: String(request.rawPath.dropFirst(id.count + 1)))
             }
             prefixed.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
@@ -64,7 +65,7 @@ public struct WebApplication: Sendable {
         for (name, host) in rooted {
             var router = shared
             // The app owns every path of its host; what it has no screen for may be a file.
-            router.mount("/") { request in
+            router.mount("/", mayBlock: true) { request in
                 do {
                     return try host.respond(to: request, path: request.rawPath)
                 } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
@@ -80,7 +81,8 @@ public struct WebApplication: Sendable {
             self.router = prefixed
         } else {
             var router = Router()
-            router.mount("/") { [routers, prefixed] request in
+            // Which host's router answers is known only here, so every request may block.
+            router.mount("/", mayBlock: true) { [routers, prefixed] request in
                 (routers[Self.hostName(request)] ?? prefixed).respond(to: request)
             }
             self.router = router
@@ -89,7 +91,7 @@ public struct WebApplication: Sendable {
 
     /// `/_open` and the association files, which every host answers.
     private static func addLinkRoutes(to router: inout Router, apps: [AppDefinition], hosts: [String: AppHost], rooted: [String: AppHost]) {
-        router.get("/_open") { request in
+        router.get("/_open", mayBlock: true) { request in
             let link = request.query.first { $0.name == "url" }?.value ?? ""
             let host = rooted[hostName(request)]
             guard let target = DeepLinks.target(of: link, apps: apps), let app = host.map({ $0.app.id == target.app ? $0 : nil }) ?? hosts[target.app] else {

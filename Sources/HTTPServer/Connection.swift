@@ -66,6 +66,13 @@ final class Connection: @unchecked Sendable {
     var served = 0
     /// When the current request's first byte (or, once its head is in, its body) started arriving.
     var requestStarted: ContinuousClock.Instant?
+    /// Whether a request is being answered off this queue by a handler that may block; the
+    /// requests pipelined behind it wait, so responses keep their order.
+    var awaitingHandler = false
+    /// Where handlers that may block run: a serial queue of this connection's own that targets
+    /// no pool, so Dispatch gives it a thread of its own when it blocks, while the connection
+    /// queues share the pool as wide as the cores. Made on first use.
+    lazy var handlerQueue = DispatchQueue(label: "flowpages.handler")
     var lastActivity = ContinuousClock.now
     var drainDeadline = ContinuousClock.now
     var openSources = 0
@@ -108,7 +115,7 @@ final class Connection: @unchecked Sendable {
     /// Asks the connection to close once its in-flight request is answered.
     func beginShutdown() {
         queue.async { [self] in
-            if phase == .open, !parser.hasPartialRequest, outboxSent == outbox.count {
+            if phase == .open, !parser.hasPartialRequest, outboxSent == outbox.count, !awaitingHandler {
                 close()
             }
         }
@@ -123,7 +130,7 @@ final class Connection: @unchecked Sendable {
         if count == 0 {
             // The client finished sending: send what is already answered, then close. Reading
             // pauses, since the end of the stream would be reported again and again.
-            guard phase == .open || phase == .closing, outboxSent < outbox.count else {
+            guard phase == .open || phase == .closing, outboxSent < outbox.count || awaitingHandler else {
                 close()
                 return
             }
@@ -145,7 +152,7 @@ final class Connection: @unchecked Sendable {
     func answerRequests() {
         let wasReadingBody = parser.isReadingBody
         do {
-            while phase == .open, let output = try parser.next() {
+            while phase == .open, !awaitingHandler, let output = try parser.next() {
                 switch output {
                 case .expectContinue:
                     enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
@@ -164,27 +171,42 @@ final class Connection: @unchecked Sendable {
 
     private func answer(_ parsed: ParsedRequest) {
         let requestID = nextRequestID()
-        let response: HTTPResponse
-        let path: String
+        let started = requestStarted ?? .now
+        let request: HTTPRequest
         do {
-            let request = try HTTPRequest(
+            request = try HTTPRequest(
                 method: parsed.method, target: parsed.target, version: parsed.version,
                 headers: parsed.headers, body: parsed.body, id: requestID
             )
-            path = request.path
-            response = context.router.respond(to: request)
         } catch {
-            path = parsed.target
-            response = .text(error.message + "\n", status: error.status)
+            finish(parsed, id: requestID, path: parsed.target, started: started, response: .text(error.message + "\n", status: error.status))
+            return
         }
+        guard context.router.mayBlock(request) else {
+            finish(parsed, id: requestID, path: request.path, started: started, response: context.router.respond(to: request))
+            return
+        }
+        awaitingHandler = true
+        handlerQueue.async { [self] in
+            let response = context.router.respond(to: request)
+            queue.async { [self] in
+                awaitingHandler = false
+                finish(parsed, id: requestID, path: request.path, started: started, response: response)
+                answerRequests()
+            }
+        }
+    }
+
+    private func finish(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
         // Decided after the handler ran: a shutdown that began meanwhile closes this connection.
         let keepAlive = parsed.keepAlive && !context.stopping.isSet && served < context.configuration.maximumRequestsPerConnection
-        send(response, id: requestID, method: parsed.method, version: parsed.version, path: path, keepAlive: keepAlive)
+        send(response, id: requestID, method: parsed.method, version: parsed.version, path: path, keepAlive: keepAlive, started: started)
     }
 
     /// Answers a request that cannot be served and closes: the framing of what follows is unknown.
     private func refuse(status: HTTPStatus, reason: String) {
-        send(.text(reason + "\n", status: status), id: nextRequestID(), method: HTTPMethod("-"), version: .http1_1, path: "-", keepAlive: false)
+        send(.text(reason + "\n", status: status), id: nextRequestID(), method: HTTPMethod("-"), version: .http1_1, path: "-", keepAlive: false,
+             started: requestStarted ?? .now)
     }
 
     private func nextRequestID() -> String {
@@ -193,12 +215,15 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Queues a response and logs it; without keep-alive the connection closes after it.
-    private func send(_ response: HTTPResponse, id requestID: String, method: HTTPMethod, version: HTTPVersion, path: String, keepAlive: Bool) {
+    private func send(
+        _ response: HTTPResponse, id requestID: String, method: HTTPMethod, version: HTTPVersion, path: String, keepAlive: Bool,
+        started: ContinuousClock.Instant
+    ) {
         let bytes = response.serialized(for: method, version: version, keepAlive: keepAlive, requestID: requestID, date: currentDate())
         enqueue(bytes)
         context.configuration.accessLog?(AccessLogEntry(
             requestID: requestID, method: method, path: path, status: response.status.code,
-            bytes: bytes.count, duration: .now - (requestStarted ?? .now)
+            bytes: bytes.count, duration: .now - started
         ))
         if !keepAlive { phase = .closing }
     }
@@ -236,6 +261,8 @@ final class Connection: @unchecked Sendable {
         case .closed: return nil
         case .draining: return drainDeadline
         case .closing: return lastActivity + configuration.idleTimeout
+        // A handler at work is not the client being idle; the timer is set again once it answers.
+        case .open where awaitingHandler && requestStarted == nil: return nil
         case .open: return requestStarted.map { $0 + configuration.headerTimeout } ?? lastActivity + configuration.idleTimeout
         }
     }

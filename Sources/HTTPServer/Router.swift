@@ -3,8 +3,14 @@ public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
 /// Routes method and path to handlers, and turns every error into a response in one place.
 public struct Router: Sendable {
-    private var exact: [String: [HTTPMethod: Handler]] = [:]
-    private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, handler: Handler)] = []
+    private var exact: [String: [HTTPMethod: Route]] = [:]
+    private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, route: Route)] = []
+
+    /// A handler, and whether it may block its thread (on disk, a lock, another process).
+    private struct Route {
+        let handler: Handler
+        let mayBlock: Bool
+    }
     /// Builds the response for an error: a thrown ``HTTPError``, or 500 for anything else.
     public var errorPage: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in
         var response = HTTPResponse.text(error.message + "\n", status: error.status)
@@ -18,31 +24,39 @@ public struct Router: Sendable {
     public init() {}
 
     /// Routes `method` on exactly `path` (percent-decoded) to `handler`.
-    public mutating func on(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
-        exact[path, default: [:]][method] = handler
+    /// - Parameter mayBlock: Whether the handler may wait on I/O or a lock (a database write):
+    ///   the server then runs it off the threads that serve connections, which are as many as
+    ///   the cores and must not all be waiting.
+    public mutating func on(_ method: HTTPMethod, _ path: String, mayBlock: Bool = false, _ handler: @escaping Handler) {
+        exact[path, default: [:]][method] = Route(handler: handler, mayBlock: mayBlock)
     }
 
     /// Routes GET (and so HEAD) on `path`.
-    public mutating func get(_ path: String, _ handler: @escaping Handler) {
-        on(.get, path, handler)
+    public mutating func get(_ path: String, mayBlock: Bool = false, _ handler: @escaping Handler) {
+        on(.get, path, mayBlock: mayBlock, handler)
     }
 
     /// Routes POST on `path`.
-    public mutating func post(_ path: String, _ handler: @escaping Handler) {
-        on(.post, path, handler)
+    public mutating func post(_ path: String, mayBlock: Bool = false, _ handler: @escaping Handler) {
+        on(.post, path, mayBlock: mayBlock, handler)
     }
 
     /// Routes every path under `prefix` (which ends in `/`) to `handler`, for the given methods
-    /// (nil: all). Exact routes win; of prefixes, the longest.
-    public mutating func mount(_ prefix: String, methods: Set<HTTPMethod>? = nil, _ handler: @escaping Handler) {
-        prefixes.append((prefix, methods, handler))
+    /// (nil: all). Exact routes win; of prefixes, the longest. `mayBlock` as for ``on(_:_:mayBlock:_:)``.
+    public mutating func mount(_ prefix: String, methods: Set<HTTPMethod>? = nil, mayBlock: Bool = false, _ handler: @escaping Handler) {
+        prefixes.append((prefix, methods, Route(handler: handler, mayBlock: mayBlock)))
         prefixes.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// Whether the handler for `request` was routed as one that may block.
+    public func mayBlock(_ request: HTTPRequest) -> Bool {
+        (try? route(request))?.mayBlock ?? false
     }
 
     /// The response to `request`. Never throws: errors become error pages here.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         do {
-            return try route(request)(request)
+            return try route(request).handler(request)
         } catch let error as HTTPError {
             return errorPage(error, request)
         } catch {
@@ -51,7 +65,7 @@ public struct Router: Sendable {
         }
     }
 
-    private func route(_ request: HTTPRequest) throws(HTTPError) -> Handler {
+    private func route(_ request: HTTPRequest) throws(HTTPError) -> Route {
         guard HTTPMethod.known.contains(request.method) else {
             throw HTTPError(.notImplemented, "The method \(request.method) is not supported.")
         }
@@ -63,8 +77,8 @@ public struct Router: Sendable {
             allowed.formUnion(handlers.keys)
         } else {
             for mount in prefixes where request.path.hasPrefix(mount.prefix) || request.path + "/" == mount.prefix {
-                guard let methods = mount.methods else { return mount.handler }
-                if lookup.contains(where: methods.contains) { return mount.handler }
+                guard let methods = mount.methods else { return mount.route }
+                if lookup.contains(where: methods.contains) { return mount.route }
                 allowed.formUnion(methods)
                 break
             }

@@ -34,6 +34,52 @@ import Testing
         }
     }
 
+    /// Handlers that may block run off the connection threads: more of them waiting at once
+    /// than there are cores never keeps the request that releases them from being answered.
+    @Test func handlersThatMayBlockDoNotStarveTheServer() throws {
+        let gate = DispatchSemaphore(value: 0)
+        let waiting = 12
+        var router = echoRouter()
+        router.get("/wait", mayBlock: true) { _ in
+            gate.wait()
+            return .text("released")
+        }
+        router.get("/release") { _ in
+            for _ in 0..<waiting { gate.signal() }
+            return .text("done")
+        }
+        try withLiveServer(router: router) { _, port in
+            let blocked = try (0..<waiting).map { _ in try TestClient(port: port, timeout: 10) }
+            for client in blocked { client.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n") }
+            usleepMilliseconds(100)
+            let releaser = try TestClient(port: port, timeout: 10)
+            releaser.send("GET /release HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(releaser.readResponse()?.text == "done")
+            #expect(blocked.map { $0.readResponse()?.text } == Array(repeating: "released", count: waiting))
+        }
+    }
+
+    /// Pipelined requests behind one whose handler may block keep their order, and a handler
+    /// slower than the idle timeout is still answered on its connection.
+    @Test func aBlockingHandlerKeepsPipelinedOrderAndIsNotCutOffAsIdle() throws {
+        var router = echoRouter()
+        router.get("/sleep", mayBlock: true) { _ in
+            usleepMilliseconds(600)
+            return .text("slept")
+        }
+        try withLiveServer({ $0.idleTimeout = .milliseconds(300) }, router: router) { _, port in
+            let client = try TestClient(port: port)
+            client.send(
+                "GET /sleep HTTP/1.1\r\nHost: t\r\n\r\n"
+                    + "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nafter"
+                    + "GET /sleep HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+            )
+            let bodies = (0..<3).compactMap { _ in client.readResponse()?.text }
+            #expect(bodies == ["slept", "after", "slept"])
+            #expect(client.isClosedByServer())
+        }
+    }
+
     @Test func http10ClosesUnlessAskedToKeepAlive() throws {
         try withLiveServer { _, port in
             let plain = try TestClient(port: port)
