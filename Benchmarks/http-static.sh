@@ -8,18 +8,7 @@ cd "$(dirname "$0")/.."
 duration=${DURATION:-15}
 port=${PORT:-18181}
 
-if ! command -v wrk >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq wrk >/dev/null
-fi
-swift build -c release --product flowpages >/dev/null
-
-folder=$(mktemp -d)
-server=""
-cleanup() {
-    [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
-    rm -rf "$folder"
-}
-trap cleanup EXIT
+source Benchmarks/serve-release.sh
 
 # A page of about 4 KB, the same bytes every run.
 {
@@ -28,13 +17,7 @@ trap cleanup EXIT
     printf '</main></body></html>\n'
 } > "$folder/page.html"
 
-# The access log is on, as in production, written to /dev/null.
-.build/release/flowpages serve --port "$port" --public "$folder" --db "$folder/bench.sqlite" >/dev/null &
-server=$!
-for _ in $(seq 1 50); do
-    curl -fs "http://127.0.0.1:$port/_health" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_server --public "$folder" --db "$folder/bench.sqlite"
 
 bytes=$(curl -fs "http://127.0.0.1:$port/page.html" | wc -c)
 result=$(wrk -t2 -c64 -d"${duration}s" --latency "http://127.0.0.1:$port/page.html")

@@ -13,27 +13,9 @@ duration=${DURATION:-15}
 port=${PORT:-18182}
 connections=64
 
-if ! command -v wrk >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq wrk >/dev/null
-fi
-swift build -c release --product flowpages >/dev/null
-
-folder=$(mktemp -d)
-server=""
-cleanup() {
-    [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
-    rm -rf "$folder"
-}
-trap cleanup EXIT
-
-# The access log is on, as in production, written to /dev/null; the database is a fresh file,
-# by default fsynced at every commit (synchronous=FULL).
-.build/release/flowpages serve --port "$port" --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}" >/dev/null &
-server=$!
-for _ in $(seq 1 100); do
-    curl -fs "http://127.0.0.1:$port/_health" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+source Benchmarks/serve-release.sh
+# A fresh database file, by default fsynced at every commit (synchronous=FULL).
+start_server --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}"
 
 # The people: each a session past onboarding, on Login, made as a browser would.
 people=${PEOPLE:-512}
