@@ -30,6 +30,20 @@ public enum Application {
         let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
+        // Expired sessions are never loaded; sweeping them at start and hourly keeps the file
+        // from growing with them.
+        let sessions = SessionStore(database: database)
+        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
+        sweeper.schedule(deadline: .now(), repeating: .seconds(3600))
+        sweeper.setEventHandler {
+            do {
+                let swept = try sessions.sweep()
+                if swept > 0 { configuration.log("swept \(swept) expired sessions") }
+            } catch {
+                configuration.log("sweeping expired sessions failed: \(error)")
+            }
+        }
+        sweeper.resume()
         let port = try server.start()
         let apps = (web.hosts.keys.sorted().map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
             .joined(separator: ", ")
@@ -50,7 +64,7 @@ public enum Application {
             sources.append(source)
         }
         signal(SIGPIPE, SIG_IGN)
-        withExtendedLifetime(sources) {
+        withExtendedLifetime((sources, sweeper)) {
             dispatchMain()
         }
     }
