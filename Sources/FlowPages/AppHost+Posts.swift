@@ -91,20 +91,20 @@ extension AppHost {
     /// Applies a command; every step must succeed or nothing changes.
     private func apply(_ command: PostCommand, form: [String: String], to run: inout ActionRun) throws {
         switch command {
-        case .back:
+        case .back, .dismiss:
+            // Back and Close answer an alert first, unless only its buttons may.
             if let alert = run.state.alert {
                 if app.alerts[alert.name]?.isDismissible != false { run.state.alert = nil }
                 return
             }
+            guard case .back = command else {
+                run.state = try self.run(.dismissModal, on: run.state)
+                return
+            }
+            // Seed 000 §13: the screen Back was pressed on, and how deep its stack was.
             let depth = app.navigation.screen(in: run.state).breadcrumbs.count
-            run.state = try self.run(.back, on: run.state)
             run.events.append(event("back_button_pressed", run.state, detail: "stack_depth=\(depth)"))
-        case .dismiss:
-            if let alert = run.state.alert {
-                if app.alerts[alert.name]?.isDismissible != false { run.state.alert = nil }
-                return
-            }
-            run.state = try self.run(.dismissModal, on: run.state)
+            run.state = try self.run(.back, on: run.state)
         case .tab(let tab):
             run.state = try self.run(.selectTab(tab), on: run.state)
         case .action(let action):

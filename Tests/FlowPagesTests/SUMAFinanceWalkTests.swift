@@ -316,7 +316,7 @@ import Testing
         #expect(views.contains { $0.screen == "personal-info" && $0.previousScreen == "register" })
         #expect(views.allSatisfy { $0.previousScreen != nil })
         #expect(events.contains { $0.kind == "screen_view" && $0.source == "back_navigation" })
-        #expect(events.contains { $0.kind == "back_button_pressed" && $0.detail == "stack_depth=4" })
+        #expect(events.contains { $0.kind == "back_button_pressed" && $0.screen == "email-verification" && $0.detail == "stack_depth=4" })
         let kinds = events.map(\.kind)
         let opened = try #require(kinds.firstIndex(of: "deep_link_opened"))
         #expect(kinds[opened...].contains("deep_link_success") && kinds.contains("deep_link_failure"))
