@@ -10,18 +10,22 @@ public struct AppURLs: Sendable {
     /// "" or "/<app-id>".
     public let prefix: String
     let navigation: NavigationDefinition
+    /// Each route's path placeholders, read once from its pattern.
+    private let pathParameters: [RouteName: Set<String>]
 
     public init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation
+        pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
+            (route.name, Set((try? PathPattern(route.path))?.parameterNames ?? []))
+        })
     }
 
     /// The URL of a screen: its path with path parameters filled, other parameters in the query,
     /// sorted so equal screens have equal URLs.
     public func screen(_ instance: RouteInstance) -> String {
         let path = navigation.path(for: instance) ?? "/"
-        let pattern = navigation.route(instance.name).flatMap { try? PathPattern($0.path) }
-        let inPath = Set(pattern?.parameterNames ?? [])
+        let inPath = pathParameters[instance.name] ?? []
         let query = instance.parameters.filter { !inPath.contains($0.key) }.sorted { $0.key < $1.key }
             .map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }
         let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
