@@ -24,4 +24,7 @@ public struct FixtureSet: Hashable, Sendable {
     public let codes: [Secret]
     public let tokens: [Secret]
     public let records: [Record]
+
+    /// No fixtures: what an app serves with when it is not a prototype.
+    public static let none = FixtureSet(accounts: [], codes: [], tokens: [], records: [])
 }

@@ -23,6 +23,7 @@ extension AppHost {
     /// A toolbar post (`/_tools/<name>`), or nil for any other path.
     func tool(_ path: String, visit: inout Visit, request: HTTPRequest) throws -> HTTPResponse? {
         guard path.hasPrefix("/_tools/") else { return nil }
+        guard isPrototype else { throw HTTPError(.notFound, "The prototype tools are off for \(app.title).") }
         var state = visit.state
         switch path.dropFirst("/_tools/".count) {
         case "reset":

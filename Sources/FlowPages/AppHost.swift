@@ -16,24 +16,32 @@ public struct AppHost: Sendable {
     let events: EventStore
     let outbox: OutboxStore
     let backend: PrototypeBackend
+    /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
+    /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
+    let isPrototype: Bool
     /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
     /// reaches the same session.
     var cookieName: String { "fp_" + app.id }
 
-    /// Mounts `app` under `prefix` ("" for the root of a host of its own); its fixture accounts
-    /// are created in the database if missing.
-    public init(app: AppDefinition, templates: TemplateSet, prefix: String, database: Database, passwordHasher: PasswordHasher = .recommended) throws {
+    /// Mounts `app` under `prefix` ("" for the root of a host of its own). As a prototype, its
+    /// fixture accounts are created in the database if missing.
+    public init(
+        app: AppDefinition, templates: TemplateSet, prefix: String, database: Database,
+        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended
+    ) throws {
+        self.isPrototype = prototype
         self.app = app
         self.templates = templates
         self.navigator = Navigator(app.navigation)
         self.urls = AppURLs(prefix: prefix, navigation: app.navigation)
-        self.model = PageModel(app: app, urls: urls)
+        self.model = PageModel(app: app, urls: urls, prototype: prototype)
         self.sessions = SessionStore(database: database)
         self.events = EventStore(database: database)
         self.outbox = OutboxStore(database: database)
         let accounts = AccountStore(database: database, hasher: passwordHasher)
-        self.backend = PrototypeBackend(app: app, accounts: accounts, outbox: outbox, navigator: navigator)
-        try FixtureSeeder(accounts: accounts).seed(app: app.id, app.fixtures.accounts.map {
+        let fixtures = prototype ? app.fixtures : .none
+        self.backend = PrototypeBackend(app: app, fixtures: fixtures, accounts: accounts, outbox: outbox, navigator: navigator)
+        try FixtureSeeder(accounts: accounts).seed(app: app.id, fixtures.accounts.map {
             FixtureSeeder.FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
         })
     }
@@ -47,8 +55,8 @@ public struct AppHost: Sendable {
             throw HTTPError(.methodNotAllowed, "Screens are read with GET and changed with POST.", headers: HTTPHeaders([("Allow", "GET, HEAD, POST")]))
         }
         switch path {
-        case "/_mailbox": return try mailbox(request)
-        case "/_events": return try eventLog(request)
+        case "/_mailbox" where isPrototype: return try mailbox(request)
+        case "/_events" where isPrototype: return try eventLog(request)
         case "", "/":
             // The app's entry, its gate: wherever the session is (a new one at the app's start).
             let visit = try Visit.open(request, host: self)

@@ -24,10 +24,10 @@ public enum Application {
     /// - Parameter appHosts: Host names mapped to the app served at their root.
     public static func serve(
         configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String,
-        durability: Durability = .full, appHosts: [String: String] = [:]
+        durability: Durability = .full, appHosts: [String: String] = [:], prototype: Bool = true
     ) throws -> Never {
         let database = try Database(path: databasePath, durability: durability)
-        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts)
+        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts, prototype: prototype)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
         // Expired sessions are never loaded; sweeping them at start and hourly keeps the file

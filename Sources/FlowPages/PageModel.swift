@@ -15,9 +15,13 @@ public struct PageModel: Sendable {
     /// Each form as it reads with no draft and no error, by id.
     let pristineForms: [String: TemplateValue]
 
-    public init(app: AppDefinition, urls: AppURLs) {
+    /// Whether pages show the prototype toolbar.
+    public let isPrototype: Bool
+
+    public init(app: AppDefinition, urls: AppURLs, prototype: Bool = true) {
         self.app = app
         self.urls = urls
+        self.isPrototype = prototype
         appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)]
         urlsValue = [
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "entry": .string(urls.prefix + "/"),
@@ -45,6 +49,7 @@ public struct PageModel: Sendable {
             "urls": urlsValue,
             "actions": actionsValue,
             "signedIn": .bool(state.userID != nil),
+            "prototype": .bool(isPrototype),
             "pending": ["email": state.drafts[PrototypeBackend.memory]?["email"].map { .string($0) } ?? .null],
         ]
         context["forms"] = forms

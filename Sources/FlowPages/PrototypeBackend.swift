@@ -10,6 +10,8 @@ import SQLiteStore
 /// the session's state under ``memory``, so it is saved, or not, with the navigation.
 struct PrototypeBackend: Sendable {
     let app: AppDefinition
+    /// The app's documented fixtures, or none when it is not served as a prototype.
+    let fixtures: FixtureSet
     let accounts: AccountStore
     let outbox: OutboxStore
     let navigator: Navigator
@@ -51,7 +53,7 @@ struct PrototypeBackend: Sendable {
 
     /// Whether a link's token is one that can still be used, without using it.
     func isUsable(token: String, email: String?, purpose: String) throws -> Bool {
-        if let fixture = app.fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
+        if let fixture = fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
             guard fixture.isValid, let email else { return false }
             return try accounts.account(app: app.id, email: email) != nil
         }
@@ -139,7 +141,7 @@ struct PrototypeBackend: Sendable {
         } else {
             let code = String(form["code", default: ""].trimmingWhitespace())
             guard let id = state.drafts[Self.memory]?["account"].flatMap(Int.init) else { return wrong }
-            if let fixture = app.fixtures.codes.first(where: { $0.value == code && $0.purpose == purpose }) {
+            if let fixture = fixtures.codes.first(where: { $0.value == code && $0.purpose == purpose }) {
                 guard fixture.isValid else { return wrong }
             } else {
                 guard try accounts.redeem(code: code, accountID: id, purpose: purpose) else { return wrong }
@@ -178,7 +180,7 @@ struct PrototypeBackend: Sendable {
     /// The account a link token belongs to, using it; fixture tokens stand for the account of
     /// the link's email.
     private func redeem(token: String, email: String?, purpose: String) throws -> Int? {
-        if let fixture = app.fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
+        if let fixture = fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
             guard fixture.isValid, let email else { return nil }
             return try accounts.account(app: app.id, email: email)?.id
         }

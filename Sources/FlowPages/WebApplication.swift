@@ -19,10 +19,12 @@ public struct WebApplication: Sendable {
     /// - Parameters:
     ///   - appHosts: Host names mapped to the id of the app served at their root
     ///     (`suma.finance` → `suma-finance`), so universal-link paths work verbatim.
+    ///   - prototype: Whether the prototype's aids are on (toolbar, dev mailbox, event log page,
+    ///     fixtures); off for apps that serve real people, such as deep-link fallback pages.
     ///   - passwordHasher: The cost of hashing the prototype's passwords (tests use a cheap one).
     public init(
         views: String, publicFolder: String, database: Database, appHosts: [String: String] = [:],
-        passwordHasher: PasswordHasher = .recommended
+        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended
     ) throws {
         let (apps, folderProblems) = AppFolderLoader.loadAll(views: views)
         var problems = folderProblems.map(\.description)
@@ -31,9 +33,12 @@ public struct WebApplication: Sendable {
         for app in apps {
             do {
                 let library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
-                hosts[app.id] = try AppHost(app: app, templates: library.set, prefix: "/" + app.id, database: database, passwordHasher: passwordHasher)
+                func host(_ prefix: String) throws -> AppHost {
+                    try AppHost(app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype, passwordHasher: passwordHasher)
+                }
+                hosts[app.id] = try host("/" + app.id)
                 for (name, id) in appHosts where id == app.id {
-                    rooted[name.lowercased()] = try AppHost(app: app, templates: library.set, prefix: "", database: database, passwordHasher: passwordHasher)
+                    rooted[name.lowercased()] = try host("")
                 }
             } catch let error as TemplateLibrary.LoadError {
                 problems += error.lines

@@ -11,8 +11,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_VIEWS,
-            FLOWPAGES_PUBLIC, and FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE,
+            FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, and FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
             """
     )
 
@@ -38,6 +38,11 @@ struct ServeCommand: ParsableCommand {
         valueName: "full|normal"))
     var durability = Self.environment["FLOWPAGES_DURABILITY"] ?? "full"
 
+    @Option(help: ArgumentHelp(
+        "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
+        valueName: "on|off"))
+    var prototype = Self.environment["FLOWPAGES_PROTOTYPE"] ?? "on"
+
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
     var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
@@ -52,6 +57,9 @@ struct ServeCommand: ParsableCommand {
         guard Durability(rawValue: durability.uppercased()) != nil else {
             throw ValidationError("--durability is full or normal, not '\(durability)'.")
         }
+        guard ["on", "off"].contains(prototype) else {
+            throw ValidationError("--prototype is on or off, not '\(prototype)'.")
+        }
         for pair in appHosts where Self.split(pair) == nil {
             throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
         }
@@ -64,7 +72,7 @@ struct ServeCommand: ParsableCommand {
         let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
         try Application.serve(
             configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db,
-            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped
+            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped, prototype: prototype == "on"
         )
     }
 

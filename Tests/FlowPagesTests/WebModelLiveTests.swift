@@ -302,6 +302,29 @@ import Testing
         #expect(hosted.last.status == 404 && hosted.page.title.contains("SUMA Finance"))
     }
 
+    @Test func withThePrototypeOffThereAreNoToolsMailboxEventLogOrFixtures() throws {
+        let app = try LiveApp(prototype: false)
+        var browser = try Walk.atLogin(app)
+        #expect(!browser.page.root.all.contains { $0.hasClass("prototype-tools") })
+        for page in ["/suma-finance/_mailbox", "/suma-finance/_events"] {
+            try browser.open(page)
+            #expect(browser.last.status == 404, "\(page)")
+        }
+        try browser.open("/suma-finance/auth/login")
+        let tool = try browser.request("POST", "/suma-finance/_tools/expire", referer: browser.url,
+                                       body: "csrf=\(browser.hidden("csrf"))&screen=%2Fsuma-finance%2Fauth%2Flogin")
+        #expect(tool.status == 404)
+        try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(browser.page.alert?.title == "Login Failed", "no fixture account")
+        try browser.press("OK")
+        try Walk.registerUpToVerification(&browser)
+        try browser.press("Verify", filling: ["Verification code": "123456"])
+        #expect(browser.page.heading == "Verify Email" && browser.page.errors.first?.contains("not right") == true, "no fixture code")
+        var linked = LiveBrowser(app)
+        try linked.open("/_open?url=" + Self.encoded("sumafinance://auth/reset-password?token=abc123&email=new%40example.com"))
+        #expect(linked.page.alert?.title == "Reset link expired", "no fixture token")
+    }
+
     static func encoded(_ link: String) -> String {
         link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link
     }

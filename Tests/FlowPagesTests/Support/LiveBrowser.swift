@@ -22,16 +22,16 @@ final class LiveApp {
     /// Passwords hashed at the lowest cost the verifier accepts: the recommended one takes a quarter of a second a hash.
     static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
 
-    init(appHosts: [String: String] = [:]) throws {
+    init(appHosts: [String: String] = [:], prototype: Bool = true) throws {
         databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite").path
-        (server, port, database) = try Self.start(databasePath, appHosts: appHosts)
+        (server, port, database) = try Self.start(databasePath, appHosts: appHosts, prototype: prototype)
     }
 
-    private static func start(_ path: String, appHosts: [String: String]) throws -> (HTTPServer, Int, Database) {
+    private static func start(_ path: String, appHosts: [String: String], prototype: Bool = true) throws -> (HTTPServer, Int, Database) {
         let database = try Database(path: path)
         let web = try WebApplication(
             views: repository.appendingPathComponent("Views").path, publicFolder: repository.appendingPathComponent("Public").path,
-            database: database, appHosts: appHosts, passwordHasher: hasher
+            database: database, appHosts: appHosts, prototype: prototype, passwordHasher: hasher
         )
         #expect(web.problems.isEmpty, "\(web.problems)")
         var configuration = ServerConfiguration()
