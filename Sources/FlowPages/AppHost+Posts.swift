@@ -12,14 +12,24 @@ extension AppHost {
     /// A navigation or action POST: checked (CSRF, same origin), reconciled with the page it
     /// came from, applied atomically, and answered 303 to the new current screen.
     func post(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
-        for attempt in 1...3 {
+        try retryingConflicts { try applyPost(request, path: path) }
+    }
+
+    /// Runs `body` again, on the newer state, when another request of the same session saved
+    /// first (two tabs); after three tries the person is asked to reload.
+    func retryingConflicts(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+        for _ in 1..<3 {
             do {
-                return try applyPost(request, path: path)
-            } catch is SessionConflict where attempt < 3 {
+                return try body()
+            } catch is SessionConflict {
                 continue
             }
         }
-        throw HTTPError(.conflict, "The session kept changing; reload the page.")
+        do {
+            return try body()
+        } catch is SessionConflict {
+            throw HTTPError(.conflict, "The session kept changing; reload the page.")
+        }
     }
 
     private func applyPost(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
@@ -34,7 +44,7 @@ extension AppHost {
         var run = ActionRun(state: visit.state)
         run.state.formErrors = nil
         if applySessionExpiry(&run) {
-            try visit.commit(run.state, source: .autoRedirect, host: self)
+            try visit.commit(run.state, source: .autoRedirect, host: self, events: run.events)
             return visit.redirectToCurrentScreen(host: self, request: request)
         }
         // DECISIONS 2: reconcile to the screen the form was on, or refuse a post from a page

@@ -92,12 +92,13 @@ extension AppHost {
     /// The dev mailbox: what the prototype "sent", newest first; links open the app here.
     func mailbox(_ request: HTTPRequest) throws -> HTTPResponse {
         let messages = try outbox.messages(app: app.id)
+        let timeText = Self.timeFormatter()
         let items: [TemplateValue] = messages.map { message in
             [
                 "to": .string(message.recipient), "subject": .string(message.subject), "body": .string(message.body),
                 "link": message.link.map { .string($0) } ?? .null,
                 "open": message.link.map { .string("/_open?url=" + URLEncoding.encode($0)) } ?? .null,
-                "sent": .string(Self.timeText(message.sentAt)),
+                "sent": .string(timeText(message.sentAt)),
             ]
         }
         return try toolPage("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)])
@@ -107,9 +108,10 @@ extension AppHost {
     func eventLog(_ request: HTTPRequest) throws -> HTTPResponse {
         let visit = try Visit.open(request, host: self)
         let events = visit.isNew ? [] : try self.events.events(session: visit.id)
+        let timeText = Self.timeFormatter()
         let items: [TemplateValue] = events.map { event in
             [
-                "time": .string(Self.timeText(event.time)), "kind": .string(event.kind),
+                "time": .string(timeText(event.time)), "kind": .string(event.kind),
                 "screen": .string(event.screen ?? ""), "previous": .string(event.previousScreen ?? ""),
                 "source": .string(event.source ?? ""), "detail": .string(event.detail ?? ""),
             ]
@@ -134,12 +136,13 @@ extension AppHost {
         return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body)
     }
 
-    /// "2026-11-23 14:05:09 UTC".
-    static func timeText(_ milliseconds: Int64) -> String {
+    /// Formats milliseconds since 1970 as "2026-11-23 14:05:09 UTC"; made once per page, as a
+    /// DateFormatter is costly to make and not to be shared across threads.
+    static func timeFormatter() -> (Int64) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        return { formatter.string(from: Date(timeIntervalSince1970: Double($0) / 1000)) }
     }
 }

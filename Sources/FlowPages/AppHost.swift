@@ -73,6 +73,10 @@ public struct AppHost: Sendable {
     /// A screen GET: navigates there by the engine's rules, then renders it, or answers 303 when
     /// the engine lands elsewhere (a guard, an inactive flow, a parameter it refuses).
     func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
+        try retryingConflicts { try showOnce(instance, request: request) }
+    }
+
+    private func showOnce(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
         var visit = try Visit.open(request, host: self)
         // A link from outside (a mail, another app, the address bar) to a screen the session is
         // not on is a deep link; a reload of the screen one is on is not.
@@ -96,9 +100,8 @@ public struct AppHost: Sendable {
             // A route of another flow, a full stack: stay where the session is.
             break
         }
-        let current = app.navigation.currentScreen(in: visit.state)
-        guard current == instance else {
-            return visit.finish(HTTPResponse.redirect(to: urls.screen(current)), host: self, request: request)
+        guard app.navigation.currentScreen(in: visit.state) == instance else {
+            return visit.redirectToCurrentScreen(host: self, request: request)
         }
         return try render(&visit, request: request)
     }
@@ -107,14 +110,7 @@ public struct AppHost: Sendable {
     /// the screen (`deep_link_success`) or, for a link that is malformed, unknown or expired,
     /// the app's alert over the current screen with nothing else changed (`deep_link_failure`).
     func open(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
-        for attempt in 1...3 {
-            do {
-                return try openOnce(instance, link: link, request: request)
-            } catch is SessionConflict where attempt < 3 {
-                continue
-            }
-        }
-        throw HTTPError(.conflict, "The session kept changing; open the link again.")
+        try retryingConflicts { try openOnce(instance, link: link, request: request) }
     }
 
     private func openOnce(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
@@ -159,7 +155,7 @@ public struct AppHost: Sendable {
         if failure == nil, current == instance, urls.screen(current) == request.target {
             return try render(&visit, request: request)
         }
-        return visit.finish(.redirect(to: urls.screen(current)), host: self, request: request)
+        return visit.redirectToCurrentScreen(host: self, request: request)
     }
 
     /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link

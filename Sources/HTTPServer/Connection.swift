@@ -182,13 +182,14 @@ final class Connection: @unchecked Sendable {
             finish(parsed, id: requestID, path: parsed.target, started: started, response: .text(error.message + "\n", status: error.status))
             return
         }
-        guard context.router.mayBlock(request) else {
-            finish(parsed, id: requestID, path: request.path, started: started, response: context.router.respond(to: request))
+        let responder = context.router.responder(for: request)
+        guard responder.mayBlock else {
+            finish(parsed, id: requestID, path: request.path, started: started, response: responder.respond())
             return
         }
         awaitingHandler = true
         handlerQueue.async { [self] in
-            let response = context.router.respond(to: request)
+            let response = responder.respond()
             queue.async { [self] in
                 awaitingHandler = false
                 finish(parsed, id: requestID, path: request.path, started: started, response: response)

@@ -7,7 +7,7 @@ public struct Router: Sendable {
     private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, route: Route)] = []
 
     /// A handler, and whether it may block its thread (on disk, a lock, another process).
-    private struct Route {
+    private struct Route: Sendable {
         let handler: Handler
         let mayBlock: Bool
     }
@@ -48,21 +48,36 @@ public struct Router: Sendable {
         prefixes.sort { $0.prefix.count > $1.prefix.count }
     }
 
-    /// Whether the handler for `request` was routed as one that may block.
-    public func mayBlock(_ request: HTTPRequest) -> Bool {
-        (try? route(request))?.mayBlock ?? false
+    /// What answers `request`, routed once: whether its handler may block, and the answer.
+    public struct Responder: Sendable {
+        public let mayBlock: Bool
+        /// The response. Never throws: errors become error pages here.
+        public let respond: @Sendable () -> HTTPResponse
+    }
+
+    /// Routes `request` to its handler without running it yet.
+    public func responder(for request: HTTPRequest) -> Responder {
+        let route: Route
+        do {
+            route = try self.route(request)
+        } catch {
+            return Responder(mayBlock: false) { errorPage(error, request) }
+        }
+        return Responder(mayBlock: route.mayBlock) {
+            do {
+                return try route.handler(request)
+            } catch let error as HTTPError {
+                return errorPage(error, request)
+            } catch {
+                errorLog("request \(request.id): \(request.method) \(request.path) failed: \(error)")
+                return errorPage(HTTPError(.internalServerError), request)
+            }
+        }
     }
 
     /// The response to `request`. Never throws: errors become error pages here.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        do {
-            return try route(request).handler(request)
-        } catch let error as HTTPError {
-            return errorPage(error, request)
-        } catch {
-            errorLog("request \(request.id): \(request.method) \(request.path) failed: \(error)")
-            return errorPage(HTTPError(.internalServerError), request)
-        }
+        responder(for: request).respond()
     }
 
     private func route(_ request: HTTPRequest) throws(HTTPError) -> Route {

@@ -287,6 +287,7 @@ import Testing
         let alert = try #require(browser.page.alert)
         #expect(alert.title == "Session Expired" && alert.message.contains("Your session has expired. Please login again"))
         #expect(alert.buttons == ["Login Again"])
+        #expect(try app.events().contains { $0.kind == "session_expired" && $0.source == "auto_redirect" })
         // Not dismissible: Back and Close leave it where it is.
         try browser.post("/suma-finance/_back", ["csrf": browser.hidden("csrf"), "screen": browser.hidden("screen")])
         #expect(browser.page.alert?.title == "Session Expired")
