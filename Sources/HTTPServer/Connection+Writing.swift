@@ -74,7 +74,7 @@ extension Connection {
     /// Everything is sent: stop sending and drain what the client still sends.
     private func halfClose() {
         shutdown(fd, Int32(SHUT_WR))
-        phase = .draining
+        advance(to: .draining)
         drainDeadline = .now + Self.drainTime
         rearmTimer()
     }

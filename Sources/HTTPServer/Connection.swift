@@ -10,6 +10,8 @@ import Synchronization
 struct ConnectionContext: Sendable {
     let configuration: ServerConfiguration
     let router: Router
+    /// Where handlers that may block run.
+    let handlers: HandlerPool
     /// Makes request ids unique across restarts.
     let idPrefix: String
     /// Set when the server begins shutting down, read by responses being written right now.
@@ -35,7 +37,8 @@ final class StopFlag: Sendable {
 /// `@unchecked Sendable`: every mutable property is read and written only on `queue`, a serial
 /// queue; that confinement is what makes handing the object to other threads sound.
 final class Connection: @unchecked Sendable {
-    enum Phase {
+    /// Phases only move forward: a closed connection is never reopened by a late answer.
+    enum Phase: Int, Comparable {
         /// Reading and answering requests.
         case open
         /// Sending the last response, then half-closing.
@@ -44,14 +47,18 @@ final class Connection: @unchecked Sendable {
         /// response is not lost to a reset (RFC 9112 §9.6).
         case draining
         case closed
+
+        static func < (lhs: Phase, rhs: Phase) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     let id: Int
     let fd: Int32
+    /// The client's address (an IPv6 client's /64), for the per-address limit.
+    let address: String
     let queue: DispatchQueue
     let context: ConnectionContext
     var parser: RequestParser
-    var phase = Phase.open
+    private(set) var phase = Phase.open
     var readSource: DispatchSourceRead?
     var readingPaused = false
     var writeSource: DispatchSourceWrite?
@@ -67,12 +74,16 @@ final class Connection: @unchecked Sendable {
     /// When the current request's first byte (or, once its head is in, its body) started arriving.
     var requestStarted: ContinuousClock.Instant?
     /// Whether a request is being answered off this queue by a handler that may block; the
-    /// requests pipelined behind it wait, so responses keep their order.
+    /// requests pipelined behind it wait, so responses keep their order. While it is set the
+    /// descriptor stays open, whatever the client does, so its number cannot be handed to
+    /// another connection before the answer is dropped.
     var awaitingHandler = false
-    /// Where handlers that may block run: a serial queue of this connection's own that targets
-    /// no pool, so Dispatch gives it a thread of its own when it blocks, while the connection
-    /// queues share the pool as wide as the cores. Made on first use.
-    lazy var handlerQueue = DispatchQueue(label: "flowpages.handler")
+    /// Whether the descriptor was closed and the server told; it happens once.
+    var released = false
+    /// Since when (`DispatchTime` nanoseconds) the connection has been waiting for its client to
+    /// send a whole request, or 0 while it is busy answering. Read by the server, from another
+    /// queue, to evict the slowest connection when it is full.
+    let waitingSince = Atomic<UInt64>(0)
     var lastActivity = ContinuousClock.now
     var drainDeadline = ContinuousClock.now
     var openSources = 0
@@ -87,9 +98,11 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, fd: Int32, context: ConnectionContext, target: DispatchQueue) {
+    init(id: Int, fd: Int32, address: String, context: ConnectionContext, target: DispatchQueue) {
         self.id = id
         self.fd = fd
+        self.address = address
+        waitingSince.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         self.context = context
         self.parser = RequestParser(limits: context.configuration.limits)
         self.queue = DispatchQueue(label: "flowpages.connection", target: target)
@@ -109,6 +122,18 @@ final class Connection: @unchecked Sendable {
             rearmTimer()
             timer.resume()
             source.resume()
+        }
+    }
+
+    /// Closes the connection if it is still only waiting for its client, to make room for
+    /// another; a connection that began answering meanwhile is left alone and says so.
+    func evict(declined: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            guard phase == .open, !awaitingHandler, outboxSent == outbox.count else {
+                declined()
+                return
+            }
+            close()
         }
     }
 
@@ -134,7 +159,7 @@ final class Connection: @unchecked Sendable {
                 close()
                 return
             }
-            phase = .closing
+            advance(to: .closing)
             if !readingPaused {
                 readingPaused = true
                 readSource?.suspend()
@@ -188,14 +213,37 @@ final class Connection: @unchecked Sendable {
             return
         }
         awaitingHandler = true
-        handlerQueue.async { [self] in
-            let response = responder.respond()
+        let queued = ContinuousClock.now
+        let waitLimit = context.configuration.handlerWaitLimit
+        context.handlers.submit { [self] in
+            // The handler's own deadline: one that waited too long for a thread is not run,
+            // and its client is told to come back, rather than being cut off by a timer.
+            let response = ContinuousClock.now - queued > waitLimit ? Self.busy() : responder.respond()
             queue.async { [self] in
-                awaitingHandler = false
-                finish(parsed, id: requestID, path: request.path, started: started, response: response)
-                answerRequests()
+                handlerReturned(parsed, id: requestID, path: request.path, started: started, response: response)
             }
         }
+    }
+
+    private func handlerReturned(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
+        awaitingHandler = false
+        guard phase != .closed else {
+            // The client went away meanwhile: the answer has nowhere to go.
+            context.configuration.accessLog?(AccessLogEntry(
+                requestID: requestID, method: parsed.method, path: path, status: 499, bytes: 0, duration: .now - started
+            ))
+            releaseIfDone()
+            return
+        }
+        finish(parsed, id: requestID, path: path, started: started, response: response)
+        answerRequests()
+    }
+
+    /// The answer to a request that waited too long for a handler thread.
+    static func busy() -> HTTPResponse {
+        var response = HTTPResponse.text("The server is busy; try again shortly.\n", status: .serviceUnavailable)
+        response.headers.add("Retry-After", "2")
+        return response
     }
 
     private func finish(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
@@ -226,7 +274,7 @@ final class Connection: @unchecked Sendable {
             requestID: requestID, method: method, path: path, status: response.status.code,
             bytes: bytes.count, duration: .now - started
         ))
-        if !keepAlive { phase = .closing }
+        if !keepAlive { advance(to: .closing) }
     }
 
     private func currentDate() -> String {
@@ -249,6 +297,10 @@ final class Connection: @unchecked Sendable {
             refuse(status: .requestTimeout, reason: "The request took too long to arrive.")
             flush()
             rearmTimer()
+        case .open where !readingPaused && Socket.hasInput(fd):
+            // Bytes arrived whose read event has not run yet (a busy machine): the client is not
+            // idle, and closing with them unread would reset the connection.
+            readAvailable()
         case .open, .closing, .draining:
             close()
         case .closed:
@@ -261,14 +313,22 @@ final class Connection: @unchecked Sendable {
         switch phase {
         case .closed: return nil
         case .draining: return drainDeadline
+        // A handler at work answers in its own time (see `handlerWaitLimit`); the client having
+        // finished sending is no reason to drop the answer.
+        case .closing where awaitingHandler: return nil
         case .closing: return lastActivity + configuration.idleTimeout
-        // A handler at work is not the client being idle; the timer is set again once it answers.
-        case .open where awaitingHandler && requestStarted == nil: return nil
+        // A handler at work is not the client being idle, and what is pipelined behind it waits
+        // its turn; the timer is set again once it answers.
+        case .open where awaitingHandler: return nil
         case .open: return requestStarted.map { $0 + configuration.headerTimeout } ?? lastActivity + configuration.idleTimeout
         }
     }
 
     func rearmTimer() {
+        let isWaiting = phase == .open && !awaitingHandler && outboxSent == outbox.count
+        if isWaiting != (waitingSince.load(ordering: .relaxed) != 0) {
+            waitingSince.store(isWaiting ? DispatchTime.now().uptimeNanoseconds : 0, ordering: .relaxed)
+        }
         guard let deadline = currentDeadline() else { return }
         if let armedDeadline, armedDeadline <= deadline { return }
         armedDeadline = deadline
@@ -276,24 +336,40 @@ final class Connection: @unchecked Sendable {
         timer?.schedule(deadline: .now() + .nanoseconds(delay), leeway: .milliseconds(10))
     }
 
-    /// Stops everything; the socket is closed once the Dispatch sources have let go of it.
+    /// Moves to a later phase; never back.
+    func advance(to next: Phase) {
+        if next > phase { phase = next }
+    }
+
+    /// Stops everything; the socket is closed once the Dispatch sources have let go of it and
+    /// no handler is answering on it. Nothing is written after this.
     func close() {
         guard phase != .closed else { return }
         phase = .closed
+        waitingSince.store(0, ordering: .relaxed)
         timer?.cancel()
         if let readSource {
+            // A suspended source must be resumed to be cancelled, and only once.
             if readingPaused { readSource.resume() }
+            readingPaused = false
             readSource.cancel()
         }
         if let writeSource {
             if !writeSourceRunning { writeSource.resume() }
+            writeSourceRunning = true
             writeSource.cancel()
         }
     }
 
     func sourceCancelled() {
         openSources -= 1
-        guard openSources == 0 else { return }
+        releaseIfDone()
+    }
+
+    /// Closes the descriptor and tells the server, once nothing can use it any more.
+    private func releaseIfDone() {
+        guard phase == .closed, openSources == 0, !awaitingHandler, !released else { return }
+        released = true
         Glibc.close(fd)
         context.onClose(id)
     }

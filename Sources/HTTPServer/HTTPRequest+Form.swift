@@ -16,6 +16,15 @@ extension HTTPRequest {
         guard fields.count <= Self.maximumFormFields else {
             throw HTTPError(.badRequest, "The form has more than \(Self.maximumFormFields) fields.")
         }
+        // A NUL would cut the text short in C (an email `a@b.c\0.evil` read as `a@b.c`), and
+        // other controls have no business in a form; tab and the line ends of a text area do.
+        for field in fields {
+            if let control = (field.name + field.value).unicodeScalars.first(where: Self.isRefusedControl) {
+                let hex = String(control.value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+                throw HTTPError(.badRequest, "The field '\(Self.printable(field.name))' contains a control character (\(code)); remove it and send the form again.")
+            }
+        }
         return fields
     }
 
@@ -26,5 +35,14 @@ extension HTTPRequest {
             result[field.name] = field.value
         }
         return result
+    }
+
+    private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\r" && scalar != "\n") || scalar.value == 0x7F
+    }
+
+    /// A field name as it can be shown back: its controls replaced.
+    private static func printable(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map { isRefusedControl($0) ? "\u{FFFD}" : $0 }))
     }
 }

@@ -13,6 +13,7 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let router: Router
     private let workers = DispatchQueue(label: "flowpages.workers", attributes: .concurrent)
+    private let handlers: HandlerPool
     private let acceptQueue = DispatchQueue(label: "flowpages.accept")
     /// One `enter` per open connection, so shutdown can wait for them.
     private let open = DispatchGroup()
@@ -23,6 +24,10 @@ public final class HTTPServer: Sendable {
         var port: Int?
         var acceptSource: DispatchSourceRead?
         var connections: [Int: Connection] = [:]
+        /// Open connections by client address.
+        var perAddress: [String: Int] = [:]
+        /// Connections asked to close to make room, not counted against the limit any more.
+        var evicting: Set<Int> = []
         var nextID = 1
         var stopping = false
     }
@@ -35,6 +40,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), router: Router) {
         self.configuration = configuration
         self.router = router
+        self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))
     }
 
     /// The port it listens on, once started.
@@ -62,17 +68,22 @@ public final class HTTPServer: Sendable {
 
     private func acceptClients(from listener: Int32) {
         let context = ConnectionContext(
-            configuration: configuration, router: router, idPrefix: idPrefix, stopping: stopping,
+            configuration: configuration, router: router, handlers: handlers, idPrefix: idPrefix, stopping: stopping,
             onClose: { [self] id in
-                state.withLock { _ = $0.connections.removeValue(forKey: id) }
+                state.withLock { state in
+                    guard let connection = state.connections.removeValue(forKey: id) else { return }
+                    state.evicting.remove(id)
+                    let left = state.perAddress[connection.address, default: 1] - 1
+                    state.perAddress[connection.address] = left > 0 ? left : nil
+                }
                 open.leave()
             }
         )
         while let result = Socket.accept(listener) {
-            let fd: Int32
+            let client: Socket.Accepted
             switch result {
             case .success(let accepted):
-                fd = accepted
+                client = accepted
             case .failure(let failure):
                 // Out of descriptors: pause accepting briefly rather than spin on the same error.
                 configuration.log("\(failure); pausing accepts for 100 ms")
@@ -82,20 +93,43 @@ public final class HTTPServer: Sendable {
                 }
                 return
             }
-            let connection: Connection? = state.withLock { state in
-                guard !state.stopping, state.connections.count < configuration.maximumConnections else { return nil }
-                let connection = Connection(id: state.nextID, fd: fd, context: context, target: workers)
+            let (connection, evicted): (Connection?, Connection?) = state.withLock { state in
+                guard !state.stopping else { return (nil, nil) }
+                let perAddressLimit = configuration.maximumConnectionsPerAddress
+                if perAddressLimit > 0, state.perAddress[client.address, default: 0] >= perAddressLimit { return (nil, nil) }
+                var evicted: Connection?
+                if state.connections.count - state.evicting.count >= configuration.maximumConnections {
+                    guard let slowest = Self.slowest(in: state) else { return (nil, nil) }
+                    state.evicting.insert(slowest.id)
+                    evicted = slowest
+                }
+                let connection = Connection(id: state.nextID, fd: client.fd, address: client.address, context: context, target: workers)
                 state.nextID += 1
                 state.connections[connection.id] = connection
-                return connection
+                state.perAddress[client.address, default: 0] += 1
+                return (connection, evicted)
             }
             guard let connection else {
-                refuseOverCapacity(fd)
+                refuseOverCapacity(client.fd)
                 continue
+            }
+            if let evicted {
+                evicted.evict { [self] in _ = state.withLock { $0.evicting.remove(evicted.id) } }
             }
             open.enter()
             connection.start()
         }
+    }
+
+    /// The connection that has waited longest for its client to send a whole request (a slow
+    /// or idle client), not already on its way out; nil when every one is busy answering.
+    private static func slowest(in state: State) -> Connection? {
+        var oldest: (connection: Connection, since: UInt64)?
+        for connection in state.connections.values where !state.evicting.contains(connection.id) {
+            let since = connection.waitingSince.load(ordering: .relaxed)
+            if since != 0, since < oldest?.since ?? .max { oldest = (connection, since) }
+        }
+        return oldest?.connection
     }
 
     /// Answers a connection over the limit with 503 and closes it, best effort, without blocking.
@@ -105,6 +139,10 @@ public final class HTTPServer: Sendable {
         let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
         _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
         Glibc.shutdown(fd, Int32(SHUT_WR))
+        // What the client already sent is read first: closing with it unread would reset the
+        // connection, and the reset can destroy the 503 before the client reads it.
+        var discard = [UInt8](repeating: 0, count: 4096)
+        while let count = discard.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }), count > 0 {}
         Glibc.close(fd)
     }
 
@@ -127,5 +165,6 @@ public final class HTTPServer: Sendable {
             for connection in left { connection.queue.async { connection.close() } }
             _ = open.wait(timeout: .now() + .seconds(1))
         }
+        handlers.stop()
     }
 }

@@ -7,6 +7,10 @@ extension RequestParser {
         }
         if buffer.count - start == 1, buffer[start] == .cr { return nil }
         guard let end = try findEndOfHead() else { return nil }
+        // The whole head, however its bytes arrived: one write of 40 KB is refused like forty of 1 KB.
+        guard end - start <= limits.head else {
+            throw RequestParseError(.requestHeaderFieldsTooLarge, "the head is larger than \(limits.head) bytes")
+        }
         // Up to and with the first CRLF of the blank line, so every line ends in CRLF.
         var lines = buffer[start..<end + 2].split(separator: .lf, omittingEmptySubsequences: false).dropLast().makeIterator()
         guard let requestLine = lines.next() else { throw .bad("no request line") }

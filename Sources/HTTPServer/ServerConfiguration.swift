@@ -13,8 +13,20 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(10)
     /// Requests answered on one connection before it is closed.
     public var maximumRequestsPerConnection = 1000
-    /// Open connections; more are answered 503 and closed.
+    /// Open connections. When all are taken, the one that has waited longest for its client to
+    /// send a whole request is closed to make room; when every one is busy answering, more are
+    /// answered 503 and closed.
     public var maximumConnections = 512
+    /// Open connections from one client address (an IPv6 /64); more are answered 503 and
+    /// closed, so one client cannot take every connection. 0 for no limit (behind a reverse
+    /// proxy, every client has the proxy's address).
+    public var maximumConnectionsPerAddress = 64
+    /// Threads for handlers that may block (database writes, password hashing); requests beyond
+    /// them wait their turn.
+    public var handlerThreads = 64
+    /// How long a request may wait for a handler thread before it is answered 503 with
+    /// `Retry-After` instead.
+    public var handlerWaitLimit: Duration = .seconds(10)
     /// How long a graceful shutdown waits for in-flight requests before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
     /// Receives one entry per request; nil for no access log.
@@ -22,7 +34,8 @@ public struct ServerConfiguration: Sendable {
     /// Receives the server's own messages: failures to accept, forced closes.
     public var log: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
 
-    /// The defaults: 127.0.0.1:8080, 10 s timeouts, 1000 requests a connection, 512 connections.
+    /// The defaults: 127.0.0.1:8080, 10 s timeouts, 1000 requests a connection, 512 connections,
+    /// 64 from one address, 64 handler threads.
     public init() {}
 }
 

@@ -57,23 +57,58 @@ enum Socket {
         }
     }
 
+    /// A client accepted: its socket and its address.
+    struct Accepted {
+        let fd: Int32
+        /// The client's IPv4 address, or the /64 network of its IPv6 address (one host's share).
+        let address: String
+    }
+
     /// Accepts one waiting client as a non-blocking socket with Nagle's algorithm off, so a
     /// response written at once leaves at once.
-    static func accept(_ listener: Int32) -> Result<Int32, Failure>? {
+    static func accept(_ listener: Int32) -> Result<Accepted, Failure>? {
         while true {
-            let fd = Glibc.accept(listener, nil, nil)
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+            }
             if fd >= 0 {
                 // accept4 is not in the Glibc module: set the flags with fcntl instead.
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 var yes: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-                return .success(fd)
+                return .success(Accepted(fd: fd, address: clientAddress(storage)))
             }
             switch errno {
             case EINTR, ECONNABORTED: continue
             case EAGAIN, EWOULDBLOCK: return nil
             default: return .failure(Failure(call: "accept", code: errno))
+            }
+        }
+    }
+
+    /// An address as text: IPv4 dotted (also when mapped into IPv6), IPv6 as its first 64 bits,
+    /// since one host is given a whole /64 and could otherwise count as many clients.
+    static func clientAddress(_ storage: sockaddr_storage) -> String {
+        var storage = storage
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer -> String in
+            if family == sa_family_t(AF_INET) {
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    let value = UInt32(bigEndian: address.pointee.sin_addr.s_addr)
+                    return (0..<4).map { String(value >> (24 - 8 * $0) & 0xFF) }.joined(separator: ".")
+                }
+            }
+            guard family == sa_family_t(AF_INET6) else { return "local" }
+            return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                let bytes = withUnsafeBytes(of: address.pointee.sin6_addr) { Array($0) }
+                if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+                    return bytes[12...].map(String.init).joined(separator: ".")
+                }
+                let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+                return groups.joined(separator: ":") + "::/64"
             }
         }
     }
@@ -89,6 +124,12 @@ enum Socket {
             default: return nil
             }
         }
+    }
+
+    /// Whether bytes (or the end of the stream) are waiting to be read, without reading them.
+    static func hasInput(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) >= 0
     }
 
     /// Reads what is there without blocking: the count, 0 at end of stream, -1 when nothing is

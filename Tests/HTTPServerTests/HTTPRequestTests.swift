@@ -41,6 +41,20 @@ import Testing
         #expect(throws: HTTPError.self) { try crowded.form() }
     }
 
+    /// The case: `test@example.com\0.evil.example` signed in as `test@example.com`.
+    @Test(arguments: [("email=test%40example.com%00.evil.example", "U+0000"), ("email=a%1Bb", "U+001B"), ("email=a%7Fb", "U+007F")])
+    func controlCharactersInFormValuesAreRefusedNamingTheField(body: String, code: String) throws {
+        let request = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
+        #expect(throws: HTTPError(.badRequest, "The field 'email' contains a control character (\(code)); remove it and send the form again.")) {
+            try request.form()
+        }
+    }
+
+    @Test func tabsAndTheLineEndsOfATextAreaAreKept() throws {
+        let request = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "notes=a%09b%0D%0Ac")
+        #expect(try request.form() == ["notes": "a\tb\r\nc"])
+    }
+
     @Test func setCookieCarriesItsAttributes() {
         var response = HTTPResponse.text("ok")
         response.setCookie(Cookie(name: "session", value: "abc", maxAge: 3600))

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// A real server on 127.0.0.1, port 0, spoken to through raw sockets.
@@ -165,13 +166,21 @@ import Testing
             let trickler = try TestClient(port: port)
             let started = ContinuousClock.now
             let tricklerSocket = trickler.fd
+            let stop = Atomic<Bool>(false)
             let feeder = Thread {
                 for byte in Array("GET /hello HTTP/1.1\r\nHost: t\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 60) {
+                    if stop.load(ordering: .relaxed) { return }
                     sendAll([byte], to: tricklerSocket)
                     usleepMilliseconds(50)
                 }
             }
             feeder.start()
+            // The feeder must be done before the trickler's descriptor is closed: writing to a
+            // closed descriptor number would write into whatever socket reused it.
+            defer {
+                stop.store(true, ordering: .relaxed)
+                while !feeder.isFinished { usleepMilliseconds(10) }
+            }
 
             // A normal client is answered while all of them hold their connections.
             let normal = try TestClient(port: port)
@@ -187,18 +196,24 @@ import Testing
         }
     }
 
-    @Test func connectionsBeyondTheLimitGet503() throws {
-        try withLiveServer({ $0.maximumConnections = 3 }) { server, port in
+    @Test func connectionsBeyondTheLimitGet503WhenEveryOneIsAnswering() throws {
+        let gate = DispatchSemaphore(value: 0)
+        var router = echoRouter()
+        router.get("/wait", mayBlock: true) { _ in
+            gate.wait()
+            return .text("released")
+        }
+        try withLiveServer({ $0.maximumConnections = 3 }, router: router) { server, port in
             let held = try (0..<3).map { _ in try TestClient(port: port) }
-            for client in held {
-                client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
-                #expect(client.readResponse()?.status == 200)
-            }
+            for client in held { client.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n") }
+            usleepMilliseconds(100)
             let extra = try TestClient(port: port)
             let refused = try #require(extra.readResponse())
             #expect(refused.status == 503)
             #expect(refused.header("Retry-After") == "1")
             #expect(server.connectionCount == 3)
+            for _ in held { gate.signal() }
+            #expect(held.map { $0.readResponse()?.text } == ["released", "released", "released"])
         }
     }
 

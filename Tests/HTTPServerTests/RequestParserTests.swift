@@ -207,10 +207,22 @@ import Testing
         #expect(parseBothWays(manyFields, limits: small).error?.status == .requestHeaderFieldsTooLarge)
         let bigHead = "GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X: " + String(repeating: "y", count: 50) + "\r\n", count: 3)
         #expect(parse(Array(bigHead.utf8) + Array(repeating: UInt8(ascii: "z"), count: 100), limits: small).error?.status == .requestHeaderFieldsTooLarge)
+        // A complete head over the limit, in one write or byte by byte, within the field limits.
+        let completeBigHead = "GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X: " + String(repeating: "y", count: 50) + "\r\n", count: 5) + "\r\n"
+        var roomyFields = small
+        roomyFields.fieldCount = 10
+        #expect(parseBothWays(completeBigHead, limits: roomyFields).error?.status == .requestHeaderFieldsTooLarge)
         let declaredBody = "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 17\r\n\r\n"
         #expect(parseBothWays(declaredBody, limits: small).error?.status == .contentTooLarge)
         let chunkedBody = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n0123456789abcdef\r\n1\r\nx\r\n0\r\n\r\n"
         #expect(parseBothWays(chunkedBody, limits: small).error?.status == .contentTooLarge)
+    }
+
+    /// The case: a 40 KB head sent in one write was answered 200.
+    @Test func aHeadOverTheDefaultLimitInOneWriteIsRefused() {
+        let fields = (1...40).map { "X-Pad-\($0): " + String(repeating: "p", count: 1000) + "\r\n" }.joined()
+        let head = "GET / HTTP/1.1\r\nHost: a\r\n" + fields + "\r\n"
+        #expect(parseBothWays(head).error?.status == .requestHeaderFieldsTooLarge)
     }
 
     @Test func defaultLimits() {

@@ -18,13 +18,13 @@ func withLiveServer(
     try body(server, port)
 }
 
-/// `/echo` answers with the request's body, `/slow` after 300 ms, `/hello` with a greeting.
+/// `/echo` answers with the request's body, `/slow` after 300 ms (a handler that blocks), `/hello` with a greeting.
 func echoRouter() -> Router {
     var router = Router()
     router.get("/hello") { request in .text("hello \(request.path)") }
     router.post("/echo") { request in HTTPResponse(.ok, contentType: "application/octet-stream", body: request.body) }
     router.on(.put, "/echo") { request in HTTPResponse(.ok, contentType: "application/octet-stream", body: request.body) }
-    router.get("/slow") { _ in
+    router.get("/slow", mayBlock: true) { _ in
         usleepMilliseconds(300)
         return .text("slow")
     }

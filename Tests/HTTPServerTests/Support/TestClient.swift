@@ -32,10 +32,9 @@ final class TestClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(fd)
-            throw ClientError.connectFailed(errno)
-        }
+        // No close here: the object is whole, so throwing runs `deinit`, which closes it; a
+        // second close could close another test's socket that reused the number.
+        guard connected == 0 else { throw ClientError.connectFailed(errno) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }

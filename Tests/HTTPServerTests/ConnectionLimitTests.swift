@@ -1,0 +1,61 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Slow and greedy clients cannot lock others out: one address gets only its share of the
+/// connections, and a full server makes room by closing the client that has waited longest.
+@Suite(.serialized) struct ConnectionLimitTests {
+    @Test func oneAddressGetsOnlyItsShareOfConnections() throws {
+        try withLiveServer({ $0.maximumConnectionsPerAddress = 4 }) { server, port in
+            let held = (0..<4).map { _ in RawExchange.connect(port: port) }
+            defer { for fd in held { Glibc.close(fd) } }
+            usleepMilliseconds(100)
+            let refused = String(decoding: RawExchange.roundTrip(port: port, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"), as: UTF8.self)
+            #expect(refused.hasPrefix("HTTP/1.1 503 "))
+            let other = RawExchange.connect(port: port, from: "127.0.0.2")
+            defer { Glibc.close(other) }
+            sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: other)
+            #expect(String(decoding: RawExchange.readToEnd(other, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
+        }
+    }
+
+    /// The attack: 512 connections trickling a head from one address; a client from
+    /// another address is still served.
+    @Test func tricklingConnectionsFromOneAddressLeaveRoomForOthers() throws {
+        try withLiveServer { server, port in
+            var trickling: [Int32] = []
+            defer { for fd in trickling { Glibc.close(fd) } }
+            for _ in 0..<512 {
+                let fd = RawExchange.connect(port: port)
+                guard fd >= 0 else { continue }
+                sendAll(Array("GET /hello HTTP/1.1\r\nHo".utf8), to: fd)
+                trickling.append(fd)
+            }
+            usleepMilliseconds(200)
+            #expect(server.connectionCount <= ServerConfiguration().maximumConnectionsPerAddress)
+            let fresh = RawExchange.connect(port: port, from: "127.0.0.2")
+            defer { Glibc.close(fresh) }
+            sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: fresh)
+            #expect(String(decoding: RawExchange.readToEnd(fresh, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
+        }
+    }
+
+    @Test func aFullServerClosesTheClientThatHasWaitedLongest() throws {
+        try withLiveServer({ $0.maximumConnections = 3 }) { server, port in
+            let slowest = try TestClient(port: port)
+            slowest.send("GET /hello HTTP/1.1\r\nHo")
+            usleepMilliseconds(50)
+            let others = try (0..<2).map { _ in try TestClient(port: port) }
+            for client in others {
+                client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(client.readResponse()?.status == 200)
+            }
+            let fresh = try TestClient(port: port)
+            fresh.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(fresh.readResponse()?.text == "hello /hello")
+            #expect(slowest.isClosedByServer())
+            usleepMilliseconds(50)
+            #expect(server.connectionCount == 3)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+@testable import HTTPServer
+import Dispatch
+import Synchronization
+import Testing
+
+@Suite struct HandlerPoolTests {
+    @Test func neverRunsMoreJobsAtOnceThanItHasThreads() {
+        let pool = HandlerPool(width: 3)
+        let running = Atomic<Int>(0)
+        let most = Atomic<Int>(0)
+        let done = DispatchGroup()
+        for _ in 0..<40 {
+            done.enter()
+            pool.submit {
+                let now = running.add(1, ordering: .relaxed).newValue
+                _ = most.max(now, ordering: .relaxed)
+                usleepMilliseconds(5)
+                running.subtract(1, ordering: .relaxed)
+                done.leave()
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(most.load(ordering: .relaxed) == 3)
+        #expect(pool.threadCount == 3)
+        pool.stop()
+    }
+
+    @Test func stoppingLetsSubmittedJobsFinishAndEndsTheThreads() {
+        let pool = HandlerPool(width: 2)
+        let finished = Atomic<Int>(0)
+        for _ in 0..<6 {
+            pool.submit {
+                usleepMilliseconds(10)
+                finished.add(1, ordering: .relaxed)
+            }
+        }
+        pool.stop()
+        for _ in 0..<200 where pool.threadCount > 0 { usleepMilliseconds(10) }
+        #expect(finished.load(ordering: .relaxed) == 6)
+        #expect(pool.threadCount == 0)
+    }
+}
