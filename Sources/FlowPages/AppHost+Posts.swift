@@ -33,7 +33,7 @@ extension AppHost {
     }
 
     private func applyPost(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
-        try checkOrigin(request)
+        try origins.check(request)
         let form = try request.form()
         var visit = try Visit.open(request, host: self)
         guard !visit.isNew, let token = form["csrf"], Secret.constantTimeEqual(token, visit.csrfToken) else {
@@ -212,16 +212,5 @@ extension AppHost {
     private func isStillShown(_ screen: RouteInstance, in state: NavigationState) -> Bool {
         let view = app.navigation.screen(in: state)
         return view.breadcrumbs.contains { $0.route == screen } || view.tabBar?.items.contains { $0.top == screen } == true
-    }
-
-    /// Refuses cross-site posts (RFC 6454 origins, Fetch Metadata).
-    private func checkOrigin(_ request: HTTPRequest) throws {
-        if let site = request.headers["Sec-Fetch-Site"], site == "cross-site" || site == "same-site" {
-            throw HTTPError(.forbidden, "Posts from other sites are refused.")
-        }
-        if let origin = request.headers["Origin"], origin != "null", let host = request.headers["Host"] {
-            let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
-            guard originHost == host else { throw HTTPError(.forbidden, "Posts from other sites are refused.") }
-        }
     }
 }

@@ -19,17 +19,21 @@ public struct AppHost: Sendable {
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
     let isPrototype: Bool
+    /// The origins posts may come from besides the request's own.
+    let origins: OriginPolicy
     /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
     /// reaches the same session.
     var cookieName: String { "fp_" + app.id }
 
     /// Mounts `app` under `prefix` ("" for the root of a host of its own). As a prototype, its
-    /// fixture accounts are created in the database if missing.
+    /// fixture accounts are created in the database if missing. `origins` names the origins
+    /// posts may come from besides the request's own (a Host-rewriting proxy's address).
     public init(
         app: AppDefinition, templates: TemplateSet, prefix: String, database: Database,
-        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended
+        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, origins: OriginPolicy = OriginPolicy()
     ) throws {
         self.isPrototype = prototype
+        self.origins = origins
         self.app = app
         self.templates = templates
         self.navigator = Navigator(app.navigation)
@@ -40,7 +44,10 @@ public struct AppHost: Sendable {
         self.outbox = OutboxStore(database: database)
         let accounts = AccountStore(database: database, hasher: passwordHasher)
         let fixtures = prototype ? app.fixtures : .none
-        self.backend = PrototypeBackend(app: app, fixtures: fixtures, accounts: accounts, outbox: outbox, navigator: navigator)
+        self.backend = PrototypeBackend(app: app, fixtures: fixtures, accounts: accounts, outbox: outbox, navigator: navigator, isPrototype: prototype)
+        // Marked whatever the mode, so a database seeded before fixtures were marked cannot sign
+        // them in once the prototype is off.
+        try accounts.markFixtures(app: app.id, emails: app.fixtures.accounts.map(\.email))
         try FixtureSeeder(accounts: accounts).seed(app: app.id, fixtures.accounts.map {
             FixtureSeeder.FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
         })

@@ -21,18 +21,25 @@ public enum Application {
 
     /// Serves the apps of `views` until SIGINT or SIGTERM, then shuts down gracefully and exits 0.
     /// The database at `databasePath` is created and migrated if needed.
-    /// - Parameter appHosts: Host names mapped to the app served at their root.
+    /// - Parameters:
+    ///   - appHosts: Host names mapped to the app served at their root.
+    ///   - eventRetentionDays: How long analytics events are kept; older ones are swept hourly.
+    ///   - publicOrigins: Origins posts may come from besides the request's own, for a reverse
+    ///     proxy that rewrites `Host`.
     public static func serve(
         configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String,
-        durability: Durability = .full, appHosts: [String: String] = [:], prototype: Bool = true
+        durability: Durability = .full, appHosts: [String: String] = [:], prototype: Bool = true, eventRetentionDays: Int = 90,
+        publicOrigins: [String] = []
     ) throws -> Never {
         let database = try Database(path: databasePath, durability: durability)
-        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts, prototype: prototype)
+        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts, prototype: prototype,
+                                     publicOrigins: publicOrigins)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
-        // Expired sessions are never loaded; sweeping them at start and hourly keeps the file
-        // from growing with them.
+        // Expired sessions are never loaded, and old events are no longer wanted; sweeping them
+        // at start and hourly keeps the file from growing with them.
         let sessions = SessionStore(database: database)
+        let events = EventStore(database: database)
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
         sweeper.schedule(deadline: .now(), repeating: .seconds(3600))
         sweeper.setEventHandler {
@@ -41,6 +48,12 @@ public enum Application {
                 if swept > 0 { configuration.log("swept \(swept) expired sessions") }
             } catch {
                 configuration.log("sweeping expired sessions failed: \(error)")
+            }
+            do {
+                let swept = try events.sweep(olderThan: Int64(eventRetentionDays) * 86_400_000)
+                if swept > 0 { configuration.log("swept \(swept) events older than \(eventRetentionDays) days") }
+            } catch {
+                configuration.log("sweeping old events failed: \(error)")
             }
         }
         sweeper.resume()

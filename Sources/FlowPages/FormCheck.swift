@@ -8,11 +8,25 @@ enum FormCheck {
         var errors: [String: String] = [:]
         for field in form.fields {
             let value = values[field.name] ?? ""
-            if let message = field.rules.lazy.compactMap({ failure(of: $0, value: value, values: values) }).first {
+            if field.type == "email", let message = invisibleCharacters(in: value) {
+                errors[field.name] = message
+            } else if let message = field.rules.lazy.compactMap({ failure(of: $0, value: value, values: values) }).first {
                 errors[field.name] = message
             }
         }
         return errors
+    }
+
+    /// The message for an email holding characters that cannot be seen (zero-width spaces and
+    /// joiners, soft hyphens, byte order marks, direction controls, other format or control
+    /// characters), or nil: such an email looks like another person's, so it is refused.
+    static func invisibleCharacters(in email: some StringProtocol) -> String? {
+        let hidden = email.unicodeScalars.contains { scalar in
+            let properties = scalar.properties
+            return properties.generalCategory == .format || properties.generalCategory == .control
+                || properties.isBidiControl || properties.isDefaultIgnorableCodePoint
+        }
+        return hidden ? "Remove the invisible characters (such as zero-width spaces or direction marks) from the email address; type it again if unsure." : nil
     }
 
     /// The posted fields a form keeps as a draft: declared, not passwords, not unchecked boxes.

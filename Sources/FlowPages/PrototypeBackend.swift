@@ -1,4 +1,5 @@
 import FlowDefinition
+import HTTPServer
 import Navigation
 import SQLiteStore
 
@@ -15,6 +16,9 @@ struct PrototypeBackend: Sendable {
     let accounts: AccountStore
     let outbox: OutboxStore
     let navigator: Navigator
+    /// Off for an app serving real people: fixture accounts are refused whatever the database
+    /// holds, and the outbox keeps no codes or links.
+    let isPrototype: Bool
 
     /// The draft slot holding the backend's memory of a session; never rendered.
     static let memory = "flowpages.backend"
@@ -34,7 +38,17 @@ struct PrototypeBackend: Sendable {
     static let formMessage = "_form"
 
     /// Runs effect `name`; the state is changed only through `state`, which the caller saves.
+    /// - Throws: A 503 with `Retry-After` when too many passwords are being hashed.
     func perform(_ name: String, purpose: String?, form: [String: String], state: inout NavigationState) throws -> Outcome {
+        do {
+            return try performUnbounded(name, purpose: purpose, form: form, state: &state)
+        } catch is PasswordHasher.Busy {
+            throw HTTPError(.serviceUnavailable, "Too many people are signing in at once. Try again in a moment.",
+                            headers: HTTPHeaders([("Retry-After", "2")]))
+        }
+    }
+
+    private func performUnbounded(_ name: String, purpose: String?, form: [String: String], state: inout NavigationState) throws -> Outcome {
         switch name {
         case "sign-in": return try signIn(form, &state)
         case "first-sign-in": return try firstSignIn(&state)
@@ -59,14 +73,14 @@ struct PrototypeBackend: Sendable {
         }
         guard let holder = try accounts.holder(ofToken: token, purpose: purpose) else { return false }
         guard let email else { return true }
-        return try accounts.account(id: holder)?.email.lowercased() == email.lowercased()
+        return try accounts.account(id: holder).map { AccountStore.emailKey($0.email) == AccountStore.emailKey(email) } ?? false
     }
 
     // MARK: - Effects
 
     private func signIn(_ form: [String: String], _ state: inout NavigationState) throws -> Outcome {
         let email = String(form["email", default: ""].trimmingWhitespace())
-        guard let account = try accounts.authenticate(app: app.id, email: email, password: form["password", default: ""]),
+        guard let account = try accounts.authenticate(app: app.id, email: email, password: form["password", default: ""], allowingFixtures: isPrototype),
               account.isVerified else {
             return .failure(errors: [:])
         }
@@ -89,6 +103,9 @@ struct PrototypeBackend: Sendable {
     private func register(_ form: [String: String], _ state: inout NavigationState) throws -> Outcome {
         let email = String(form["email", default: ""].trimmingWhitespace())
         let password = form["password", default: ""]
+        if let message = FormCheck.invisibleCharacters(in: email) {
+            return .failure(errors: ["email": message])
+        }
         let remembered = state.drafts[Self.memory]?["account"].flatMap(Int.init)
         if let existing = try accounts.account(app: app.id, email: email) {
             guard existing.id == remembered, !existing.isVerified else {
@@ -116,7 +133,7 @@ struct PrototypeBackend: Sendable {
     private func sendCode(purpose: String, _ form: [String: String], _ state: inout NavigationState) throws -> Outcome {
         let email = form["email"].map { String($0.trimmingWhitespace()) } ?? state.drafts[Self.memory]?["email"] ?? ""
         try remember(["email": email, "verified": ""], in: &state)
-        guard let account = try accounts.account(app: app.id, email: email) else {
+        guard let account = try accounts.account(app: app.id, email: email), isPrototype || !account.isFixture else {
             return .success(values: ["email": email])
         }
         try remember(["account": String(account.id)], in: &state)
@@ -125,8 +142,15 @@ struct PrototypeBackend: Sendable {
         let route = app.navigation.routes.first { $0.name.rawValue == purpose && $0.isDeepLinkable }
         let link = route.flatMap { DeepLinks.universalLink(app, RouteInstance($0.name, ["token": token, "email": email])) }
         let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
-        try outbox.send(app: app.id, to: email, subject: "Your \(app.title) code: \(code)",
-                        body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link)
+        if isPrototype {
+            try outbox.send(app: app.id, to: email, subject: "Your \(app.title) code: \(code)",
+                            body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link)
+        } else {
+            // Serving real people, the outbox is a record, not a mailbox: a code or link kept in
+            // plain text would let whoever reads the database take over the account.
+            try outbox.send(app: app.id, to: email, subject: "Your \(app.title) code was sent",
+                            body: "A code and a link to \(what) were sent; they are not kept here.", link: nil)
+        }
         return .success(values: ["email": email])
     }
 
@@ -141,9 +165,9 @@ struct PrototypeBackend: Sendable {
         } else {
             let code = String(form["code", default: ""].trimmingWhitespace())
             guard let id = state.drafts[Self.memory]?["account"].flatMap(Int.init) else { return wrong }
-            if let fixture = fixtures.codes.first(where: { $0.value == code && $0.purpose == purpose }) {
-                guard fixture.isValid else { return wrong }
-            } else {
+            // Any other code, a fixture documented as invalid included, is checked against the
+            // account's live code, so a wrong one uses up one of its attempts.
+            if !fixtures.codes.contains(where: { $0.value == code && $0.purpose == purpose && $0.isValid }) {
                 guard try accounts.redeem(code: code, accountID: id, purpose: purpose) else { return wrong }
             }
             accountID = id

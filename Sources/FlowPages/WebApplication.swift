@@ -22,9 +22,12 @@ public struct WebApplication: Sendable {
     ///   - prototype: Whether the prototype's aids are on (toolbar, dev mailbox, event log page,
     ///     fixtures); off for apps that serve real people, such as deep-link fallback pages.
     ///   - passwordHasher: The cost of hashing the prototype's passwords (tests use a cheap one).
+    ///   - publicOrigins: Origins (`https://suma.finance`) every app accepts posts from besides the
+    ///     request's own, for a reverse proxy that rewrites `Host`; each app host adds its own
+    ///     `https://` and `http://` origins for its app.
     public init(
         views: String, publicFolder: String, database: Database, appHosts: [String: String] = [:],
-        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended
+        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, publicOrigins: [String] = []
     ) throws {
         let (apps, folderProblems) = AppFolderLoader.loadAll(views: views)
         var problems = folderProblems.map(\.description)
@@ -33,8 +36,11 @@ public struct WebApplication: Sendable {
         for app in apps {
             do {
                 let library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
+                let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
+                let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
                 func host(_ prefix: String) throws -> AppHost {
-                    try AppHost(app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype, passwordHasher: passwordHasher)
+                    try AppHost(app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype,
+                                passwordHasher: passwordHasher, origins: origins)
                 }
                 hosts[app.id] = try host("/" + app.id)
                 for (name, id) in appHosts where id == app.id {
@@ -82,23 +88,26 @@ public struct WebApplication: Sendable {
             router.errorPage = Self.errorPage(hosts: [:], rooted: [name: host])
             routers[name] = router
         }
+        var router: Router
         if routers.isEmpty {
-            self.router = prefixed
+            router = prefixed
         } else {
-            var router = Router()
+            router = Router()
             // Which host's router answers is known only here, so every request may block.
             router.mount("/", mayBlock: true) { [routers, prefixed] request in
-                (routers[Self.hostName(request)] ?? prefixed).respond(to: request)
+                (routers[Self.appHostName(request, rooted: routers)] ?? prefixed).respond(to: request)
             }
-            self.router = router
         }
+        let headers = SecurityHeaders(apps: served)
+        router.finish = { response, request in headers.apply(to: response, for: request) }
+        self.router = router
     }
 
     /// `/_open` and the association files, which every host answers.
     private static func addLinkRoutes(to router: inout Router, apps: [AppDefinition], hosts: [String: AppHost], rooted: [String: AppHost]) {
         router.get("/_open", mayBlock: true) { request in
             let link = request.query.first { $0.name == "url" }?.value ?? ""
-            let host = rooted[hostName(request)]
+            let host = rooted[appHostName(request, rooted: rooted)]
             guard let target = DeepLinks.target(of: link, apps: apps), let app = host.map({ $0.app.id == target.app ? $0 : nil }) ?? hosts[target.app] else {
                 throw HTTPError(.notFound, link.isEmpty ? "Pass the link to open as ?url=." : "No app served here opens \(link).")
             }
@@ -125,9 +134,25 @@ public struct WebApplication: Sendable {
 
     /// The Host header's name, lower-cased, without its port.
     static func hostName(_ request: HTTPRequest) -> String {
-        let host = (request.headers["Host"] ?? "").lowercased()
+        hostName(of: request.headers["Host"] ?? "")
+    }
+
+    /// A `host[:port]`'s name, lower-cased, without its port.
+    private static func hostName(of authority: String) -> String {
+        let host = authority.lowercased()
         if host.hasPrefix("[") { return String(host.prefix { $0 != "]" }) + "]" }
         return String(host.prefix { $0 != ":" })
+    }
+
+    /// The host name that picks an app host: the `Host`'s, or behind a reverse proxy that
+    /// rewrites `Host`, the first `X-Forwarded-Host`'s when it names an app host and `Host` does
+    /// not. A client could as well send that name as `Host`, so this only picks which app
+    /// answers; posts are still checked against the request's own `Host` and the app's origins.
+    static func appHostName<Value>(_ request: HTTPRequest, rooted: [String: Value]) -> String {
+        let host = hostName(request)
+        guard rooted[host] == nil, let forwarded = request.headers["X-Forwarded-Host"]?.split(separator: ",").first else { return host }
+        let name = hostName(of: forwarded.trimmingCharacters(in: .whitespaces))
+        return rooted[name] == nil ? host : name
     }
 
     /// Error pages in the layout of the app the path belongs to, plain text elsewhere; a 500
@@ -135,7 +160,7 @@ public struct WebApplication: Sendable {
     private static func errorPage(hosts: [String: AppHost], rooted: [String: AppHost]) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
         { error, request in
             let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
-            guard let host = rooted[hostName(request)] ?? hosts[segment], let page = try? host.errorPage(error) else {
+            guard let host = rooted[appHostName(request, rooted: rooted)] ?? hosts[segment], let page = try? host.errorPage(error) else {
                 var response = HTTPResponse.text(error.message + "\n", status: error.status)
                 for field in error.headers { response.headers.add(field.name, field.value) }
                 return response

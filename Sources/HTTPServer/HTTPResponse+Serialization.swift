@@ -2,9 +2,9 @@ extension HTTPResponse {
     /// The bytes on the wire: status line, fields and body in one buffer, so one write sends
     /// it (a small response split over two writes waits on delayed ACKs).
     ///
-    /// `Content-Length`, `Date`, `Connection` and `X-Request-Id` are set here. The body is dropped
-    /// for HEAD and statuses that forbid one (RFC 9110 §6.4.1); CR, LF and NUL never reach the
-    /// wire inside a field, whatever a handler put there.
+    /// `Content-Length`, `Date`, `Connection`, `X-Request-Id` and `X-Content-Type-Options: nosniff`
+    /// are set here. The body is dropped for HEAD and statuses that forbid one (RFC 9110 §6.4.1);
+    /// CR, LF and NUL never reach the wire inside a field, whatever a handler put there.
     func serialized(for method: HTTPMethod, version: HTTPVersion, keepAlive: Bool, requestID: String, date: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + body.count)
@@ -29,6 +29,9 @@ extension HTTPResponse {
             field("Connection", "keep-alive")
         }
         field("X-Request-Id", requestID)
+        // On every response, errors and refusals included: a browser must never guess that text
+        // echoing a request (`<script>` in a 404's path) is HTML (Fetch §X-Content-Type-Options).
+        field("X-Content-Type-Options", "nosniff")
         for (name, value) in headers where !Self.isManaged(name) {
             field(name, value)
         }
@@ -47,6 +50,7 @@ extension HTTPResponse {
         case 12: HTTPHeaders.equalNames(name, "X-Request-Id")
         case 14: HTTPHeaders.equalNames(name, "Content-Length")
         case 17: HTTPHeaders.equalNames(name, "Transfer-Encoding")
+        case 22: HTTPHeaders.equalNames(name, "X-Content-Type-Options")
         default: false
         }
     }

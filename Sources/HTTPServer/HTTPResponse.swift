@@ -1,6 +1,7 @@
 /// A response: status, header fields and the whole body.
 ///
-/// The server adds `Content-Length`, `Date`, `Connection` and `X-Request-Id` when it sends it.
+/// The server adds `Content-Length`, `Date`, `Connection`, `X-Request-Id` and
+/// `X-Content-Type-Options` when it sends it.
 public struct HTTPResponse: Sendable {
     /// The status.
     public var status: HTTPStatus

@@ -19,6 +19,9 @@ public struct Router: Sendable {
     }
     /// Where unexpected errors are logged with their request id; their details never reach the client.
     public var errorLog: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
+    /// Runs on every response this router gives, error pages included, for fields that depend
+    /// on both the request and the response (an HTML page's security policy); nil leaves them as they are.
+    public var finish: (@Sendable (HTTPResponse, HTTPRequest) -> HTTPResponse)?
 
     /// Creates an empty router: every request is 404 until routes are added.
     public init() {}
@@ -61,17 +64,22 @@ public struct Router: Sendable {
         do {
             route = try self.route(request)
         } catch {
-            return Responder(mayBlock: false) { errorPage(error, request) }
+            return Responder(mayBlock: false) { [finish, errorPage] in
+                let response = errorPage(error, request)
+                return finish?(response, request) ?? response
+            }
         }
-        return Responder(mayBlock: route.mayBlock) {
+        return Responder(mayBlock: route.mayBlock) { [finish, errorPage, errorLog] in
+            let response: HTTPResponse
             do {
-                return try route.handler(request)
+                response = try route.handler(request)
             } catch let error as HTTPError {
-                return errorPage(error, request)
+                response = errorPage(error, request)
             } catch {
                 errorLog("request \(request.id): \(request.method) \(request.path) failed: \(error)")
-                return errorPage(HTTPError(.internalServerError), request)
+                response = errorPage(HTTPError(.internalServerError), request)
             }
+            return finish?(response, request) ?? response
         }
     }
 

@@ -1,14 +1,18 @@
 import Foundation
 
-/// The prototype backend's accounts: unique email per app, profile fields, a verified flag, a
-/// scrypt password hash, and single-use, expiring, hashed tokens and codes.
+/// The prototype backend's accounts: unique email per app (compared by ``emailKey(_:)``),
+/// profile fields, a verified flag, a fixture flag, a scrypt password hash, and single-use,
+/// expiring, hashed tokens and codes.
 public struct AccountStore: Sendable {
     public struct Account: Hashable, Sendable {
         public let id: Int
         public let app: String
+        /// The email as it was registered.
         public let email: String
         public let profile: [String: String]
         public let isVerified: Bool
+        /// Whether it is one of an app's documented fixture accounts, whose password is public.
+        public let isFixture: Bool
     }
 
     /// Why an account could not be created.
@@ -24,37 +28,64 @@ public struct AccountStore: Sendable {
         self.hasher = hasher
     }
 
-    /// Creates an account; the email is unique per app, case-insensitively.
-    public func create(app: String, email: String, password: String, profile: [String: String] = [:], verified: Bool = false, now: Int64 = Timestamp.now()) throws -> Account {
+    /// How many wrong codes an account may type while a code is live; then the code is void.
+    public static let maximumCodeAttempts = 5
+
+    /// What emails are compared by: NFKC, so composed and decomposed accents and fullwidth or
+    /// other compatibility look-alikes are one form, then Unicode case folding, then NFKC again
+    /// (folding can leave a string unnormalised). `josé@example.com` in NFC or NFD,
+    /// `ＴＥＳＴ@example.com` and `Test@Example.com` all have the key of `test@…`/`josé@…`.
+    public static func emailKey(_ email: String) -> String {
+        email.precomposedStringWithCompatibilityMapping
+            .folding(options: .caseInsensitive, locale: nil)
+            .precomposedStringWithCompatibilityMapping
+    }
+
+    /// Creates an account; the email is unique per app by its ``emailKey(_:)``.
+    /// - Parameter isFixture: Whether it is a documented fixture account (see ``FixtureSeeder``).
+    /// - Throws: ``AccountError/emailTaken``, or ``PasswordHasher/Busy``.
+    public func create(app: String, email: String, password: String, profile: [String: String] = [:], verified: Bool = false,
+                       isFixture: Bool = false, now: Int64 = Timestamp.now()) throws -> Account {
         // Hashing is slow on purpose: do it before taking the write lock.
         let hash = try hasher.hash(password)
         let profileText = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         do {
             let id = try database.write { connection in
-                try connection.execute("INSERT INTO accounts (app, email, password_hash, profile, verified, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                                       [.text(app), .text(email), .text(hash), .text(profileText), .bool(verified), .integer(now)])
+                try connection.execute(
+                    "INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [.text(app), .text(email), .text(Self.emailKey(email)), .text(hash), .text(profileText), .bool(verified), .bool(isFixture), .integer(now)]
+                )
                 return connection.lastInsertedRowID
             }
-            return Account(id: id, app: app, email: email, profile: profile, isVerified: verified)
+            return Account(id: id, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture)
         } catch let error as SQLiteError where error.code.primary == .constraint {
             throw AccountError.emailTaken
         }
     }
 
-    /// The account for `email`, if any.
+    /// The account for `email` (or an email with the same ``emailKey(_:)``), if any.
     public func account(app: String, email: String) throws -> Account? {
         try database.read { connection in
-            try connection.queryFirst("SELECT id, email, profile, verified FROM accounts WHERE app = ? AND email = ?", [.text(app), .text(email)]) {
-                try Self.account($0, app: app)
-            }
+            try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))], Self.account)
         }
     }
 
     /// The account with this id, if any.
     public func account(id: Int) throws -> Account? {
         try database.read { connection in
-            try connection.queryFirst("SELECT id, email, profile, verified, app FROM accounts WHERE id = ?", [.integer(Int64(id))]) {
-                try Self.account($0, app: $0.string(4) ?? "")
+            try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE id = ?", [.integer(Int64(id))], Self.account)
+        }
+    }
+
+    /// Marks the accounts of `emails` as fixtures: an app's documented accounts, in a database
+    /// seeded before fixtures were marked. Returns how many were newly marked.
+    @discardableResult
+    public func markFixtures(app: String, emails: [String]) throws -> Int {
+        guard !emails.isEmpty else { return 0 }
+        return try database.write { connection in
+            try emails.reduce(0) { marked, email in
+                marked + (try connection.execute("UPDATE accounts SET is_fixture = 1 WHERE app = ? AND email_key = ? AND is_fixture = 0",
+                                                 [.text(app), .text(Self.emailKey(email))]))
             }
         }
     }
@@ -70,19 +101,21 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// The account whose password matches, or nil. Without an account a dummy hash is still
-    /// checked, so the time taken does not tell whether the email exists.
-    public func authenticate(app: String, email: String, password: String) throws -> Account? {
+    /// The account whose password matches, or nil. Without an account (or with a fixture
+    /// account when `allowingFixtures` is false, as for an app serving real people) a dummy hash
+    /// is still checked, so the time taken does not tell whether the email exists.
+    /// - Throws: ``PasswordHasher/Busy`` when too many passwords are being checked.
+    public func authenticate(app: String, email: String, password: String, allowingFixtures: Bool = true) throws -> Account? {
         let found = try database.read { connection in
-            try connection.queryFirst("SELECT id, email, profile, verified, password_hash FROM accounts WHERE app = ? AND email = ?", [.text(app), .text(email)]) {
-                (try Self.account($0, app: app), $0.string(4) ?? "")
+            try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))]) {
+                (try Self.account($0), $0.string(6) ?? "")
             }
         }
-        guard let (account, hash) = found else {
-            _ = PasswordHasher.verify(password, against: Self.dummyHash)
+        guard let (account, hash) = found, allowingFixtures || !account.isFixture else {
+            _ = try hasher.verify(password, against: dummyHash)
             return nil
         }
-        return PasswordHasher.verify(password, against: hash) ? account : nil
+        return try hasher.verify(password, against: hash) ? account : nil
     }
 
     /// Replaces the password.
@@ -101,20 +134,25 @@ public struct AccountStore: Sendable {
     }
 
     /// What kind of secret to issue.
-    public enum SecretKind: Sendable {
+    public enum SecretKind: String, Sendable {
         /// A 256-bit token for a link.
-        case linkToken
+        case linkToken = "link"
         /// A 6-digit code to type.
         case code
     }
 
     /// Issues a secret for `purpose` (such as `verify-email` or `reset-password`), valid for
-    /// `lifetime` milliseconds; only its hash is stored.
+    /// `lifetime` milliseconds; only its hash is stored. It voids the account's unused secrets of
+    /// the same kind and purpose: only the newest mail works.
     public func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64 = Timestamp.now()) throws -> String {
         let secret = kind == .linkToken ? Secret.token() : Secret.code()
         try database.write { connection in
-            try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)",
-                                   [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), .integer(Int64(accountID)), .text(purpose), .integer(now + lifetime)])
+            // Secrets issued before kinds were stored (kind NULL) count as either kind.
+            try connection.execute("DELETE FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL",
+                                   [.integer(Int64(accountID)), .text(purpose), .text(kind.rawValue)])
+            try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind) VALUES (?, ?, ?, ?, ?)",
+                                   [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), .integer(Int64(accountID)), .text(purpose),
+                                    .integer(now + lifetime), .text(kind.rawValue)])
         }
         return secret
     }
@@ -133,9 +171,23 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// Uses a code typed for a known account: true once, if unexpired and for `purpose`.
+    /// Uses a code typed for a known account: true once, if unexpired, for `purpose`, and typed
+    /// before ``maximumCodeAttempts`` wrong ones. A wrong code uses up an attempt of the
+    /// account's live codes for `purpose`, so six digits cannot be guessed.
     public func redeem(code: String, accountID: Int, purpose: String, now: Int64 = Timestamp.now()) throws -> Bool {
-        try redeem(hash: Self.tokenHash(code, accountID: accountID), purpose: purpose, now: now) == accountID
+        try database.write { connection in
+            let changed = try connection.execute(
+                "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?",
+                [.integer(now), .blob(Self.tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
+                 .integer(Int64(Self.maximumCodeAttempts))]
+            )
+            guard changed == 0 else { return true }
+            try connection.execute(
+                "UPDATE tokens SET attempts = attempts + 1 WHERE account_id = ? AND purpose = ? AND (kind = 'code' OR kind IS NULL) AND used_at IS NULL AND expires_at > ?",
+                [.integer(Int64(accountID)), .text(purpose), .integer(now)]
+            )
+            return false
+        }
     }
 
     private func redeem(hash: [UInt8], purpose: String, now: Int64) throws -> Int? {
@@ -156,11 +208,31 @@ public struct AccountStore: Sendable {
         Secret.hash(accountID.map { "\($0):\(secret)" } ?? secret)
     }
 
-    private static func account(_ row: Row, app: String) throws -> Account {
-        let profile = try JSONDecoder().decode([String: String].self, from: Data((row.string(2) ?? "{}").utf8))
-        return Account(id: row.int(0), app: app, email: row.string(1) ?? "", profile: profile, isVerified: row.int(3) == 1)
+    /// Gives every account its ``emailKey(_:)``, once, when the column is added (a migration's
+    /// SQL cannot fold Unicode). Accounts registered before as look-alikes of an older one keep
+    /// a key no email has (it has spaces), so sign-in and "already exists" find the older one.
+    static func assignEmailKeys(_ connection: SQLiteConnection) throws {
+        let accounts = try connection.query("SELECT id, app, email FROM accounts ORDER BY id") { ($0.int(0), $0.string(1) ?? "", $0.string(2) ?? "") }
+        var taken: Set<[String]> = []
+        for (id, app, email) in accounts {
+            var key = emailKey(email)
+            if !taken.insert([app, key]).inserted { key += " (look-alike of an older account, id \(id))" }
+            try connection.execute("UPDATE accounts SET email_key = ? WHERE id = ?", [.text(key), .integer(Int64(id))])
+        }
     }
 
-    /// A valid hash of nothing anyone knows, at the recommended cost, for timing-safe misses.
-    private static let dummyHash = (try? PasswordHasher.recommended.hash(Secret.token())) ?? ""
+    private static let columns = "id, email, profile, verified, app, is_fixture"
+
+    private static func account(_ row: Row) throws -> Account {
+        let profile = try JSONDecoder().decode([String: String].self, from: Data((row.string(2) ?? "{}").utf8))
+        return Account(id: row.int(0), app: row.string(4) ?? "", email: row.string(1) ?? "", profile: profile, isVerified: row.int(3) == 1,
+                       isFixture: row.int(5) == 1)
+    }
+
+    /// A well-formed hash at this store's cost that no password matches (no one knows a
+    /// preimage of its key), checked for timing-safe misses: it costs what a real check costs.
+    private var dummyHash: String {
+        let salt = String(repeating: "A", count: 22), key = String(repeating: "A", count: 43)
+        return "scrypt$\(hasher.logRounds)$\(hasher.blockSize)$\(hasher.parallelism)$\(salt)$\(key)"
+    }
 }

@@ -63,6 +63,23 @@ public struct EventStore: Sendable {
         }
     }
 
+    /// Deletes the events older than `age` milliseconds; returns how many. They go in batches,
+    /// each its own write, so a first sweep of a large file never holds the writer for long.
+    @discardableResult
+    public func sweep(olderThan age: Int64, now: Int64 = Timestamp.now()) throws -> Int {
+        var swept = 0
+        while true {
+            let deleted = try database.write { connection in
+                try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < ? LIMIT ?)",
+                                       [.integer(now - age), .integer(Int64(Self.sweepBatch))])
+            }
+            swept += deleted
+            if deleted < Self.sweepBatch { return swept }
+        }
+    }
+
+    static let sweepBatch = 10_000
+
     private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail FROM events"
 
     private static func event(_ row: Row) -> Event {

@@ -1,4 +1,6 @@
 /// Seeds an app's documented fixture accounts, idempotently: running it again changes nothing.
+/// They are marked as fixtures, so an app serving real people can refuse them (their passwords
+/// are public).
 public struct FixtureSeeder: Sendable {
     /// A fixture account.
     public struct FixtureAccount: Hashable, Sendable {
@@ -21,18 +23,21 @@ public struct FixtureSeeder: Sendable {
         self.accounts = accounts
     }
 
-    /// Creates the accounts that do not exist yet; returns how many were created.
+    /// Creates the accounts that do not exist yet, and marks those that do as fixtures; returns
+    /// how many were created.
     @discardableResult
     public func seed(app: String, _ fixtures: [FixtureAccount]) throws -> Int {
         var created = 0
         for fixture in fixtures where try accounts.account(app: app, email: fixture.email) == nil {
             do {
-                _ = try accounts.create(app: app, email: fixture.email, password: fixture.password, profile: fixture.profile, verified: fixture.verified)
+                _ = try accounts.create(app: app, email: fixture.email, password: fixture.password, profile: fixture.profile,
+                                        verified: fixture.verified, isFixture: true)
                 created += 1
             } catch AccountStore.AccountError.emailTaken {
                 // Another process seeded it meanwhile: that is the same outcome.
             }
         }
+        try accounts.markFixtures(app: app, emails: fixtures.map(\.email))
         return created
     }
 }

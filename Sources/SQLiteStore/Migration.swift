@@ -6,11 +6,15 @@ public struct Migration: Sendable {
     public let name: String
     /// The statements, run in order.
     public let statements: [String]
+    /// Work SQL cannot do (such as Unicode folding), run after the statements in the same
+    /// transaction.
+    public let then: (@Sendable (SQLiteConnection) throws -> Void)?
 
-    public init(version: Int, name: String, statements: [String]) {
+    public init(version: Int, name: String, statements: [String], then: (@Sendable (SQLiteConnection) throws -> Void)? = nil) {
         self.version = version
         self.name = name
         self.statements = statements
+        self.then = then
     }
 }
 
@@ -45,6 +49,7 @@ struct Migrator {
             do {
                 try connection.transaction {
                     for statement in migration.statements { try connection.execute(statement) }
+                    try migration.then?(connection)
                     // PRAGMA takes no bound values; the version is a number from our own list.
                     try connection.execute("PRAGMA user_version = \(migration.version)")
                 }

@@ -3,41 +3,56 @@ import CryptoExtras
 
 /// Password hashing with scrypt (swift-crypto's `KDF.Scrypt`), a random salt per password, and
 /// the parameters stored with the hash (`scrypt$17$8$1$salt$key`) so a later change of cost still
-/// verifies older hashes.
+/// verifies older hashes. Every hash and verification takes a turn of ``gate``.
 public struct PasswordHasher: Sendable {
     /// log2 of scrypt's CPU/memory cost N.
     public let logRounds: Int
     public let blockSize: Int
     public let parallelism: Int
+    /// Bounds how many hashes run at once, across every hasher sharing it.
+    public let gate: HashingGate
+
+    /// Why a password could not be hashed or checked now: too many already are. Nothing was
+    /// changed; the caller should answer "try again shortly" (503 with `Retry-After`).
+    public enum Busy: Error, Hashable, Sendable {
+        /// The queue of waiting hashes was full.
+        case queueFull
+        /// No turn came within the gate's longest wait.
+        case waitedTooLong
+    }
 
     /// OWASP's current recommendation for scrypt: N = 2^17, r = 8, p = 1 (128 MiB, a few
     /// hundred milliseconds).
     public static let recommended = PasswordHasher(logRounds: 17, blockSize: 8, parallelism: 1)
 
-    public init(logRounds: Int, blockSize: Int, parallelism: Int) {
+    public init(logRounds: Int, blockSize: Int, parallelism: Int, gate: HashingGate = .shared) {
         self.logRounds = logRounds
         self.blockSize = blockSize
         self.parallelism = parallelism
+        self.gate = gate
     }
 
     /// The stored form of `password`.
+    /// - Throws: ``Busy`` when too many hashes are running or waiting.
     public func hash(_ password: String) throws -> String {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let key = try Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+        let key = try gate.run { try Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism) }
         return "scrypt$\(logRounds)$\(blockSize)$\(parallelism)$\(Secret.base64URL(salt))$\(Secret.base64URL(key))"
     }
 
-    /// Whether `password` matches `stored`, compared in constant time. A malformed stored hash
-    /// never matches.
-    public static func verify(_ password: String, against stored: String) -> Bool {
+    /// Whether `password` matches `stored` (hashed at whatever cost it names), compared in
+    /// constant time. A malformed stored hash never matches.
+    /// - Throws: ``Busy`` when too many hashes are running or waiting.
+    public func verify(_ password: String, against stored: String) throws -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 6, parts[0] == "scrypt",
               let logRounds = Int(parts[1]), (10...22).contains(logRounds),
               let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
-              let salt = Secret.fromBase64URL(parts[4]), let expected = Secret.fromBase64URL(parts[5]),
-              let key = try? derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+              let salt = Secret.fromBase64URL(parts[4]), let expected = Secret.fromBase64URL(parts[5])
         else { return false }
+        let key = try gate.run { try? Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism) }
+        guard let key else { return false }
         return Secret.constantTimeEqual(key, expected)
     }
 

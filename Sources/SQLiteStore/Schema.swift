@@ -64,5 +64,16 @@ public enum Schema {
             "CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at)",
             "CREATE INDEX tokens_by_account ON tokens (account_id)",
         ]),
+        Migration(version: 3, name: "email keys, fixture accounts, code attempts and sweeping events", statements: [
+            "ALTER TABLE accounts ADD COLUMN email_key TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE accounts ADD COLUMN is_fixture INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE tokens ADD COLUMN kind TEXT",
+            "ALTER TABLE tokens ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX events_by_time ON events (time)",
+        ], then: { connection in
+            // The keys are Unicode-folded in Swift; the index can only be made once they are set.
+            try AccountStore.assignEmailKeys(connection)
+            try connection.execute("CREATE UNIQUE INDEX accounts_by_email_key ON accounts (app, email_key)")
+        }),
     ]
 }

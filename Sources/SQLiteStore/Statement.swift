@@ -34,10 +34,25 @@ public final class Statement {
             case .null: sqlite3_bind_null(handle, index)
             case .integer(let number): sqlite3_bind_int64(handle, index, number)
             case .real(let number): sqlite3_bind_double(handle, index, number)
-            case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
-            case .blob(let bytes): bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+            case .text(let text): Self.bind(text, to: handle, at: index)
+            // An empty array has no address, and a null pointer would bind NULL, not an empty blob.
+            case .blob(let bytes) where bytes.isEmpty: sqlite3_bind_zeroblob(handle, index, 0)
+            case .blob(let bytes): bytes.withUnsafeBytes { sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), csqlite_transient()) }
             }
             try check(code)
+        }
+    }
+
+    /// Binds text with its UTF-8 byte length: a length of -1 would make SQLite stop at the first
+    /// NUL, so `a\0b` would be stored as `a`. An empty string is bound from a literal, as an
+    /// empty buffer may have no address and a null pointer would bind NULL, not "".
+    private static func bind(_ text: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
+        guard !text.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text64(handle, index, $0.baseAddress, UInt64($0.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         }
     }
 
@@ -81,8 +96,10 @@ public struct Row {
     }
 
     public func string(_ column: Int32) -> String? {
+        // The byte count, not the first NUL, ends the text (sqlite3_column_bytes after
+        // sqlite3_column_text, as SQLite's documentation orders them).
         guard let text = sqlite3_column_text(statement, column) else { return nil }
-        return String(cString: text)
+        return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }
 
     public func bytes(_ column: Int32) -> [UInt8] {

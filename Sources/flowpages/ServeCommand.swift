@@ -12,7 +12,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
             Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE,
-            FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, and FLOWPAGES_APP_HOST (comma-separated host=app-id pairs).
+            FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
+            host=app-id pairs) and FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins).
             """
     )
 
@@ -43,9 +44,18 @@ struct ServeCommand: ParsableCommand {
         valueName: "on|off"))
     var prototype = Self.environment["FLOWPAGES_PROTOTYPE"] ?? "on"
 
+    @Option(name: .customLong("event-retention-days"), help: ArgumentHelp(
+        "Analytics events older than this many days are deleted, hourly (FLOWPAGES_EVENT_RETENTION_DAYS).", valueName: "days"))
+    var eventRetentionDays = Int(environment["FLOWPAGES_EVENT_RETENTION_DAYS"] ?? "") ?? 90
+
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
     var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
+
+    @Option(name: .customLong("public-origin"), help: ArgumentHelp(
+        "An origin posts may come from besides the request's own, such as a reverse proxy's address when it rewrites Host (repeatable; FLOWPAGES_PUBLIC_ORIGIN).",
+        valueName: "url"))
+    var publicOrigins: [String] = (environment["FLOWPAGES_PUBLIC_ORIGIN"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
 
     func validate() throws {
         if let port = Self.environment["FLOWPAGES_PORT"], Int(port) == nil {
@@ -53,6 +63,12 @@ struct ServeCommand: ParsableCommand {
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
+        }
+        if let days = Self.environment["FLOWPAGES_EVENT_RETENTION_DAYS"], Int(days) == nil {
+            throw ValidationError("FLOWPAGES_EVENT_RETENTION_DAYS must be a whole number of days, not '\(days)'.")
+        }
+        guard (1...36_500).contains(eventRetentionDays) else {
+            throw ValidationError("--event-retention-days must be between 1 and 36500, not \(eventRetentionDays).")
         }
         guard Durability(rawValue: durability.uppercased()) != nil else {
             throw ValidationError("--durability is full or normal, not '\(durability)'.")
@@ -63,6 +79,9 @@ struct ServeCommand: ParsableCommand {
         for pair in appHosts where Self.split(pair) == nil {
             throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
         }
+        for origin in publicOrigins where OriginPolicy.normalized(origin) == nil {
+            throw ValidationError("--public-origin takes an http or https origin without a path, such as https://suma.finance or http://127.0.0.1:8081, not '\(origin)'.")
+        }
     }
 
     func run() throws {
@@ -72,7 +91,8 @@ struct ServeCommand: ParsableCommand {
         let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
         try Application.serve(
             configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db,
-            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped, prototype: prototype == "on"
+            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped, prototype: prototype == "on",
+            eventRetentionDays: eventRetentionDays, publicOrigins: publicOrigins
         )
     }
 

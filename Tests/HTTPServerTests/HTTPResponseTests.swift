@@ -7,11 +7,11 @@ import Testing
     }
 
     @Test func headAndBodyGoOutTogether() {
-        #expect(wire(.text("hi")) == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nDate: D\r\nX-Request-Id: r-1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nhi")
+        #expect(wire(.text("hi")) == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nDate: D\r\nX-Request-Id: r-1\r\nX-Content-Type-Options: nosniff\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nhi")
     }
 
     @Test func headKeepsTheLengthAndDropsTheBody() {
-        #expect(wire(.text("hi"), method: .head).hasSuffix("Content-Length: 2\r\nDate: D\r\nX-Request-Id: r-1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"))
+        #expect(wire(.text("hi"), method: .head).hasSuffix("Content-Length: 2\r\nDate: D\r\nX-Request-Id: r-1\r\nX-Content-Type-Options: nosniff\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"))
     }
 
     @Test func statusesWithoutBodiesHaveNoLength() {
@@ -24,6 +24,17 @@ import Testing
         #expect(wire(.text(""), keepAlive: false).contains("Connection: close\r\n"))
         #expect(wire(.text(""), version: .http1_0).contains("Connection: keep-alive\r\n"))
         #expect(!wire(.text("")).contains("Connection:"))
+    }
+
+    @Test(arguments: [HTTPStatus.ok, .notModified, .badRequest, .notFound, .serviceUnavailable])
+    func everyResponseForbidsSniffingOnce(status: HTTPStatus) {
+        var response = HTTPResponse.text("<script>alert(1)</script>", status: status)
+        response.headers.add("x-content-type-options", "sniff-away")
+        for method in [HTTPMethod.get, .head] {
+            let head = wire(response, method: method).components(separatedBy: "\r\n\r\n")[0].lowercased()
+            #expect(head.components(separatedBy: "x-content-type-options:").count == 2)
+            #expect(head.contains("\r\nx-content-type-options: nosniff"))
+        }
     }
 
     @Test func handlerFieldsCannotSplitTheResponse() {

@@ -34,9 +34,9 @@ import Testing
         #expect((recommended.logRounds, recommended.blockSize, recommended.parallelism) == (17, 8, 1))
         let hash = try recommended.hash("password123")
         #expect(hash.hasPrefix("scrypt$17$8$1$"))
-        #expect(PasswordHasher.verify("password123", against: hash))
-        #expect(!PasswordHasher.verify("password124", against: hash))
-        #expect(!PasswordHasher.verify("password123", against: "scrypt$17$8$1$broken"))
+        #expect(try recommended.verify("password123", against: hash))
+        #expect(try !recommended.verify("password124", against: hash))
+        #expect(try !recommended.verify("password123", against: "scrypt$17$8$1$broken"))
         #expect(try recommended.hash("password123") != hash)
     }
 
@@ -65,6 +65,75 @@ import Testing
         #expect(try !store.redeem(code: code, accountID: first.id, purpose: "verify-email", now: 2))
         try store.markVerified(accountID: first.id)
         #expect(try store.account(app: "suma", email: "a@example.com")?.isVerified == true)
+    }
+
+    @Test func aCodeIsVoidAfterFiveWrongAttemptsEvenForTheRightCode() throws {
+        let store = try makeStore()
+        let account = try store.create(app: "suma", email: "a@example.com", password: "x")
+        let code = try store.issue(.code, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: 0)
+        let wrong = code == "111111" ? "222222" : "111111"
+        for attempt in 1...AccountStore.maximumCodeAttempts {
+            #expect(try !store.redeem(code: wrong, accountID: account.id, purpose: "reset-password", now: Int64(attempt)))
+        }
+        #expect(try !store.redeem(code: code, accountID: account.id, purpose: "reset-password", now: 10))
+
+        let again = try store.issue(.code, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: 20)
+        for attempt in 1..<AccountStore.maximumCodeAttempts {
+            #expect(try !store.redeem(code: again == wrong ? code : wrong, accountID: account.id, purpose: "reset-password", now: 20 + Int64(attempt)))
+        }
+        #expect(try store.redeem(code: again, accountID: account.id, purpose: "reset-password", now: 30), "four wrong, then the right one works")
+    }
+
+    @Test func aNewSecretVoidsTheOlderOnesOfItsKindAndPurpose() throws {
+        let store = try makeStore()
+        let account = try store.create(app: "suma", email: "a@example.com", password: "x")
+        let oldCode = try store.issue(.code, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 0)
+        let oldLink = try store.issue(.linkToken, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 0)
+        let otherPurpose = try store.issue(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: 0)
+        let newCode = try store.issue(.code, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 1)
+        #expect(try store.holder(ofToken: oldLink, purpose: "verify-email", now: 2) == account.id, "a new code leaves the link")
+        let newLink = try store.issue(.linkToken, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 2)
+        #expect(try store.redeem(token: oldLink, purpose: "verify-email", now: 3) == nil)
+        if oldCode != newCode {
+            #expect(try !store.redeem(code: oldCode, accountID: account.id, purpose: "verify-email", now: 3))
+        }
+        #expect(try store.redeem(code: newCode, accountID: account.id, purpose: "verify-email", now: 4))
+        #expect(try store.redeem(token: newLink, purpose: "verify-email", now: 4) == account.id)
+        #expect(try store.redeem(token: otherPurpose, purpose: "reset-password", now: 4) == account.id)
+    }
+
+    /// Each pair looks the same to a person, so it is one account.
+    @Test(arguments: [
+        ("jos\u{E9}@example.com", "jose\u{301}@example.com"),
+        ("test@example.com", "\u{FF54}\u{FF45}\u{FF53}\u{FF54}@example.com"),
+        ("test@example.com", "TEST@Example.COM"),
+        ("\u{3A3}\u{39F}\u{3A6}\u{399}\u{391}@example.com", "\u{3C3}\u{3BF}\u{3C6}\u{3B9}\u{3B1}@example.com"),
+        ("jos\u{E9}@example.com", "JOSE\u{301}@EXAMPLE.COM"),
+    ])
+    func lookAlikeEmailsAreOneAccount(first: String, second: String) throws {
+        let store = try makeStore()
+        let account = try store.create(app: "suma", email: first, password: "password123", verified: true)
+        #expect(throws: AccountStore.AccountError.emailTaken) { try store.create(app: "suma", email: second, password: "x") }
+        #expect(try store.account(app: "suma", email: second)?.id == account.id)
+        #expect(try store.authenticate(app: "suma", email: second, password: "password123")?.id == account.id)
+        #expect(try store.account(id: account.id)?.email == first, "the email is kept as registered")
+        #expect(AccountStore.emailKey(first) == AccountStore.emailKey(second))
+    }
+
+    @Test func fixtureAccountsAreMarkedAndRefusedWhenFixturesAreOff() throws {
+        let store = try makeStore()
+        try FixtureSeeder(accounts: store).seed(app: "suma", [FixtureSeeder.FixtureAccount(email: "test@example.com", password: "password123")])
+        #expect(try store.account(app: "suma", email: "test@example.com")?.isFixture == true)
+        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123") != nil)
+        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123", allowingFixtures: false) == nil)
+
+        // Seeded before fixtures were marked: marked by its declared email.
+        let legacy = try store.create(app: "suma", email: "demo@example.com", password: "demo1234", verified: true)
+        #expect(try store.authenticate(app: "suma", email: "demo@example.com", password: "demo1234", allowingFixtures: false)?.id == legacy.id)
+        #expect(try store.markFixtures(app: "suma", emails: ["DEMO@example.com", "test@example.com"]) == 1)
+        #expect(try store.authenticate(app: "suma", email: "demo@example.com", password: "demo1234", allowingFixtures: false) == nil)
+        let real = try store.create(app: "suma", email: "real@example.com", password: "Secure123")
+        #expect(try store.authenticate(app: "suma", email: "real@example.com", password: "Secure123", allowingFixtures: false)?.id == real.id)
     }
 
     @Test func fixturesAreSeededOnce() throws {

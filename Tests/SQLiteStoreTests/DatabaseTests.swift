@@ -17,6 +17,23 @@ import Testing
         #expect(settings.3 == 5000)
     }
 
+    @Test func textIsBoundAndReadWithItsByteLengthSoANULKeepsWhatFollows() throws {
+        let database = try makeDatabase()
+        let values = ["test@example.com\0.evil.example", "te\0st", "\0", "", "jos\u{E9}\0\u{1F600}"]
+        try database.write { connection in
+            for (index, value) in values.enumerated() {
+                try connection.execute("INSERT INTO outbox (app, recipient, subject, body, sent_at) VALUES (?, ?, '', ?, ?)",
+                                       [.text("a"), .text(value), .blob(Array(value.utf8)), .integer(Int64(index))])
+            }
+        }
+        let stored = try database.read { try $0.query("SELECT recipient, length(CAST(recipient AS BLOB)), body FROM outbox ORDER BY sent_at") { ($0.string(0), $0.int(1), $0.bytes(2)) } }
+        #expect(stored.map(\.0) == values)
+        #expect(stored.map(\.1) == values.map(\.utf8.count))
+        #expect(stored.map(\.2) == values.map { Array($0.utf8) }, "blobs too, the empty one not NULL")
+        let found = try database.read { try $0.queryFirst("SELECT count(*) FROM outbox WHERE recipient = ?", [.text("test@example.com")]) { $0.int(0) } }
+        #expect(found == 0, "a value cut at its NUL would match the shorter one")
+    }
+
     @Test func errorsCarryCodeMessageAndSQLButNoValues() throws {
         let database = try makeDatabase()
         do {

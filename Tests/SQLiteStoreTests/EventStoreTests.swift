@@ -19,6 +19,33 @@ import Testing
         #expect(try store.events(session: "nobody").isEmpty)
     }
 
+    @Test func eventsOlderThanTheRetentionAgeAreSwept() throws {
+        let database = try makeDatabase()
+        let store = EventStore(database: database)
+        let day: Int64 = 86_400_000
+        let now = 100 * day
+        try store.append([
+            EventStore.Event(time: 1, app: "suma", kind: "screen_view"),
+            EventStore.Event(time: now - 90 * day - 1, app: "suma", kind: "funnel_step"),
+            EventStore.Event(time: now - 90 * day, app: "suma", kind: "screen_view", screen: "kept at the boundary"),
+            EventStore.Event(time: now - day, app: "coin", kind: "screen_view"),
+        ], session: "a")
+        #expect(try store.sweep(olderThan: 90 * day, now: now) == 2)
+        #expect(try store.events(app: "suma", from: 0, to: .max).map(\.screen) == ["kept at the boundary"])
+        #expect(try store.events(app: "coin", from: 0, to: .max).count == 1)
+        #expect(try store.sweep(olderThan: 90 * day, now: now) == 0)
+    }
+
+    @Test func aLargeSweepGoesInBatches() throws {
+        let database = try makeDatabase()
+        let store = EventStore(database: database)
+        let events = (0..<25_001).map { EventStore.Event(time: Int64($0), app: "suma", kind: "screen_view") }
+        try store.append(events, session: nil)
+        try store.append([EventStore.Event(time: 1_000_000, app: "suma", kind: "screen_view")], session: nil)
+        #expect(try store.sweep(olderThan: 1_000, now: 1_001_000) == 25_001)
+        #expect(try store.events(app: "suma", from: 0, to: .max).map(\.time) == [1_000_000])
+    }
+
     @Test func aNavigationsStoreWorkIsOneTransaction() throws {
         let database = try makeDatabase()
         let sessions = SessionStore(database: database)

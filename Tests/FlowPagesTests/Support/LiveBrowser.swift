@@ -22,16 +22,16 @@ final class LiveApp {
     /// Passwords hashed at the lowest cost the verifier accepts: the recommended one takes a quarter of a second a hash.
     static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
 
-    init(appHosts: [String: String] = [:], prototype: Bool = true) throws {
+    init(appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = []) throws {
         databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite").path
-        (server, port, database) = try Self.start(databasePath, appHosts: appHosts, prototype: prototype)
+        (server, port, database) = try Self.start(databasePath, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
     }
 
-    private static func start(_ path: String, appHosts: [String: String], prototype: Bool = true) throws -> (HTTPServer, Int, Database) {
+    private static func start(_ path: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []) throws -> (HTTPServer, Int, Database) {
         let database = try Database(path: path)
         let web = try WebApplication(
             views: repository.appendingPathComponent("Views").path, publicFolder: repository.appendingPathComponent("Public").path,
-            database: database, appHosts: appHosts, prototype: prototype, passwordHasher: hasher
+            database: database, appHosts: appHosts, prototype: prototype, passwordHasher: hasher, publicOrigins: publicOrigins
         )
         #expect(web.problems.isEmpty, "\(web.problems)")
         var configuration = ServerConfiguration()
@@ -43,9 +43,9 @@ final class LiveApp {
     }
 
     /// Stops the server and starts a new one on the same database, as a redeploy would.
-    func restart() throws {
+    func restart(prototype: Bool = true) throws {
         server.shutdown()
-        (server, port, database) = try Self.start(databasePath, appHosts: [:])
+        (server, port, database) = try Self.start(databasePath, appHosts: [:], prototype: prototype)
     }
 
     /// Every event recorded for the app, oldest first.
@@ -77,6 +77,8 @@ struct LiveBrowser {
 
     let app: LiveApp
     var host: String?
+    /// The port to connect to when not the app's: a proxy's in front of it.
+    var port: Int?
     var cookies: [String: String] = [:]
     /// The URLs shown, oldest first; the last is the current page.
     var history: [String] = []
@@ -113,7 +115,8 @@ struct LiveBrowser {
 
     /// Fills in fields by their labels and presses the button labelled `label`.
     @discardableResult
-    mutating func press(_ label: String, filling fields: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+    mutating func press(_ label: String, filling fields: [String: String] = [:], headers: [(String, String)] = [],
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         guard let (form, button) = page.button(label) else {
             Issue.record("no button '\(label)' on \(url); the buttons are \(page.buttons)", sourceLocation: sourceLocation)
             return page
@@ -139,7 +142,7 @@ struct LiveBrowser {
             }
         }
         let action = button["formaction"] ?? form["action"] ?? url
-        return try post(action, values, sourceLocation: sourceLocation)
+        return try post(action, values, headers: headers, sourceLocation: sourceLocation)
     }
 
     /// Posts a form body to `action` as the current page would, following the 303.
@@ -186,7 +189,8 @@ struct LiveBrowser {
 
     /// One request on its own connection, with the cookie jar, read to the end.
     mutating func request(_ method: String, _ target: String, referer: String?, body: String = "", extra: [(String, String)] = []) throws -> Response {
-        let authority = host ?? "127.0.0.1:\(app.port)"
+        let port = self.port ?? app.port
+        let authority = host ?? "127.0.0.1:\(port)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n"
         if !cookies.isEmpty { head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
         if let referer { head += "Referer: http://\(authority)\(referer)\r\n" }
@@ -195,7 +199,7 @@ struct LiveBrowser {
             head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
         }
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
-        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: app.port)
+        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: port)
         for (name, value) in response.headers where name.lowercased() == "set-cookie" {
             let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
             if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair.count > 1 ? pair[1] : "" }

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPServer
+
+/// Which origins may post to an app: the request's own (its scheme and `Host`) and the public
+/// origins configured for it, such as the address a Host-rewriting reverse proxy answers on.
+///
+/// Origins are compared as RFC 6454 tuples (scheme, host, port), case-insensitively and with
+/// default ports left out, so `HTTPS://Suma.Finance:443` is `https://suma.finance`.
+public struct OriginPolicy: Sendable, Equatable {
+    /// The origins accepted whatever the request's `Host`, serialized as `scheme://host[:port]`.
+    public let publicOrigins: Set<String>
+
+    /// Creates a policy; origins that are not `http` or `https` origins are left out (check them
+    /// with ``normalized(_:)`` first).
+    public init(publicOrigins: some Sequence<String> = []) {
+        self.publicOrigins = Set(publicOrigins.compactMap(Self.normalized))
+    }
+
+    /// Refuses a post that a browser says came from another site.
+    ///
+    /// A browser's Fetch Metadata decides first: only `Sec-Fetch-Site: same-origin` (or `none`,
+    /// a person's own action) may post. Then `Origin`, when sent, must be a public origin or the
+    /// request's own. Requests without either field pass: old browsers send neither, and the
+    /// session's CSRF token still guards them.
+    /// - Throws: ``HTTPError`` 403.
+    public func check(_ request: HTTPRequest) throws(HTTPError) {
+        let site = request.headers["Sec-Fetch-Site"].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if let site, site != "same-origin", site != "none" {
+            throw Self.refusal
+        }
+        guard let origin = request.headers["Origin"]?.trimmingCharacters(in: .whitespaces) else { return }
+        if origin == "null" {
+            // Fetch §4.1 serializes a same-origin form post's origin as `null` when its page's
+            // referrer policy is `no-referrer`, as token pages' is; the browser's own
+            // `Sec-Fetch-Site` then vouches for it. Sandboxed frames and data: URLs send `null` too.
+            guard site == "same-origin" else { throw Self.refusal }
+            return
+        }
+        guard let origin = Self.normalized(origin) else { throw Self.refusal }
+        if publicOrigins.contains(origin) { return }
+        guard let host = request.headers["Host"], origin == Self.normalized(Self.scheme(of: request) + "://" + host) else {
+            throw Self.refusal
+        }
+    }
+
+    /// An origin as `scheme://host[:port]`, lower-cased and without its scheme's default port;
+    /// nil for anything else (another scheme, a path, user info, a bad port).
+    public static func normalized(_ origin: String) -> String? {
+        let text = origin.lowercased()
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        let defaultPort = switch scheme {
+        case "http": "80"
+        case "https": "443"
+        default: ""
+        }
+        guard !defaultPort.isEmpty else { return nil }
+        var authority = text[separator.upperBound...]
+        if authority.hasSuffix("/") { authority = authority.dropLast() }
+        var host = authority
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[...close]
+            let rest = authority[authority.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return nil }
+                port = rest.dropFirst()
+            }
+        } else if let colon = authority.firstIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        }
+        guard !host.isEmpty, !host.contains(where: { "/?#@ \t\\".contains($0) }) else { return nil }
+        if let digits = port {
+            guard let number = Int(digits), digits.allSatisfy({ $0.isASCII && $0.isNumber }), (1...65535).contains(number) else { return nil }
+            port = String(number) == defaultPort ? nil : Substring(String(number))
+        }
+        return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    /// The scheme the browser used: `https` behind a TLS proxy that says so in
+    /// `X-Forwarded-Proto` (its first value, for a chain of proxies), `http` otherwise.
+    static func scheme(of request: HTTPRequest) -> String {
+        let first = request.headers["X-Forwarded-Proto"]?.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces).lowercased() }
+        return first == "https" ? "https" : "http"
+    }
+
+    private static let refusal = HTTPError(.forbidden, "Posts from other sites are refused.")
+}

@@ -1,0 +1,137 @@
+import FlowPages
+import Foundation
+import HTTPServer
+import SQLiteStore
+import Testing
+
+/// What an attacker tries against accounts (issue 11), over real HTTP against the repository's
+/// own SUMA Finance: guessing codes, reading the outbox, the documented fixture password on an
+/// app serving real people, look-alike emails, and flooding the password hasher.
+@Suite struct AccountAbuseLiveTests {
+    typealias Walk = SUMAFinanceWalkTests
+
+    /// Fills in the first step of Create Account with `email` and presses Next.
+    static func registerStepOne(_ browser: inout LiveBrowser, email: String) throws {
+        try browser.press("Create Account")
+        try browser.press("Next", filling: ["Email address": email, "Password": "Secure123", "Confirm password": "Secure123",
+                                            "I accept the Terms & Conditions and the Privacy Policy": "on"])
+    }
+
+    @Test func aCodeIsVoidAfterFiveWrongTriesAndANewOneWorks() throws {
+        let app = try LiveApp()
+        var browser = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&browser)
+        let code = try Walk.codeFromMailbox(&browser)
+        // Neither the code mailed nor the prototype's documented valid code.
+        let wrong = ["111111", "222222"].first { $0 != code }!
+        for _ in 1...AccountStore.maximumCodeAttempts {
+            try browser.press("Verify", filling: ["Verification code": wrong])
+            #expect(browser.page.heading == "Verify Email" && browser.page.errors.first?.contains("not right") == true)
+        }
+        try browser.press("Verify", filling: ["Verification code": code])
+        #expect(browser.page.heading == "Verify Email" && browser.page.errors.first?.contains("not right") == true,
+                "the right code no longer works")
+        try browser.press("Send a New Code")
+        let newCode = try Walk.codeFromMailbox(&browser)
+        try browser.press("Verify", filling: ["Verification code": newCode])
+        #expect(browser.page.heading == "Registration Success")
+    }
+
+    @Test func withThePrototypeOffTheOutboxKeepsNoCodeOrLink() throws {
+        let app = try LiveApp(prototype: false)
+        var browser = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&browser)
+        #expect(browser.page.heading == "Verify Email")
+        let mail = try #require(try app.lastMail())
+        #expect(mail.recipient == "new@example.com")
+        #expect(!mail.subject.contains(where: \.isNumber) && !mail.body.contains(where: \.isNumber), "\(mail.subject) \(mail.body)")
+        #expect(mail.link == nil)
+        let kept = try app.database.read { try $0.query("SELECT subject || body || coalesce(link, '') FROM outbox") { $0.string(0) ?? "" } }
+        #expect(!kept.contains { $0.contains("token=") })
+    }
+
+    @Test func aDatabaseServedAsAPrototypeSignsInNoFixtureOnceThePrototypeIsOff() throws {
+        let app = try LiveApp()
+        var browser = try Walk.atLogin(app)
+        try Walk.logIn(&browser)
+        #expect(browser.page.heading == "Home", "a prototype signs the fixture in")
+        try app.restart(prototype: false)
+        var visitor = try Walk.atLogin(app)
+        try visitor.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(visitor.page.alert?.title == "Login Failed")
+    }
+
+    @Test func aFixtureSeededBeforeFixturesWereMarkedIsMarkedAtStart() throws {
+        let app = try LiveApp(prototype: false)
+        // As an older FlowPages seeded it: an ordinary account with the documented email.
+        _ = try AccountStore(database: app.database, hasher: LiveApp.hasher)
+            .create(app: "suma-finance", email: "test@example.com", password: "password123", verified: true)
+        var before = try Walk.atLogin(app)
+        try before.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(before.page.alert == nil, "unmarked, it signs in")
+        try app.restart(prototype: false)
+        var after = try Walk.atLogin(app)
+        try after.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(after.page.alert?.title == "Login Failed")
+    }
+
+    @Test(arguments: [
+        ("jos\u{E9}@example.com", "jose\u{301}@example.com"),
+        ("new@example.com", "\u{FF4E}\u{FF45}\u{FF57}@example.com"),
+        ("new@example.com", "New@EXAMPLE.com"),
+    ])
+    func lookAlikeEmailsRegisterAsTheSameAccount(first: String, second: String) throws {
+        let app = try LiveApp()
+        var registering = try Walk.atLogin(app)
+        try Self.registerStepOne(&registering, email: first)
+        #expect(registering.page.heading == "Personal Info")
+        var other = try Walk.atLogin(app)
+        try Self.registerStepOne(&other, email: second)
+        #expect(other.page.heading == "Create Account")
+        #expect(other.page.errors.first?.contains("already exists") == true, "\(other.page.errors)")
+    }
+
+    @Test(arguments: ["te\u{200B}st@example.com", "\u{202E}moc.elpmaxe@tset", "test\u{2060}@example.com", "te\u{AD}st@example.com", "\u{FEFF}test@example.com"])
+    func emailsWithInvisibleCharactersAreRefusedBesideTheField(email: String) throws {
+        let app = try LiveApp()
+        var registering = try Walk.atLogin(app)
+        try Self.registerStepOne(&registering, email: email)
+        #expect(registering.page.heading == "Create Account")
+        #expect(registering.page.errors.first?.contains("invisible characters") == true, "\(registering.page.errors)")
+        #expect(registering.page.field(labelled: "Email address")?["aria-invalid"] == "true")
+        var signingIn = try Walk.atLogin(app)
+        try signingIn.press("Log In", filling: ["Email address": email, "Password": "password123"])
+        #expect(signingIn.page.errors.first?.contains("invisible characters") == true, "\(signingIn.page.errors)")
+    }
+
+    @Test func tooManyPasswordChecksAtOnceAreAnswered503WithRetryAfter() throws {
+        let gate = HashingGate(width: 1, queueLimit: 0, maximumWait: 10)
+        let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path)
+        let web = try WebApplication(
+            views: LiveApp.repository.appendingPathComponent("Views").path, publicFolder: LiveApp.repository.appendingPathComponent("Public").path,
+            database: database, passwordHasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate)
+        )
+        var browser = WebApplicationTests.Browser(router: web.router)
+        let (_, onboarding) = try browser.open("/suma-finance/")
+        let login = try browser.submit("/suma-finance/_action/skip-onboarding", from: onboarding)
+        #expect(login.url == "/suma-finance/auth/login")
+        let form = ["csrf": WebApplicationTests.Browser.hidden("csrf", in: login.page) ?? "", "screen": "/suma-finance/auth/login",
+                    "form": "login", "email": "test@example.com", "password": "password123"]
+
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? gate.run { release.wait() }
+            done.signal()
+        }
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while gate.load != (1, 0), Date() < deadline { usleep(1_000) }
+        let busy = try browser.send(.post, "/suma-finance/_action/log-in", form: form)
+        #expect(busy.status == .serviceUnavailable && busy.headers["Retry-After"] == "2")
+        release.signal()
+        done.wait()
+        let signedIn = try browser.send(.post, "/suma-finance/_action/log-in", form: form)
+        #expect(signedIn.status == .seeOther && signedIn.headers["Location"] == "/suma-finance/biometric-enrollment",
+                "nothing was changed by the refused post: \(signedIn.status) \(signedIn.headers["Location"] ?? "")")
+    }
+}
