@@ -36,9 +36,10 @@ extension AppHost {
         try origins.check(request)
         let form = try request.form()
         var visit = try Visit.open(request, host: self)
-        guard !visit.isNew, let token = form["csrf"], Secret.constantTimeEqual(token, visit.csrfToken) else {
+        guard visit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, visit.csrfToken) else {
             throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
         }
+        visit.allowWrites()
         if let tool = try tool(path, visit: &visit, request: request) { return tool }
         let command = try self.command(for: path)
         var run = ActionRun(state: visit.state)
@@ -50,13 +51,16 @@ extension AppHost {
         // DECISIONS 2: reconcile to the screen the form was on, or refuse a post from a page
         // that is no longer part of the session.
         if let posted = form["screen"], posted != urls.screen(app.navigation.currentScreen(in: run.state)) {
-            guard let screen = screen(at: posted), isStillShown(screen, in: run.state),
-                  case .success(let reconciled) = navigator.execute(.navigate(screen, source: .direct), on: run.state) else {
+            // A visitor's first post comes from a screen worked out from its URL alone: it is
+            // worked out again here, as its GET did. Later posts must come from a screen the
+            // session still shows.
+            guard let screen = screen(at: posted), !visit.isStored || isStillShown(screen, in: run.state),
+                  let reconciled = reconcile(run.state, to: screen) else {
                 run.state.addToast(Notice(Self.outOfDate))
                 try visit.commit(run.state, source: .direct, host: self)
                 return visit.redirectToCurrentScreen(host: self, request: request)
             }
-            run.state = reconciled.state
+            run.state = reconciled
         }
         try apply(command, form: form, to: &run)
         let source: NavigationSource = switch command {
@@ -66,6 +70,25 @@ extension AppHost {
         }
         try visit.commit(run.state, source: source, host: self, events: run.events)
         return visit.redirectToCurrentScreen(host: self, request: request)
+    }
+
+    /// The state showing `screen`, navigated to from `state` as a GET of its URL would; nil when
+    /// the engine lands elsewhere.
+    private func reconcile(_ state: NavigationState, to screen: RouteInstance) -> NavigationState? {
+        var result: NavigationState
+        switch navigator.execute(.navigate(screen, source: .direct), on: state) {
+        case .success(let transition):
+            result = transition.state
+        case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
+            // A signed-out visitor's link into another signed-out flow, as ``open`` takes it.
+            guard let switched = try? run(.changeFlow(flow), on: state), let landed = try? run(.navigate(screen, source: .direct), on: switched) else {
+                return nil
+            }
+            result = landed
+        case .failure:
+            return nil
+        }
+        return app.navigation.currentScreen(in: result) == screen ? result : nil
     }
 
     /// What a POST path asks for.

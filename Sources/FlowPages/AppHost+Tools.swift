@@ -107,7 +107,7 @@ extension AppHost {
     /// The session's event log: every screen view, back press, deep link and funnel step.
     func eventLog(_ request: HTTPRequest) throws -> HTTPResponse {
         let visit = try Visit.open(request, host: self)
-        let events = visit.isNew ? [] : try self.events.events(session: visit.id)
+        let events = visit.isStored ? try self.events.events(session: visit.id) : []
         let timeText = Self.timeFormatter()
         let items: [TemplateValue] = events.map { event in
             [

@@ -16,6 +16,8 @@ public struct AppHost: Sendable {
     let events: EventStore
     let outbox: OutboxStore
     let backend: PrototypeBackend
+    /// Where deep links opened by visitors without a session are counted.
+    let linkCounters: LinkCounters
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
     let isPrototype: Bool
@@ -30,10 +32,12 @@ public struct AppHost: Sendable {
     /// posts may come from besides the request's own (a Host-rewriting proxy's address).
     public init(
         app: AppDefinition, templates: TemplateSet, prefix: String, database: Database,
-        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, origins: OriginPolicy = OriginPolicy()
+        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, origins: OriginPolicy = OriginPolicy(),
+        linkCounters: LinkCounters? = nil
     ) throws {
         self.isPrototype = prototype
         self.origins = origins
+        self.linkCounters = linkCounters ?? LinkCounters(store: LinkCountStore(database: database))
         self.app = app
         self.templates = templates
         self.navigator = Navigator(app.navigation)
@@ -158,8 +162,16 @@ public struct AppHost: Sendable {
         }
         try visit.commit(state, source: .deepLink, host: self, events: events)
         let current = app.navigation.currentScreen(in: visit.state)
-        // Shown at once when the link's own URL is the screen's, so a typed link is not redirected to itself.
-        if failure == nil, current == instance, urls.screen(current) == request.target {
+        // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
+        // to itself; and for a visitor without a session, whose alert a redirect would lose.
+        let rendersHere = failure == nil && current == instance && urls.screen(current) == request.target || failure != nil && !visit.isStored
+        // A visitor without a session is counted per link pattern, not logged; when redirected,
+        // by the screen's own GET, which opens the link again.
+        if !visit.isStored, rendersHere || failure != nil, request.method != .head {
+            let pattern = instance.flatMap { app.navigation.route($0.name)?.path } ?? "(unknown)"
+            linkCounters.count(app: app.id, pattern: pattern, kinds: events.map(\.kind))
+        }
+        if rendersHere {
             return try render(&visit, request: request)
         }
         return visit.redirectToCurrentScreen(host: self, request: request)

@@ -57,6 +57,11 @@ public enum Application {
             }
         }
         sweeper.resume()
+        // Deep links opened without a session are counted in memory and written in batches.
+        let counting = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.link-counts"))
+        counting.schedule(deadline: .now() + .seconds(10), repeating: .seconds(10))
+        counting.setEventHandler { flushLinkCounts(web, configuration) }
+        counting.resume()
         let port = try server.start()
         let apps = (web.hosts.keys.sorted().map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
             .joined(separator: ", ")
@@ -70,6 +75,7 @@ public enum Application {
             source.setEventHandler {
                 configuration.log("shutting down: finishing in-flight requests")
                 server.shutdown()
+                flushLinkCounts(web, configuration)
                 configuration.log("stopped")
                 exit(0)
             }
@@ -77,8 +83,16 @@ public enum Application {
             sources.append(source)
         }
         signal(SIGPIPE, SIG_IGN)
-        withExtendedLifetime((sources, sweeper)) {
+        withExtendedLifetime((sources, sweeper, counting)) {
             dispatchMain()
+        }
+    }
+
+    private static func flushLinkCounts(_ web: WebApplication, _ configuration: ServerConfiguration) {
+        do {
+            try web.linkCounters.flush()
+        } catch {
+            configuration.log("writing deep-link counts failed, kept for the next try: \(error)")
         }
     }
 }

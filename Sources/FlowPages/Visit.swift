@@ -5,47 +5,83 @@ import SQLiteStore
 
 /// One request's view of its session: the id from the cookie (or a new one), the navigation
 /// state and the version it was loaded at.
+///
+/// A visitor who has not posted yet has no stored session: their screens are worked out from
+/// the URL in memory, so a crawler or a link preview writes nothing. The session is stored by
+/// the visitor's first post, under a new id.
 struct Visit {
     private(set) var id: String
     var state: NavigationState
     var version: Int
-    let isNew: Bool
-    /// Whether the session moved to a new id (on sign-in or sign-out); the response sets it.
+    /// Whether the session is in the database; false for a visitor who has not posted yet.
+    private(set) var isStored: Bool
+    /// Whether the request named this id in its cookie (a form's CSRF token can only be checked
+    /// against an id the browser already holds).
+    let hasCookie: Bool
+    /// Whether this request may write: not for HEAD, nor for a visitor without a stored session
+    /// until a checked post says so.
+    private(set) var mayWrite: Bool
+    /// Whether the id changed (a new visitor, sign-in, sign-out, the first post); the response
+    /// sets the cookie.
     private(set) var isRotated = false
 
     /// The session's CSRF token: derived from the id, which only the cookie holds.
     var csrfToken: String { Secret.derive(from: id, purpose: "csrf") }
 
-    /// The session named by the request's cookie, or a new one at the app's start.
+    /// The session named by the request's cookie, or a visitor without one at the app's start.
+    /// Nothing is written.
     static func open(_ request: HTTPRequest, host: AppHost) throws -> Visit {
-        if let id = request.cookies[host.cookieName], let record = try host.sessions.load(id: id), record.app == host.app.id {
-            let restoration = host.app.navigation.restore(encoded: record.state)
-            if case .reset(_, let reason) = restoration {
-                StandardOutput.writeLine("session of \(host.app.id) started over: \(reason)")
+        let mayWrite = request.method != .head
+        if let id = request.cookies[host.cookieName] {
+            if let record = try host.sessions.load(id: id), record.app == host.app.id {
+                let restoration = host.app.navigation.restore(encoded: record.state)
+                if case .reset(_, let reason) = restoration {
+                    StandardOutput.writeLine("session of \(host.app.id) started over: \(reason)")
+                }
+                return Visit(id: id, state: restoration.state, version: record.version, isStored: true, hasCookie: true, mayWrite: mayWrite)
             }
-            return Visit(id: id, state: restoration.state, version: record.version, isNew: false)
+            // An id we issued to a visitor who has not posted yet, or one that expired.
+            return Visit(id: id, state: host.navigator.initialState, version: 0, isStored: false, hasCookie: true, mayWrite: false)
         }
-        let state = host.navigator.initialState
-        let id = try host.sessions.create(app: host.app.id, state: state.encoded())
-        return Visit(id: id, state: state, version: 1, isNew: true)
+        var visit = Visit(id: Secret.token(), state: host.navigator.initialState, version: 0, isStored: false, hasCookie: false, mayWrite: false)
+        visit.isRotated = true
+        return visit
+    }
+
+    /// Lets a checked post store the session of a visitor who has none yet; its first commit
+    /// stores it under a new id, so an id set in the browser by someone else never becomes a
+    /// session (session fixation).
+    mutating func allowWrites() {
+        mayWrite = true
     }
 
     /// Saves `newState` if it differs, with a screen view when the screen changed, in one
-    /// transaction. A save that lost a race to another tab throws ``SessionConflict``.
+    /// transaction. A save that lost a race to another tab throws ``SessionConflict``. A visit
+    /// that may not write keeps the state in memory only.
     mutating func commit(_ newState: NavigationState, source: NavigationSource, host: AppHost, events: [EventStore.Event] = []) throws {
-        guard newState != state || !events.isEmpty else { return }
+        guard mayWrite else {
+            state = newState
+            return
+        }
+        guard newState != state || !events.isEmpty || !isStored else { return }
         let previous = host.app.navigation.currentScreen(in: state)
         let current = host.app.navigation.currentScreen(in: newState)
         let now = Timestamp.now()
         let stored = newState.encoded()
         let expected = version
-        let (id, app) = (self.id, host.app.id)
+        let (id, app, isStored) = (self.id, host.app.id, self.isStored)
         // A new id whenever who is signed in changes, against session fixation (OWASP).
         let rotates = newState.userID != state.userID
         let (outcome, newID) = try host.sessions.database.write { connection in
-            let (outcome, newID) = rotates
-                ? try host.sessions.rotate(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
-                : (try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection), nil)
+            let (outcome, newID): (SessionStore.SaveOutcome, String?)
+            if !isStored {
+                let created = try host.sessions.create(app: app, state: stored, now: now, in: connection)
+                (outcome, newID) = (.saved(version: 1), created)
+            } else if rotates {
+                (outcome, newID) = try host.sessions.rotate(id: id, state: stored, expectedVersion: expected, now: now, in: connection)
+            } else {
+                (outcome, newID) = (try host.sessions.save(id: id, state: stored, expectedVersion: expected, now: now, in: connection), nil)
+            }
             guard case .saved = outcome else { return (outcome, newID) }
             let sessionID = newID ?? id
             var recorded = events
@@ -62,6 +98,7 @@ struct Visit {
         case .saved(let next):
             version = next
             state = newState
+            self.isStored = true
             if let newID {
                 self.id = newID
                 isRotated = true
@@ -74,6 +111,7 @@ struct Visit {
     /// Saves the state as it is (after showing its toasts); a lost race only means another tab
     /// saved first, which keeps its newer state.
     mutating func saveQuietly(host: AppHost) throws {
+        guard mayWrite, isStored else { return }
         if case .saved(let next) = try host.sessions.save(id: id, state: state.encoded(), expectedVersion: version) {
             version = next
         }
@@ -86,7 +124,7 @@ struct Visit {
 
     /// Adds the session cookie to the response of a new or rotated session.
     func finish(_ response: HTTPResponse, host: AppHost, request: HTTPRequest) -> HTTPResponse {
-        guard isNew || isRotated else { return response }
+        guard isRotated else { return response }
         var response = response
         let secure = request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
         response.setCookie(Cookie(name: host.cookieName, value: id, path: "/", secure: secure))

@@ -14,6 +14,9 @@ public struct WebApplication: Sendable {
     public let problems: [String]
     /// Answers every request.
     public let router: Router
+    /// Deep links opened by visitors without a session, counted in memory: flush them now and
+    /// then (``Application/serve`` does every 10 seconds and on shutdown).
+    public let linkCounters: LinkCounters
 
     /// Loads the apps of `views`; a broken app folder is reported and left out, the others serve.
     /// - Parameters:
@@ -33,14 +36,18 @@ public struct WebApplication: Sendable {
         var problems = folderProblems.map(\.description)
         var hosts: [String: AppHost] = [:]
         var rooted: [String: AppHost] = [:]
+        let linkCounters = LinkCounters(store: LinkCountStore(database: database))
+        self.linkCounters = linkCounters
         for app in apps {
             do {
                 let library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
                 let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
                 let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
                 func host(_ prefix: String) throws -> AppHost {
-                    try AppHost(app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype,
-                                passwordHasher: passwordHasher, origins: origins)
+                    try AppHost(
+                        app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype,
+                        passwordHasher: passwordHasher, origins: origins, linkCounters: linkCounters
+                    )
                 }
                 hosts[app.id] = try host("/" + app.id)
                 for (name, id) in appHosts where id == app.id {

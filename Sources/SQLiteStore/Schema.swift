@@ -75,5 +75,17 @@ public enum Schema {
             try AccountStore.assignEmailKeys(connection)
             try connection.execute("CREATE UNIQUE INDEX accounts_by_email_key ON accounts (app, email_key)")
         }),
+        Migration(version: 4, name: "deep links opened without a session, counted per link pattern and day", statements: [
+            """
+            CREATE TABLE link_counts (
+                app TEXT NOT NULL,
+                pattern TEXT NOT NULL,
+                day TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (app, pattern, day, kind)
+            ) WITHOUT ROWID
+            """,
+        ]),
     ]
 }

@@ -37,13 +37,17 @@ public struct SessionStore: Sendable {
 
     /// Starts a session; returns its id (256 random bits) for the cookie.
     public func create(app: String, state: [UInt8], now: Int64 = Timestamp.now()) throws -> String {
+        try database.write { connection in try create(app: app, state: state, now: now, in: connection) }
+    }
+
+    /// Starts a session inside a caller's write transaction, as a visitor's first post does
+    /// with its events.
+    public func create(app: String, state: [UInt8], now: Int64, in connection: SQLiteConnection) throws -> String {
         let id = Secret.token()
-        try database.write { connection in
-            try connection.execute(
-                "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)",
-                [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now)]
-            )
-        }
+        try connection.execute(
+            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)",
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now)]
+        )
         return id
     }
 

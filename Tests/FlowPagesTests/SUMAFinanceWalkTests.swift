@@ -305,7 +305,10 @@ import Testing
         try browser.press("Register", filling: ["Full name": "Al Test"])
         try browser.press("Verify", filling: ["Verification code": "123456"])
         try browser.press("Continue")
+        // A visitor with a session (made by a first post) has deep links in its event log.
         var links = LiveBrowser(app)
+        try links.open("/suma-finance/")
+        try links.press("Skip")
         try links.open("/_open?url=" + "sumafinance://auth/register")
         try links.open("/_open?url=" + "sumafinance://auth/nowhere")
         let events = try app.events()

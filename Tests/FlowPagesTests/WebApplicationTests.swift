@@ -73,7 +73,11 @@ import Testing
             .appendingPathComponent("Views/_layout")
         try FileManager.default.createDirectory(at: views.appendingPathComponent("suma"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: layout, to: views.appendingPathComponent("_layout"))
-        let app = PageModelTests.app.replacingOccurrences(of: "<actions>", with: """
+        let app = PageModelTests.app.replacingOccurrences(of: "<sign-in ", with: """
+            <link-scheme name="sumatest"/>
+            <sign-in 
+            """).replacingOccurrences(of: "owner=\"auth\" step=\"1 of 3\"/>", with: "owner=\"auth\" step=\"1 of 3\" deep-link=\"true\"/>")
+            .replacingOccurrences(of: "<actions>", with: """
             <actions>
             <action id="create-account"><navigate route="register"/></action>
             <action id="next"><navigate route="personal-info"/></action>
@@ -129,7 +133,7 @@ import Testing
     }
 
     @Test func postsWithoutTheTokenOrFromAnotherSiteAreRefusedAndChangeNothing() throws {
-        let (web, _) = try Self.makeApplication()
+        let (web, database) = try Self.makeApplication()
         var browser = Browser(router: web.router)
         let (_, register) = try browser.open("/suma/auth/register")
         let screen = Browser.hidden("screen", in: register) ?? ""
@@ -139,8 +143,12 @@ import Testing
         #expect(try browser.submit("/suma/_back", from: register).status == .forbidden)
         browser.origin = "http://localhost"
         #expect(try browser.send(.post, "/suma/_back", form: ["csrf": Browser.hidden("csrf", in: register) ?? ""], headers: [("Sec-Fetch-Site", "cross-site")]).status == .forbidden)
-        let (url, _) = try browser.open("/suma/")
-        #expect(url == "/suma/auth/register")
+        // Refused posts write nothing: the visitor still has no session.
+        #expect(try Self.sessionCount(database) == 0)
+    }
+
+    static func sessionCount(_ database: Database) throws -> Int {
+        try database.read { try $0.queryFirst("SELECT count(*) FROM sessions") { $0.int(0) } } ?? 0
     }
 
     @Test func aStalePostIsRefusedWithANoticeAndAnOlderPageStillOnTheStackReconciles() throws {
@@ -167,14 +175,44 @@ import Testing
     @Test func reloadingChangesNothingAndARestartKeepsTheSession() throws {
         let (web, database) = try Self.makeApplication()
         var browser = Browser(router: web.router)
-        _ = try browser.open("/suma/auth/register")
+        let (_, register) = try browser.open("/suma/auth/register")
+        // The first post stores the session.
+        #expect(try browser.submit("/suma/_action/next", from: register).url == "/suma/auth/register/personal-info")
         let before = try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count
-        for _ in 0..<3 { #expect(try browser.get("/suma/auth/register").status == .ok) }
+        for _ in 0..<3 { #expect(try browser.get("/suma/auth/register/personal-info").status == .ok) }
         #expect(try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count == before)
         let (restarted, _) = try Self.makeApplication(database: database)
         var same = Browser(router: restarted.router, cookies: browser.cookies)
         let (url, page) = try same.open("/suma/")
-        #expect(url == "/suma/auth/register" && page.contains("Back<span class=\"visually-hidden\"> to Login</span>"))
+        #expect(url == "/suma/auth/register/personal-info" && page.contains("Back<span class=\"visually-hidden\"> to Create Account</span>"))
+    }
+
+    /// A visitor without a session cookie writes nothing, however many screens and deep links
+    /// they open (a crawler, a link preview): screens are worked out in memory, deep links are
+    /// counted per link pattern and day and written in batches.
+    @Test func visitorsWithoutASessionWriteNothingUntilTheyPost() throws {
+        let (web, database) = try Self.makeApplication()
+        let eventsBefore = try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count
+        // Each opens the link twice: typed, and by the opener, whose redirect lands on it.
+        for _ in 0..<3 {
+            var crawler = Browser(router: web.router)
+            #expect(try crawler.open("/suma/auth/register").url == "/suma/auth/register")
+            _ = try crawler.send(.head, "/suma/auth/register")
+            _ = try crawler.open("/_open?url=" + URLEncoding.encode("sumatest://auth/register"))
+            _ = try crawler.open("/_open?url=" + URLEncoding.encode("sumatest://auth/nowhere"))
+        }
+        #expect(try Self.sessionCount(database) == 0)
+        #expect(try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count == eventsBefore)
+        #expect(try LinkCountStore(database: database).counts(app: "suma").isEmpty)
+        try web.linkCounters.flush()
+        let counts = try LinkCountStore(database: database).counts(app: "suma").map { "\($0.pattern) \($0.kind) \($0.count)" }
+        #expect(counts.sorted() == ["(unknown) deep_link_failure 3", "(unknown) deep_link_opened 3", "/auth/register deep_link_opened 6", "/auth/register deep_link_success 6"])
+        // The first post stores the session, reconciled to the screen it was made on.
+        var visitor = Browser(router: web.router)
+        let (_, register) = try visitor.open("/suma/auth/register")
+        #expect(try Self.sessionCount(database) == 0)
+        #expect(try visitor.submit("/suma/_action/next", from: register).url == "/suma/auth/register/personal-info")
+        #expect(try Self.sessionCount(database) == 1)
     }
 
     @Test func twoCookieJarsNeverSeeEachOthersState() throws {
