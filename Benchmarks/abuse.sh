@@ -15,16 +15,8 @@ base="http://127.0.0.1:$port"
 source Benchmarks/serve-release.sh
 start_server --db "$folder/bench.sqlite"
 
-# People on Login, each with a stored session (made by the first post, Skip) and its token.
-for i in $(seq 1 "$sign_ins"); do
-    cookie=$(curl -fs -o /dev/null -D - "$base/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
-    csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/welcome" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
-    cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $base" \
-        --data "csrf=$csrf&screen=%2Fsuma-finance%2Fwelcome" "$base/suma-finance/_action/skip-onboarding" \
-        | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
-    csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/auth/login" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
-    echo "$cookie $csrf"
-done > "$folder/people"
+# People on Login, each with a stored session and its CSRF token.
+make_people "$sign_ins" > "$folder/people"
 
 rss_kib() { awk -v field="$1" '$1 == field ":" {print $2}' "/proc/$server/status"; }
 echo "idle: RSS $(( $(rss_kib VmRSS) / 1024 )) MiB"

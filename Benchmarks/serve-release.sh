@@ -1,6 +1,7 @@
 # Sourced by the HTTP benchmarks: installs wrk if missing, builds flowpages in release mode, and
 # start_server runs it on $port with the arguments given (the access log on, to /dev/null) until
-# the script exits, waiting for /_health. $folder is a scratch folder removed at exit.
+# the script exits, waiting for /_health; make_people N writes N SUMA Finance sessions on Login,
+# one "cookie csrf" a line. $folder is a scratch folder removed at exit.
 if ! command -v wrk >/dev/null; then
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
@@ -23,4 +24,19 @@ start_server() {
     done
     echo "the server did not start on port $port" >&2
     exit 1
+}
+
+# People as a browser makes them: the first GET sets a cookie, the first post (Skip, on the
+# onboarding) stores the session under a new id, and Login gives that session's CSRF token.
+make_people() {
+    local base="http://127.0.0.1:$port" cookie csrf
+    for _ in $(seq 1 "$1"); do
+        cookie=$(curl -fs -o /dev/null -D - "$base/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
+        csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/welcome" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
+        cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $base" \
+            --data "csrf=$csrf&screen=%2Fsuma-finance%2Fwelcome" "$base/suma-finance/_action/skip-onboarding" \
+            | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
+        csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/auth/login" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
+        echo "$cookie $csrf"
+    done
 }

@@ -19,16 +19,7 @@ start_server --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}"
 
 # The people: each a session past onboarding, on Login, made as a browser would.
 people=${PEOPLE:-512}
-for _ in $(seq 1 "$people"); do
-    cookie=$(curl -fs -o /dev/null -D - "http://127.0.0.1:$port/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
-    csrf=$(curl -fs -H "Cookie: $cookie" "http://127.0.0.1:$port/suma-finance/welcome" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
-    # The first post stores the session under a new id, and with it a new CSRF token.
-    cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: http://127.0.0.1:$port" \
-        --data "csrf=$csrf&screen=%2Fsuma-finance%2Fwelcome" "http://127.0.0.1:$port/suma-finance/_action/skip-onboarding" \
-        | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
-    csrf=$(curl -fs -H "Cookie: $cookie" "http://127.0.0.1:$port/suma-finance/auth/login" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
-    echo "$cookie $csrf"
-done > "$folder/people"
+make_people "$people" > "$folder/people"
 
 threads=2
 echo "SUMA Finance, release build, $connections keep-alive connections over $people sessions, ${duration} s a mode"

@@ -126,7 +126,8 @@ struct Visit {
     func finish(_ response: HTTPResponse, host: AppHost, request: HTTPRequest) -> HTTPResponse {
         guard isRotated else { return response }
         var response = response
-        let secure = request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+        // The same reading of the proxy's word as the origin check's.
+        let secure = OriginPolicy.scheme(of: request) == "https"
         response.setCookie(Cookie(name: host.cookieName, value: id, path: "/", secure: secure))
         return response
     }

@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
             Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE,
-            FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
+            FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs) and FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins).
             """
     )
@@ -48,6 +48,11 @@ struct ServeCommand: ParsableCommand {
         "Analytics events older than this many days are deleted, hourly (FLOWPAGES_EVENT_RETENTION_DAYS).", valueName: "days"))
     var eventRetentionDays = Int(environment["FLOWPAGES_EVENT_RETENTION_DAYS"] ?? "") ?? 90
 
+    @Option(name: .customLong("connections-per-address"), help: ArgumentHelp(
+        "Open connections one client address (an IPv6 /64) may hold; 0 for no limit, as behind a reverse proxy whose address every client has (FLOWPAGES_CONNECTIONS_PER_ADDRESS).",
+        valueName: "count"))
+    var connectionsPerAddress = Int(environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"] ?? "") ?? ServerConfiguration().maximumConnectionsPerAddress
+
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
     var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
@@ -70,6 +75,12 @@ struct ServeCommand: ParsableCommand {
         guard (1...36_500).contains(eventRetentionDays) else {
             throw ValidationError("--event-retention-days must be between 1 and 36500, not \(eventRetentionDays).")
         }
+        if let count = Self.environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"], Int(count) == nil {
+            throw ValidationError("FLOWPAGES_CONNECTIONS_PER_ADDRESS must be a whole number, not '\(count)'.")
+        }
+        guard (0...ServerConfiguration().maximumConnections).contains(connectionsPerAddress) else {
+            throw ValidationError("--connections-per-address must be between 0 (no limit) and \(ServerConfiguration().maximumConnections), not \(connectionsPerAddress).")
+        }
         guard Durability(rawValue: durability.uppercased()) != nil else {
             throw ValidationError("--durability is full or normal, not '\(durability)'.")
         }
@@ -88,6 +99,7 @@ struct ServeCommand: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.maximumConnectionsPerAddress = connectionsPerAddress
         let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
         try Application.serve(
             configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db,
