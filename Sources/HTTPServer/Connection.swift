@@ -16,6 +16,10 @@ struct ConnectionContext: Sendable {
     let idPrefix: String
     /// Set when the server begins shutting down, read by responses being written right now.
     let stopping: StopFlag
+    /// Told once a connection has sent its last response and waits only for its client to
+    /// close: it no longer counts against its address's limit, so a client reconnecting at
+    /// once (after the requests-per-connection limit) is not refused.
+    let onDraining: @Sendable (Int) -> Void
     let onClose: @Sendable (Int) -> Void
 }
 

@@ -24,8 +24,10 @@ public final class HTTPServer: Sendable {
         var port: Int?
         var acceptSource: DispatchSourceRead?
         var connections: [Int: Connection] = [:]
-        /// Open connections by client address.
+        /// Open connections by client address, of those in ``counted``.
         var perAddress: [String: Int] = [:]
+        /// The connections that count against their address's limit: not yet draining.
+        var counted: Set<Int> = []
         /// Connections asked to close to make room, not counted against the limit any more.
         var evicting: Set<Int> = []
         var nextID = 1
@@ -69,12 +71,17 @@ public final class HTTPServer: Sendable {
     private func acceptClients(from listener: Int32) {
         let context = ConnectionContext(
             configuration: configuration, router: router, handlers: handlers, idPrefix: idPrefix, stopping: stopping,
+            onDraining: { [self] id in
+                state.withLock { state in
+                    guard let connection = state.connections[id] else { return }
+                    Self.uncount(connection, in: &state)
+                }
+            },
             onClose: { [self] id in
                 state.withLock { state in
                     guard let connection = state.connections.removeValue(forKey: id) else { return }
                     state.evicting.remove(id)
-                    let left = state.perAddress[connection.address, default: 1] - 1
-                    state.perAddress[connection.address] = left > 0 ? left : nil
+                    Self.uncount(connection, in: &state)
                 }
                 open.leave()
             }
@@ -107,6 +114,7 @@ public final class HTTPServer: Sendable {
                 state.nextID += 1
                 state.connections[connection.id] = connection
                 state.perAddress[client.address, default: 0] += 1
+                state.counted.insert(connection.id)
                 return (connection, evicted)
             }
             guard let connection else {
@@ -119,6 +127,13 @@ public final class HTTPServer: Sendable {
             open.enter()
             connection.start()
         }
+    }
+
+    /// Stops counting `connection` against its address's limit, once.
+    private static func uncount(_ connection: Connection, in state: inout State) {
+        guard state.counted.remove(connection.id) != nil else { return }
+        let left = state.perAddress[connection.address, default: 1] - 1
+        state.perAddress[connection.address] = left > 0 ? left : nil
     }
 
     /// The connection that has waited longest for its client to send a whole request (a slow

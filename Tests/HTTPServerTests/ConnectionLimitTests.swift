@@ -19,6 +19,21 @@ import Testing
         }
     }
 
+    /// A client reconnecting as soon as the server ends a connection (its requests-per-connection
+    /// limit, `Connection: close`) is not refused while the old one waits for the client to close.
+    @Test func aConnectionOnItsWayOutNoLongerCountsAgainstItsAddress() throws {
+        try withLiveServer({ $0.maximumConnectionsPerAddress = 2 }) { _, port in
+            let kept = RawExchange.connect(port: port)
+            let ending = RawExchange.connect(port: port)
+            defer { for fd in [kept, ending] { Glibc.close(fd) } }
+            sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: ending)
+            // Read to the end: the server has half-closed, but this side stays open.
+            #expect(String(decoding: RawExchange.readToEnd(ending, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
+            let next = String(decoding: RawExchange.roundTrip(port: port, "GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"), as: UTF8.self)
+            #expect(next.hasSuffix("hello /hello"))
+        }
+    }
+
     /// The attack: 512 connections trickling a head from one address; a client from
     /// another address is still served.
     @Test func tricklingConnectionsFromOneAddressLeaveRoomForOthers() throws {
