@@ -75,7 +75,6 @@ extension Connection {
     private func halfClose() {
         shutdown(fd, Int32(SHUT_WR))
         advance(to: .draining)
-        context.onDraining(id)
         drainDeadline = .now + Self.drainTime
         rearmTimer()
     }

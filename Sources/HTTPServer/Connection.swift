@@ -16,10 +16,10 @@ struct ConnectionContext: Sendable {
     let idPrefix: String
     /// Set when the server begins shutting down, read by responses being written right now.
     let stopping: StopFlag
-    /// Told once a connection has sent its last response and waits only for its client to
-    /// close: it no longer counts against its address's limit, so a client reconnecting at
-    /// once (after the requests-per-connection limit) is not refused.
-    let onDraining: @Sendable (Int) -> Void
+    /// Told once a connection will take no more requests (its last response is queued, or its
+    /// client finished sending): it no longer counts against its address's limit, so a client
+    /// reconnecting at once (after the requests-per-connection limit) is not refused.
+    let onWindingDown: @Sendable (Int) -> Void
     let onClose: @Sendable (Int) -> Void
 }
 
@@ -342,14 +342,16 @@ final class Connection: @unchecked Sendable {
 
     /// Moves to a later phase; never back.
     func advance(to next: Phase) {
-        if next > phase { phase = next }
+        guard next > phase else { return }
+        if phase == .open { context.onWindingDown(id) }
+        phase = next
     }
 
     /// Stops everything; the socket is closed once the Dispatch sources have let go of it and
     /// no handler is answering on it. Nothing is written after this.
     func close() {
         guard phase != .closed else { return }
-        phase = .closed
+        advance(to: .closed)
         waitingSince.store(0, ordering: .relaxed)
         timer?.cancel()
         if let readSource {

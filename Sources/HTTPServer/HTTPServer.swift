@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
         var connections: [Int: Connection] = [:]
         /// Open connections by client address, of those in ``counted``.
         var perAddress: [String: Int] = [:]
-        /// The connections that count against their address's limit: not yet draining.
+        /// The connections that count against their address's limit: still taking requests.
         var counted: Set<Int> = []
         /// Connections asked to close to make room, not counted against the limit any more.
         var evicting: Set<Int> = []
@@ -71,7 +71,7 @@ public final class HTTPServer: Sendable {
     private func acceptClients(from listener: Int32) {
         let context = ConnectionContext(
             configuration: configuration, router: router, handlers: handlers, idPrefix: idPrefix, stopping: stopping,
-            onDraining: { [self] id in
+            onWindingDown: { [self] id in
                 state.withLock { state in
                     guard let connection = state.connections[id] else { return }
                     Self.uncount(connection, in: &state)
