@@ -9,27 +9,35 @@ import Synchronization
 /// A fixed number of threads for handlers that may block (a database write, a password hash),
 /// so however many clients ask at once, the server never holds more threads than this. Jobs
 /// beyond the threads wait in order; threads start as they are first needed.
+///
+/// A job is handed straight to a sleeping thread, the one that slept last (its cache is still
+/// warm), so the pool's lock is taken once to submit and once when a job ends, and only as many
+/// threads are awake as there is work.
 final class HandlerPool: Sendable {
     typealias Job = @Sendable () -> Void
+
+    /// A thread's way to be woken with a job, or with none when the pool stops.
+    private final class Worker: Sendable {
+        let wake = DispatchSemaphore(value: 0)
+        /// Written once by the submitter before `wake` is signalled, read once by the thread
+        /// after; the lock is never contended, it only makes the handover Sendable.
+        let handed = Mutex<Job?>(nil)
+    }
 
     private struct State {
         var jobs: [Job] = []
         var head = 0
         var threads = 0
-        /// Threads waiting for a job that have not claimed one yet.
-        var idle = 0
+        /// Threads asleep, the last to fall asleep at the end.
+        var sleeping: [Worker] = []
         var stopped = false
-
-        var pending: Int { jobs.count - head }
     }
 
     /// The most threads it runs.
     let width: Int
-    /// The jobs and the thread counts; the lock is what makes submitting from any connection
-    /// queue and claiming from any worker thread safe.
+    /// The waiting jobs and the threads; the lock is what makes submitting from any connection
+    /// queue and taking from any pool thread safe.
     private let state = Mutex(State())
-    /// One signal per job submitted (and one per thread when stopping).
-    private let available = DispatchSemaphore(value: 0)
 
     init(width: Int) {
         precondition(width > 0, "a handler pool needs at least one thread")
@@ -39,73 +47,112 @@ final class HandlerPool: Sendable {
     /// Runs `job` on a pool thread, after the jobs submitted before it. A pool that was stopped
     /// still runs it (a connection closing late), on a thread that ends after it.
     func submit(_ job: @escaping Job) {
-        let spawn = state.withLock { state -> Bool in
-            state.jobs.append(job)
-            guard state.pending > state.idle, state.threads < width else { return false }
+        enum Placement { case handed(Worker), newThread, queued }
+        let placement = state.withLock { state -> Placement in
+            if let worker = state.sleeping.popLast() { return .handed(worker) }
+            guard state.threads < width else {
+                state.jobs.append(job)
+                return .queued
+            }
             state.threads += 1
-            return true
+            return .newThread
         }
-        available.signal()
-        if spawn { startThread() }
+        switch placement {
+        case .handed(let worker):
+            worker.handed.withLock { $0 = job }
+            worker.wake.signal()
+        case .newThread:
+            startThread(with: job)
+        case .queued:
+            break
+        }
     }
 
     /// Lets the threads finish the jobs already submitted, then end.
     func stop() {
-        let threads = state.withLock { state in
+        let sleepers = state.withLock { state in
             state.stopped = true
-            return state.threads
+            defer {
+                state.threads -= state.sleeping.count
+                state.sleeping.removeAll()
+            }
+            return state.sleeping
         }
-        for _ in 0..<threads { available.signal() }
+        // Woken with no job, a thread ends.
+        for worker in sleepers { worker.wake.signal() }
     }
 
     /// The number of threads running now.
     var threadCount: Int { state.withLock { $0.threads } }
 
-    private func startThread() {
-        let retained = Unmanaged.passRetained(self).toOpaque()
+    private func startThread(with job: @escaping Job) {
+        let context = Unmanaged.passRetained(ThreadStart(pool: self, job: job)).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(&thread, nil, { argument in
-            let pool = Unmanaged<HandlerPool>.fromOpaque(argument!).takeRetainedValue()
-            pool.work()
+            let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
+            start.pool.work(first: start.job)
             return nil
-        }, retained)
+        }, context)
         guard created == 0 else {
-            // Without a new thread the job still runs on one of those already there.
-            Unmanaged<HandlerPool>.fromOpaque(retained).release()
-            state.withLock { $0.threads -= 1 }
+            // No new thread: the job waits for one of those already there.
+            let start = Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue()
+            state.withLock { state in
+                state.threads -= 1
+                state.jobs.insert(start.job, at: state.head)
+            }
             return
         }
         pthread_detach(thread)
     }
 
-    private func work() {
+    /// What a new thread starts with.
+    private final class ThreadStart: Sendable {
+        let pool: HandlerPool
+        let job: Job
+
+        init(pool: HandlerPool, job: @escaping Job) {
+            self.pool = pool
+            self.job = job
+        }
+    }
+
+    private func work(first: @escaping Job) {
+        enum Next { case run(Job), sleep, end }
+        let worker = Worker()
+        var job = first
         while true {
-            let ended = state.withLock { state -> Bool in
-                guard !state.stopped || state.pending > 0 else {
-                    state.threads -= 1
-                    return true
-                }
-                state.idle += 1
-                return false
-            }
-            if ended { return }
-            available.wait()
-            let job = state.withLock { state -> Job? in
-                state.idle -= 1
-                guard state.head < state.jobs.count else {
-                    state.threads -= 1
-                    return nil
-                }
-                let job = state.jobs[state.head]
-                state.head += 1
-                if state.head > 64, state.head * 2 > state.jobs.count {
-                    state.jobs.removeFirst(state.head)
-                    state.head = 0
-                }
-                return job
-            }
-            guard let job else { return }
             job()
+            let next = state.withLock { state -> Next in
+                if state.head < state.jobs.count {
+                    let next = state.jobs[state.head]
+                    state.head += 1
+                    if state.head == state.jobs.count {
+                        state.jobs.removeAll(keepingCapacity: true)
+                        state.head = 0
+                    }
+                    return .run(next)
+                }
+                if state.stopped {
+                    state.threads -= 1
+                    return .end
+                }
+                state.sleeping.append(worker)
+                return .sleep
+            }
+            switch next {
+            case .run(let next):
+                job = next
+            case .end:
+                return
+            case .sleep:
+                worker.wake.wait()
+                // Woken with no job: the pool stopped, and has stopped counting this thread.
+                guard let handed = worker.handed.withLock({ handed in
+                    defer { handed = nil }
+                    return handed
+                }) else { return }
+                job = handed
+            }
         }
     }
 }
