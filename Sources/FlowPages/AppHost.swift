@@ -68,17 +68,23 @@ public struct AppHost: Sendable {
         switch path {
         case "/_mailbox" where isPrototype: return try mailbox(request)
         case "/_events" where isPrototype: return try eventLog(request)
-        case "", "/":
+        case "", "/" where !hasRootScreen:
             // The app's entry, its gate: wherever the session is (a new one at the app's start).
             let visit = try Visit.open(request, host: self)
             return visit.redirectToCurrentScreen(host: self, request: request)
         default: break
         }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard let instance = app.navigation.routeInstance(path: Substring(path), query: query) else {
+        guard let instance = app.navigation.routeInstance(path: path.isEmpty ? "/" : Substring(path), query: query) else {
             throw HTTPError(.notFound, "\(app.title) has no screen at \(request.path).")
         }
         return try show(instance, request: request)
+    }
+
+    /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
+    /// since a redirect to where the session is could lead back to the entry itself.
+    private var hasRootScreen: Bool {
+        app.navigation.routes.contains { $0.path == "/" }
     }
 
     /// A screen GET: navigates there by the engine's rules, then renders it, or answers 303 when

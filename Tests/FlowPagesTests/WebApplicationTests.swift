@@ -67,7 +67,22 @@ import Testing
         }
     }
 
-    static func makeApplication(database: Database? = nil) throws -> (WebApplication, Database) {
+    /// An app whose first screen has the app's root URL: its entry shows that screen instead of
+    /// redirecting to itself for ever (as imported Android graphs did).
+    @Test func anAppWhoseFirstScreenIsAtTheRootServesItAtItsEntry() throws {
+        let (web, _) = try Self.makeApplication(rootedLogin: true)
+        var browser = Browser(router: web.router)
+        let response = try browser.get("/suma/")
+        #expect(response.status == .ok)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("<title>Login"))
+        // Posts and their redirects come back to it.
+        let (_, login) = try browser.open("/suma/")
+        let (_, register) = try browser.open("/suma/auth/register")
+        #expect(try browser.submit("/suma/_back", from: register).url == "/suma/")
+        #expect(Browser.hidden("screen", in: login) == "/suma/")
+    }
+
+    static func makeApplication(database: Database? = nil, rootedLogin: Bool = false) throws -> (WebApplication, Database) {
         let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         let layout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Views/_layout")
@@ -77,6 +92,7 @@ import Testing
             <link-scheme name="sumatest"/>
             <sign-in 
             """).replacingOccurrences(of: "owner=\"auth\" step=\"1 of 3\"/>", with: "owner=\"auth\" step=\"1 of 3\" deep-link=\"true\"/>")
+            .replacingOccurrences(of: "path=\"/auth/login\"", with: rootedLogin ? "path=\"/\"" : "path=\"/auth/login\"")
             .replacingOccurrences(of: "<actions>", with: """
             <actions>
             <action id="create-account"><navigate route="register"/></action>
