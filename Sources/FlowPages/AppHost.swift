@@ -23,21 +23,26 @@ public struct AppHost: Sendable {
     let isPrototype: Bool
     /// The origins posts may come from besides the request's own.
     let origins: OriginPolicy
+    /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
+    /// since a redirect to where the session is could lead back to the entry itself.
+    let hasRootScreen: Bool
     /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
     /// reaches the same session.
     var cookieName: String { "fp_" + app.id }
 
     /// Mounts `app` under `prefix` ("" for the root of a host of its own). As a prototype, its
-    /// fixture accounts are created in the database if missing. `origins` names the origins
-    /// posts may come from besides the request's own (a Host-rewriting proxy's address).
+    /// fixture accounts are created in the database if missing. `linkCounters` counts the deep
+    /// links of visitors without a session (whoever owns it flushes it); `origins` names the
+    /// origins posts may come from besides the request's own (a Host-rewriting proxy's address).
     public init(
         app: AppDefinition, templates: TemplateSet, prefix: String, database: Database,
-        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, origins: OriginPolicy = OriginPolicy(),
-        linkCounters: LinkCounters? = nil
+        linkCounters: LinkCounters, prototype: Bool = true, passwordHasher: PasswordHasher = .recommended,
+        origins: OriginPolicy = OriginPolicy()
     ) throws {
         self.isPrototype = prototype
         self.origins = origins
-        self.linkCounters = linkCounters ?? LinkCounters(store: LinkCountStore(database: database))
+        self.linkCounters = linkCounters
+        self.hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
         self.app = app
         self.templates = templates
         self.navigator = Navigator(app.navigation)
@@ -79,12 +84,6 @@ public struct AppHost: Sendable {
             throw HTTPError(.notFound, "\(app.title) has no screen at \(request.path).")
         }
         return try show(instance, request: request)
-    }
-
-    /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
-    /// since a redirect to where the session is could lead back to the entry itself.
-    private var hasRootScreen: Bool {
-        app.navigation.routes.contains { $0.path == "/" }
     }
 
     /// A screen GET: navigates there by the engine's rules, then renders it, or answers 303 when
@@ -173,7 +172,7 @@ public struct AppHost: Sendable {
         let rendersHere = failure == nil && current == instance && urls.screen(current) == request.target || failure != nil && !visit.isStored
         // A visitor without a session is counted per link pattern, not logged; when redirected,
         // by the screen's own GET, which opens the link again.
-        if !visit.isStored, rendersHere || failure != nil, request.method != .head {
+        if !visit.isStored, rendersHere, request.method != .head {
             let pattern = instance.flatMap { app.navigation.route($0.name)?.path } ?? "(unknown)"
             linkCounters.count(app: app.id, pattern: pattern, kinds: events.map(\.kind))
         }

@@ -43,10 +43,15 @@ public final class LinkCounters: Sendable {
         }
     }
 
-    private static func day(of date: Date) -> String {
+    /// Made once: a crawler's every deep link is counted.
+    private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return calendar
+    }()
+
+    private static func day(of date: Date) -> String {
+        let parts = utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }

@@ -45,8 +45,8 @@ public struct WebApplication: Sendable {
                 let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
                 func host(_ prefix: String) throws -> AppHost {
                     try AppHost(
-                        app: app, templates: library.set, prefix: prefix, database: database, prototype: prototype,
-                        passwordHasher: passwordHasher, origins: origins, linkCounters: linkCounters
+                        app: app, templates: library.set, prefix: prefix, database: database, linkCounters: linkCounters,
+                        prototype: prototype, passwordHasher: passwordHasher, origins: origins
                     )
                 }
                 hosts[app.id] = try host("/" + app.id)

@@ -87,7 +87,7 @@ final class Connection: @unchecked Sendable {
     /// Since when (`DispatchTime` nanoseconds) the connection has been waiting for its client to
     /// send a whole request, or 0 while it is busy answering. Read by the server, from another
     /// queue, to evict the slowest connection when it is full.
-    let waitingSince = Atomic<UInt64>(0)
+    let waitingSince: Atomic<UInt64>
     var lastActivity = ContinuousClock.now
     var drainDeadline = ContinuousClock.now
     var openSources = 0
@@ -106,7 +106,7 @@ final class Connection: @unchecked Sendable {
         self.id = id
         self.fd = fd
         self.address = address
-        waitingSince.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        self.waitingSince = Atomic(DispatchTime.now().uptimeNanoseconds)
         self.context = context
         self.parser = RequestParser(limits: context.configuration.limits)
         self.queue = DispatchQueue(label: "flowpages.connection", target: target)
@@ -317,13 +317,11 @@ final class Connection: @unchecked Sendable {
         switch phase {
         case .closed: return nil
         case .draining: return drainDeadline
-        // A handler at work answers in its own time (see `handlerWaitLimit`); the client having
-        // finished sending is no reason to drop the answer.
-        case .closing where awaitingHandler: return nil
+        // A handler at work answers in its own time (see `handlerWaitLimit`): it is not the
+        // client being idle, a client that finished sending still gets the answer, and what is
+        // pipelined behind it waits its turn. The timer is set again once it answers.
+        case .open where awaitingHandler, .closing where awaitingHandler: return nil
         case .closing: return lastActivity + configuration.idleTimeout
-        // A handler at work is not the client being idle, and what is pipelined behind it waits
-        // its turn; the timer is set again once it answers.
-        case .open where awaitingHandler: return nil
         case .open: return requestStarted.map { $0 + configuration.headerTimeout } ?? lastActivity + configuration.idleTimeout
         }
     }

@@ -192,9 +192,10 @@ enum RawExchange {
         }
     }
 
-    /// Sends `request` on a fresh connection and returns every byte of the answer.
-    static func roundTrip(port: Int, _ request: String) -> [UInt8] {
-        let fd = connect(port: port)
+    /// Sends `request` on a fresh connection (from the loopback address `source`) and returns
+    /// every byte of the answer.
+    static func roundTrip(port: Int, from source: String? = nil, _ request: String) -> [UInt8] {
+        let fd = connect(port: port, from: source)
         guard fd >= 0 else { return Array("connect failed".utf8) }
         defer { Glibc.close(fd) }
         sendAll(Array(request.utf8), to: fd)

@@ -5,6 +5,11 @@ import Testing
 /// Slow and greedy clients cannot lock others out: one address gets only its share of the
 /// connections, and a full server makes room by closing the client that has waited longest.
 @Suite(.serialized) struct ConnectionLimitTests {
+    /// The whole answer to `GET /hello` on a fresh connection from `source`.
+    private static func hello(port: Int, from source: String? = nil) -> String {
+        String(decoding: RawExchange.roundTrip(port: port, from: source, "GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"), as: UTF8.self)
+    }
+
     @Test func oneAddressGetsOnlyItsShareOfConnections() throws {
         try withLiveServer({ $0.maximumConnectionsPerAddress = 4 }) { server, port in
             let held = (0..<4).map { _ in RawExchange.connect(port: port) }
@@ -12,10 +17,7 @@ import Testing
             usleepMilliseconds(100)
             let refused = String(decoding: RawExchange.roundTrip(port: port, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"), as: UTF8.self)
             #expect(refused.hasPrefix("HTTP/1.1 503 "))
-            let other = RawExchange.connect(port: port, from: "127.0.0.2")
-            defer { Glibc.close(other) }
-            sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: other)
-            #expect(String(decoding: RawExchange.readToEnd(other, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
+            #expect(Self.hello(port: port, from: "127.0.0.2").hasSuffix("hello /hello"))
         }
     }
 
@@ -29,8 +31,7 @@ import Testing
             sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: ending)
             // Read to the end: the server has half-closed, but this side stays open.
             #expect(String(decoding: RawExchange.readToEnd(ending, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
-            let next = String(decoding: RawExchange.roundTrip(port: port, "GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"), as: UTF8.self)
-            #expect(next.hasSuffix("hello /hello"))
+            #expect(Self.hello(port: port).hasSuffix("hello /hello"))
         }
     }
 
@@ -48,10 +49,7 @@ import Testing
             }
             usleepMilliseconds(200)
             #expect(server.connectionCount <= ServerConfiguration().maximumConnectionsPerAddress)
-            let fresh = RawExchange.connect(port: port, from: "127.0.0.2")
-            defer { Glibc.close(fresh) }
-            sendAll(Array("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".utf8), to: fresh)
-            #expect(String(decoding: RawExchange.readToEnd(fresh, timeout: 5), as: UTF8.self).hasSuffix("hello /hello"))
+            #expect(Self.hello(port: port, from: "127.0.0.2").hasSuffix("hello /hello"))
         }
     }
 
