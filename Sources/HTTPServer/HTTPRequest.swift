@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body (empty without one).
     public var body: [UInt8]
+    /// The values of the route's `{name}` placeholders, by name, each percent-decoded from its
+    /// own path segment; set by ``Router`` before the handler runs, and empty for other routes.
+    public var parameters: [String: String] = [:]
     /// This request's id, also sent back as `X-Request-Id` and written to the access log.
     public var id: String
 

@@ -2,16 +2,25 @@
 public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
 /// Routes method and path to handlers, and turns every error into a response in one place.
+///
+/// A path is answered by the most specific routes that fit it: an exact path, else the pattern
+/// whose literal segments come first (`/a/new/{x}` before `/a/{id}/{x}`), else the longest mount.
+/// Those routes alone decide: when none of them takes the request's method, it is 405.
 public struct Router: Sendable {
     private var exact: [String: [HTTPMethod: Route]] = [:]
+    /// Pattern routes by shape, the most specific shape first.
+    private var patterns: [(shape: [String?], routes: [HTTPMethod: Route])] = []
     private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, route: Route)] = []
 
-    /// A handler, and whether it may block its thread (on disk, a lock, another process).
+    /// A handler, whether it may block its thread (on disk, a lock, another process), and the
+    /// pattern its path parameters come from.
     private struct Route: Sendable {
         let handler: Handler
         let mayBlock: Bool
+        var pattern: RoutePattern?
     }
-    /// Builds the response for an error: a thrown ``HTTPError``, or 500 for anything else.
+    /// Builds the response for an error: a thrown ``HTTPError``, or 500 for anything else but an
+    /// ``HTTPResponseError``, which is its own response.
     public var errorPage: @Sendable (HTTPError, HTTPRequest) -> HTTPResponse = { error, _ in
         var response = HTTPResponse.text(error.message + "\n", status: error.status)
         for field in error.headers { response.headers.add(field.name, field.value) }
@@ -26,12 +35,27 @@ public struct Router: Sendable {
     /// Creates an empty router: every request is 404 until routes are added.
     public init() {}
 
-    /// Routes `method` on exactly `path` (percent-decoded) to `handler`.
+    /// Routes `method` on `path` to `handler`: exactly that path (percent-decoded), or, when it
+    /// has `{name}` segments, every path whose segment there is non-empty; the handler reads
+    /// the segment, percent-decoded, as `request.parameters["name"]`.
+    ///
+    /// A malformed pattern (`{}`, `{a`, `a{b}`, a name used twice) stops the program.
     /// - Parameter mayBlock: Whether the handler may wait on I/O or a lock (a database write):
     ///   the server then runs it off the threads that serve connections, which are as many as
     ///   the cores and must not all be waiting.
     public mutating func on(_ method: HTTPMethod, _ path: String, mayBlock: Bool = false, _ handler: @escaping Handler) {
-        exact[path, default: [:]][method] = Route(handler: handler, mayBlock: mayBlock)
+        guard RoutePattern.isPattern(path) else {
+            exact[path, default: [:]][method] = Route(handler: handler, mayBlock: mayBlock)
+            return
+        }
+        let pattern = RoutePattern(path)
+        let route = Route(handler: handler, mayBlock: mayBlock, pattern: pattern)
+        if let index = patterns.firstIndex(where: { $0.shape == pattern.shape }) {
+            patterns[index].routes[method] = route
+        } else {
+            let index = patterns.firstIndex { RoutePattern.isMoreSpecific(pattern.shape, than: $0.shape) } ?? patterns.endIndex
+            patterns.insert((pattern.shape, [method: route]), at: index)
+        }
     }
 
     /// Routes GET (and so HEAD) on `path`.
@@ -45,10 +69,20 @@ public struct Router: Sendable {
     }
 
     /// Routes every path under `prefix` (which ends in `/`) to `handler`, for the given methods
-    /// (nil: all). Exact routes win; of prefixes, the longest. `mayBlock` as for ``on(_:_:mayBlock:_:)``.
+    /// (nil: all). Exact and pattern routes win; of prefixes, the longest. `mayBlock` as for ``on(_:_:mayBlock:_:)``.
     public mutating func mount(_ prefix: String, methods: Set<HTTPMethod>? = nil, mayBlock: Bool = false, _ handler: @escaping Handler) {
+        precondition(!RoutePattern.isPattern(prefix), "Mount prefix \"\(prefix)\" cannot have {placeholders}.")
         prefixes.append((prefix, methods, Route(handler: handler, mayBlock: mayBlock)))
         prefixes.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// Adds the routes `build` adds to the group, each under `prefix` (`/suma` and `/_tab/{id}`
+    /// make `/suma/_tab/{id}`; `/suma` and `/` make `/suma/`), and with `mayBlock` each one
+    /// as one whose handler may block.
+    public mutating func group(_ prefix: String, mayBlock: Bool = false, _ build: (inout RouterGroup) -> Void) {
+        var group = RouterGroup(router: self, prefix: prefix, mayBlock: mayBlock)
+        build(&group)
+        self = group.router
     }
 
     /// What answers `request`, routed once: whether its handler may block, and the answer.
@@ -61,20 +95,25 @@ public struct Router: Sendable {
     /// Routes `request` to its handler without running it yet.
     public func responder(for request: HTTPRequest) -> Responder {
         let route: Route
+        let parameters: [String: String]
         do {
-            route = try self.route(request)
+            (route, parameters) = try self.route(request)
         } catch {
             return Responder(mayBlock: false) { [finish, errorPage] in
                 let response = errorPage(error, request)
                 return finish?(response, request) ?? response
             }
         }
-        return Responder(mayBlock: route.mayBlock) { [finish, errorPage, errorLog] in
+        var routed = request
+        routed.parameters = parameters
+        return Responder(mayBlock: route.mayBlock) { [finish, errorPage, errorLog, request = routed] in
             let response: HTTPResponse
             do {
                 response = try route.handler(request)
             } catch let error as HTTPError {
                 response = errorPage(error, request)
+            } catch let error as any HTTPResponseError {
+                response = error.response(for: request)
             } catch {
                 errorLog("request \(request.id): \(request.method) \(request.path) failed: \(error)")
                 response = errorPage(HTTPError(.internalServerError), request)
@@ -88,7 +127,8 @@ public struct Router: Sendable {
         responder(for: request).respond()
     }
 
-    private func route(_ request: HTTPRequest) throws(HTTPError) -> Route {
+    /// The route for `request`, with the path parameters its pattern takes from the path.
+    private func route(_ request: HTTPRequest) throws(HTTPError) -> (Route, [String: String]) {
         guard HTTPMethod.known.contains(request.method) else {
             throw HTTPError(.notImplemented, "The method \(request.method) is not supported.")
         }
@@ -96,12 +136,17 @@ public struct Router: Sendable {
         let lookup = request.method == .head ? [HTTPMethod.head, .get] : [request.method]
         var allowed: Set<HTTPMethod> = []
         if let handlers = exact[request.path] {
-            if let handler = lookup.lazy.compactMap({ handlers[$0] }).first { return handler }
+            if let route = lookup.lazy.compactMap({ handlers[$0] }).first { return (route, [:]) }
             allowed.formUnion(handlers.keys)
+        } else if let (routes, segments) = matchingPattern(request.rawPath) {
+            if let route = lookup.lazy.compactMap({ routes[$0] }).first {
+                return (route, route.pattern?.parameters(in: segments) ?? [:])
+            }
+            allowed.formUnion(routes.keys)
         } else {
             for mount in prefixes where request.path.hasPrefix(mount.prefix) || request.path + "/" == mount.prefix {
-                guard let methods = mount.methods else { return mount.route }
-                if lookup.contains(where: methods.contains) { return mount.route }
+                guard let methods = mount.methods else { return (mount.route, [:]) }
+                if lookup.contains(where: methods.contains) { return (mount.route, [:]) }
                 allowed.formUnion(methods)
                 break
             }
@@ -113,5 +158,12 @@ public struct Router: Sendable {
             throw HTTPError(.methodNotAllowed, "Allowed: \(list).", headers: HTTPHeaders([("Allow", list)]))
         }
         throw HTTPError(.notFound, "Nothing is at \(request.path).")
+    }
+
+    /// The routes of the most specific pattern that fits `rawPath`, and its decoded segments.
+    private func matchingPattern(_ rawPath: String) -> ([HTTPMethod: Route], [String?])? {
+        guard !patterns.isEmpty else { return nil }
+        let segments = RoutePattern.segments(ofRawPath: rawPath)
+        return patterns.first { RoutePattern.matches($0.shape, segments) }.map { ($0.routes, segments) }
     }
 }
