@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "HTMLTemplate", targets: ["HTMLTemplate"]),
+        .library(name: "FlowStore", targets: ["FlowStore"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "FlowDefinition", targets: ["FlowDefinition"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
@@ -29,12 +30,14 @@ let package = Package(
         .testTarget(name: "HTMLTemplateTests", dependencies: ["HTMLTemplate"]),
         // The system SQLite library, imported by SQLiteStore only.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // FlowPages' only persistence: sessions, events and the prototype backend.
+        // Pure Swift: the store protocols the web layer sees, which each backend implements.
+        .target(name: "FlowStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The embedded backend: sessions, events and the prototype backend in one SQLite file.
         .target(
             name: "SQLiteStore",
-            dependencies: ["CSQLite", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+            dependencies: ["FlowStore", "CSQLite", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
         ),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "sqlite-crash-writer"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "FlowStore", "sqlite-crash-writer"]),
         .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
         // The system libxml2, imported by FlowDefinition only.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -42,9 +45,9 @@ let package = Package(
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "SQLiteStore"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore"]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
-        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "HTMLTemplate", "HTTPServer", "SQLiteStore", "CLibXML2"]),
+        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "CLibXML2"]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",

@@ -98,13 +98,7 @@ public enum AppSchema {
                 <attribute name="number"><data type="positiveInteger"/></attribute>
               </element>
               <element name="effect">
-                <attribute name="name">
-                  <choice>
-                    <value>sign-in</value><value>register</value><value>send-code</value><value>verify-code</value>
-                    <value>reset-password</value><value>sign-out</value><value>toggle-favorite</value>
-                    <value>first-sign-in</value><value>save-profile</value>
-                  </choice>
-                </attribute>
+                <attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute>
                 <optional><attribute name="purpose"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute></optional>
                 <optional><element name="on-success"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
                 <optional><element name="on-failure"><oneOrMore><ref name="step"/></oneOrMore></element></optional>

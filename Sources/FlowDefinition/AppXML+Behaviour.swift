@@ -157,7 +157,25 @@ extension AppXML {
                 if let action = button.action, actions[action] == nil {
                     report(alert.line, "button '\(button.label)' of alert '\(id)' runs action '\(action)', which is not declared under <actions>")
                 }
+                if !alert.definition.isDismissible, button.action == nil {
+                    report(alert.line, "alert '\(id)' is not dismissible, so its button '\(button.label)' needs an action; without one it would leave the person stuck")
+                }
             }
+            checkConvention(alert: id, at: alert.line, routes: routeTable)
+        }
+    }
+
+    /// An alert named like a convention must be one FlowPages can show: `<route>-expired` only
+    /// for a deep-linkable route that takes a `token`.
+    private mutating func checkConvention(alert id: String, at line: Int, routes: [RouteName: RouteDefinition]) {
+        guard vocabulary.alerts[id] == nil, id.hasSuffix(AppVocabulary.expiredLinkSuffix) else { return }
+        let name = RouteName(String(id.dropLast(AppVocabulary.expiredLinkSuffix.count)))
+        guard let route = routes[name] else {
+            report(line, "alert '\(id)' is shown for expired links to route '\(name)', which is not in <routes>; name it '<route>-expired' after a deep-linkable route")
+            return
+        }
+        if !route.isDeepLinkable || route.parameter("token") == nil {
+            report(line, "alert '\(id)' is shown for expired links to route '\(name)', which is not a deep link with a 'token' parameter; set deep-link=\"true\" and add <param name=\"token\"/>, or rename the alert")
         }
     }
 
@@ -194,7 +212,10 @@ extension AppXML {
                 report(line, "action '\(action)' shows alert '\(name)', which is not declared under <alerts>")
             case .toast(let name) where toasts[name] == nil:
                 report(line, "action '\(action)' shows toast '\(name)', which is not declared under <toasts>")
-            case .effect(_, _, let success, let failure):
+            case .effect(let name, _, let success, let failure):
+                if vocabulary.effects[name] == nil {
+                    report(line, "action '\(action)' runs effect '\(name)', which FlowPages does not provide; the effects are \(vocabulary.effects.keys.sorted().joined(separator: ", "))")
+                }
                 check(success + failure, of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts)
             case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag, .track:
                 break

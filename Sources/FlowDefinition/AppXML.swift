@@ -7,14 +7,16 @@ struct AppXML {
     let root: XMLElement
     let file: String
     let folder: String
+    let vocabulary: AppVocabulary
     private var routeLines: [String: Int] = [:]
     private var coordinatorLines: [String: Int] = [:]
     private var problems: [FolderProblem] = []
 
-    init(root: XMLElement, file: String, folder: String) {
+    init(root: XMLElement, file: String, folder: String, vocabulary: AppVocabulary) {
         self.root = root
         self.file = file
         self.folder = folder
+        self.vocabulary = vocabulary
     }
 
     func build() -> Result<AppDefinition, FolderProblems> {

@@ -38,6 +38,10 @@ public struct AppURLs: Sendable {
     public func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
     /// Where dismissing a modal posts.
     public var dismiss: String { prefix + "/_dismiss" }
+    /// Where the error page of a screen that could not be shown posts to start its flow over.
+    public var startOver: String { prefix + "/_start-over" }
+    /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.
+    public var opener: String { prefix + "/_open" }
     /// Where an action posts.
     public func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
 }

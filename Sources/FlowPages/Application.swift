@@ -31,26 +31,24 @@ public enum Application {
         durability: Durability = .full, appHosts: [String: String] = [:], prototype: Bool = true, eventRetentionDays: Int = 90,
         publicOrigins: [String] = []
     ) throws -> Never {
-        let database = try Database(path: databasePath, durability: durability)
-        let web = try WebApplication(views: views, publicFolder: publicFolder, database: database, appHosts: appHosts, prototype: prototype,
+        let store = SQLiteWebStore(database: try Database(path: databasePath, durability: durability))
+        let web = try WebApplication(views: views, publicFolder: publicFolder, store: store, appHosts: appHosts, prototype: prototype,
                                      publicOrigins: publicOrigins)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
         // Expired sessions are never loaded, and old events are no longer wanted; sweeping them
         // at start and hourly keeps the file from growing with them.
-        let sessions = SessionStore(database: database)
-        let events = EventStore(database: database)
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
         sweeper.schedule(deadline: .now(), repeating: .seconds(3600))
         sweeper.setEventHandler {
             do {
-                let swept = try sessions.sweep()
+                let swept = try store.sweepSessions(now: WebClock.system.now())
                 if swept > 0 { configuration.log("swept \(swept) expired sessions") }
             } catch {
                 configuration.log("sweeping expired sessions failed: \(error)")
             }
             do {
-                let swept = try events.sweep(olderThan: Int64(eventRetentionDays) * 86_400_000)
+                let swept = try store.sweepEvents(olderThan: Int64(eventRetentionDays) * 86_400_000, now: WebClock.system.now())
                 if swept > 0 { configuration.log("swept \(swept) events older than \(eventRetentionDays) days") }
             } catch {
                 configuration.log("sweeping old events failed: \(error)")
@@ -63,7 +61,7 @@ public enum Application {
         counting.setEventHandler { flushLinkCounts(web, configuration) }
         counting.resume()
         let port = try server.start()
-        let apps = (web.hosts.keys.sorted().map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
+        let apps = (web.appIDs.map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
             .joined(separator: ", ")
         configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
         let signals = DispatchQueue(label: "flowpages.signals")

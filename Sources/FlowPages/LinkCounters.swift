@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteStore
+import FlowStore
 import Synchronization
 
 /// Deep links opened by visitors without a session, counted in memory and written in batches
@@ -13,11 +13,11 @@ public final class LinkCounters: Sendable {
         let kind: String
     }
 
-    private let store: LinkCountStore
+    private let store: any WebStore
     /// Counts not yet written; the lock is what makes counting from any request thread safe.
     private let pending = Mutex<[Key: Int]>([:])
 
-    public init(store: LinkCountStore) {
+    public init(store: any WebStore) {
         self.store = store
     }
 
@@ -36,7 +36,7 @@ public final class LinkCounters: Sendable {
             return pending
         }
         do {
-            try store.add(taken.map { LinkCountStore.Count(app: $0.key.app, pattern: $0.key.pattern, day: $0.key.day, kind: $0.key.kind, count: $0.value) })
+            try store.addLinkCounts(taken.map { LinkCount(app: $0.key.app, pattern: $0.key.pattern, day: $0.key.day, kind: $0.key.kind, count: $0.value) })
         } catch {
             pending.withLock { pending in pending.merge(taken, uniquingKeysWith: +) }
             throw error

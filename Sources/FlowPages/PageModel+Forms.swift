@@ -22,7 +22,7 @@ extension PageModel {
             // Most forms of most pages are untouched: those are built once, in init.
             guard !draft.isEmpty || !errors.isEmpty || focus != nil else { continue }
             forms[id] = Self.formValue(form, draft: draft, errors: errors, focus: focus)
-            if let message = errors[PrototypeBackend.formMessage] { summary.append(["message": .string(message), "href": .null]) }
+            if let message = errors[EffectOutcome.formMessage] { summary.append(["message": .string(message), "href": .null]) }
             for field in form.fields {
                 if let error = errors[field.name] { summary.append(["message": .string(error), "href": .string("#\(id)-\(field.name)")]) }
             }

@@ -50,7 +50,7 @@ public struct PageModel: Sendable {
             "actions": actionsValue,
             "signedIn": .bool(state.userID != nil),
             "prototype": .bool(isPrototype),
-            "pending": ["email": state.drafts[PrototypeBackend.memory]?["email"].map { .string($0) } ?? .null],
+            "pending": ["email": BackendMemory.values(state)["email"].map { .string($0) } ?? .null],
         ]
         context["forms"] = forms
         context["errors"] = errors
@@ -60,8 +60,8 @@ public struct PageModel: Sendable {
         context["alert"] = state.alert.flatMap { alert($0) } ?? .null
         context["toasts"] = .array(state.toasts.compactMap { toast in
             let message = switch toast.name {
-            case AppHost.outOfDate: Self.outOfDateMessage
-            case AppHost.toolNotice: toast.values["message"]
+            case Self.outOfDate: Self.outOfDateMessage
+            case Self.serverNotice: toast.values["message"]
             default: app.toasts[toast.name]
             }
             return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
@@ -151,6 +151,11 @@ public struct PageModel: Sendable {
             }),
         ]
     }
+
+    /// The notice shown when a post came from a page that no longer matches the session.
+    static let outOfDate = "flowpages.out-of-date"
+    /// A toast of FlowPages' own (the prototype tools, a refused action), its text in `message`.
+    static let serverNotice = "flowpages.notice"
 
     /// Shown when a post came from a page that no longer matches the session (DECISIONS 2).
     static let outOfDateMessage = "This page was out of date, so nothing was changed. This is where you are now."

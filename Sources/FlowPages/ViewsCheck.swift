@@ -11,7 +11,7 @@ public enum ViewsCheck {
         guard FileManager.default.fileExists(atPath: views, isDirectory: &isFolder), isFolder.boolValue else {
             return ["\(views): not a folder; pass the views folder, such as Views"]
         }
-        var lines = AppFolderLoader.loadAll(views: views).problems.map(\.description)
+        var lines = AppFolderLoader.loadAll(views: views, vocabulary: .served(with: .prototype)).problems.map(\.description)
         do {
             _ = try TemplateLibrary.load(views: views)
         } catch {
@@ -23,7 +23,7 @@ public enum ViewsCheck {
     /// The route table of app `id`, one route a line: name, URL pattern, owner, presentation,
     /// guard and deep-link exposure.
     public static func routeTable(app id: String, views: String) -> Result<String, FolderProblems> {
-        AppFolderLoader.load(folder: (views as NSString).appendingPathComponent(id)).map { app in
+        AppFolderLoader.load(folder: (views as NSString).appendingPathComponent(id), vocabulary: .served(with: .prototype)).map { app in
             let rows = app.navigation.routes.map { route in
                 [route.name.rawValue, route.path, route.owner.rawValue, route.presentation.description,
                  app.navigation.requiresSignIn(route.name) ? "sign-in" : "-",

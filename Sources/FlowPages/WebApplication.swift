@@ -1,15 +1,21 @@
 import FlowDefinition
+import FlowStore
 import Foundation
 import HTMLTemplate
 import HTTPServer
-import SQLiteStore
+import Navigation
 
 /// FlowPages as a web application: every valid app folder mounted at `/<app-id>/` (and at `/`
 /// for the hosts configured for it), an index of them at `/`, the deep-link opener `/_open`, the
 /// platforms' association files under `/.well-known/`, `/_health`, and the public folder's files.
+///
+/// A request flows one way: the router picks the app and the handler by path (parameters such
+/// as `/_action/{id}`), the handler opens the session's unit of work from the store, the engine
+/// and the action interpreter decide the new state, effects write inside the unit of work, one
+/// commit saves it all, and the page model and templates render the answer.
 public struct WebApplication: Sendable {
-    /// The apps served at `/<app-id>/`, by id.
-    public let hosts: [String: AppHost]
+    /// The ids of the apps served at `/<app-id>/`.
+    public let appIDs: [String]
     /// Problems that kept app folders from being served, as `file:line: message`.
     public let problems: [String]
     /// Answers every request.
@@ -20,89 +26,105 @@ public struct WebApplication: Sendable {
 
     /// Loads the apps of `views`; a broken app folder is reported and left out, the others serve.
     /// - Parameters:
+    ///   - store: Where sessions, events, accounts and mails are kept.
     ///   - appHosts: Host names mapped to the id of the app served at their root
     ///     (`suma.finance` → `suma-finance`), so universal-link paths work verbatim.
     ///   - prototype: Whether the prototype's aids are on (toolbar, dev mailbox, event log page,
     ///     fixtures); off for apps that serve real people, such as deep-link fallback pages.
-    ///   - passwordHasher: The cost of hashing the prototype's passwords (tests use a cheap one).
     ///   - publicOrigins: Origins (`https://suma.finance`) every app accepts posts from besides the
     ///     request's own, for a reverse proxy that rewrites `Host`; each app host adds its own
     ///     `https://` and `http://` origins for its app.
+    ///   - effects: What the apps' actions may run; a folder naming another effect is not served.
+    ///   - clock: Where sessions' expiry and events read the time.
+    ///   - errorLog: Where unexpected failures (a template that cannot render) are logged.
     public init(
-        views: String, publicFolder: String, database: Database, appHosts: [String: String] = [:],
-        prototype: Bool = true, passwordHasher: PasswordHasher = .recommended, publicOrigins: [String] = []
+        views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true,
+        publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system,
+        errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
-        let (apps, folderProblems) = AppFolderLoader.loadAll(views: views)
+        let (apps, folderProblems) = AppFolderLoader.loadAll(views: views, vocabulary: .served(with: effects))
         var problems = folderProblems.map(\.description)
-        var hosts: [String: AppHost] = [:]
-        var rooted: [String: AppHost] = [:]
-        let linkCounters = LinkCounters(store: LinkCountStore(database: database))
+        let linkCounters = LinkCounters(store: store)
         self.linkCounters = linkCounters
+        var prefixed: [String: AppServices] = [:]
+        var rooted: [String: AppServices] = [:]
         for app in apps {
+            let library: TemplateLibrary
             do {
-                let library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
-                let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
-                let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
-                func host(_ prefix: String) throws -> AppHost {
-                    try AppHost(
-                        app: app, templates: library.set, prefix: prefix, database: database, linkCounters: linkCounters,
-                        prototype: prototype, passwordHasher: passwordHasher, origins: origins
-                    )
-                }
-                hosts[app.id] = try host("/" + app.id)
-                for (name, id) in appHosts where id == app.id {
-                    rooted[name.lowercased()] = try host("")
-                }
-            } catch let error as TemplateLibrary.LoadError {
+                library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
+            } catch {
                 problems += error.lines
+                continue
             }
+            // Marked whatever the mode, so a database seeded before fixtures were marked cannot
+            // sign them in once the prototype is off.
+            let fixtures = prototype ? app.fixtures.accounts : []
+            try store.seedFixtures(app: app.id, accounts: fixtures.map {
+                FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
+            }, fixtureEmails: app.fixtures.accounts.map(\.email))
+            let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
+            let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
+            func services(_ prefix: String) -> AppServices {
+                AppServices(app: MountedApp(app: app, templates: library.set, prefix: prefix, prototype: prototype, origins: origins),
+                            store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
+            }
+            prefixed[app.id] = services("/" + app.id)
+            for name in names { rooted[name] = services("") }
         }
-        for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where hosts[id] == nil {
-            problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(hosts.keys.sorted().joined(separator: ", "))")
+        for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where prefixed[id] == nil {
+            problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(prefixed.keys.sorted().joined(separator: ", "))")
         }
-        self.hosts = hosts
+        appIDs = prefixed.keys.sorted()
         self.problems = problems
 
-        let served = hosts.values.map(\.app).sorted { $0.id < $1.id }
+        let served = prefixed.values.map(\.app.app).sorted { $0.id < $1.id }
         let files = try StaticFiles(root: publicFolder)
+        let site = try SitePages(apps: served)
         var shared = Application.router()
-        Self.addLinkRoutes(to: &shared, apps: served, hosts: hosts, rooted: rooted)
-        var prefixed = shared
-        prefixed.mount("/", methods: [.get], files.respond)
-        let index = try Self.indexPage(served)
-        prefixed.get("/") { _ in index }
-        for (id, host) in hosts {
-            // Screens and posts read and write SQLite (and sign-ins hash passwords): they may block.
-            prefixed.mount("/\(id)/", mayBlock: true) { request in
-                try host.respond(to: request, path: String(request.rawPath.dropFirst(id.count + 1)))
-            }
-            prefixed.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
+        Self.addAssociationFiles(to: &shared, apps: served)
+        var main = shared
+        main.mount("/", methods: [.get], files.respond)
+        main.get("/") { _ in site.index }
+        main.get("/_open", mayBlock: true) { [prefixed] request in
+            let link = request.query("url") ?? ""
+            guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
+            return try services.answering { try LinkOpener(services: services).openLink(request) }
         }
-        prefixed.errorPage = Self.errorPage(hosts: hosts, rooted: [:])
-        var routers: [String: Router] = [:]
-        for (name, host) in rooted {
-            var router = shared
-            // The app owns every path of its host; what it has no screen for may be a file.
-            router.mount("/", mayBlock: true) { request in
-                do {
-                    return try host.respond(to: request, path: request.rawPath)
-                } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
-                    let file = try? files.respond(to: request)
-                    guard let file, file.status != .notFound else { throw error }
-                    return file
+        for (id, services) in prefixed {
+            main.group("/" + id, mayBlock: true) { group in
+                Self.mount(services, in: &group) { request in
+                    try ScreenRequests(services: services).screen(request, path: String(request.rawPath.dropFirst(id.count + 1)))
                 }
             }
-            router.errorPage = Self.errorPage(hosts: [:], rooted: [name: host])
+            main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
+        }
+        main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil)
+        var routers: [String: Router] = [:]
+        for (name, services) in rooted {
+            var router = shared
+            router.group("", mayBlock: true) { group in
+                Self.mount(services, in: &group) { request in
+                    // The app owns every path of its host; what it has no screen for may be a file.
+                    do {
+                        return try ScreenRequests(services: services).screen(request, path: request.rawPath)
+                    } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
+                        let file = try? files.respond(to: request)
+                        guard let file, file.status != .notFound else { throw error }
+                        return file
+                    }
+                }
+            }
+            router.errorPage = Self.errorPage(prefixed: [:], rooted: services)
             routers[name] = router
         }
         var router: Router
         if routers.isEmpty {
-            router = prefixed
+            router = main
         } else {
             router = Router()
             // Which host's router answers is known only here, so every request may block.
-            router.mount("/", mayBlock: true) { [routers, prefixed] request in
-                (routers[Self.appHostName(request, rooted: routers)] ?? prefixed).respond(to: request)
+            router.mount("/", mayBlock: true) { [routers, main] request in
+                (routers[Self.appHostName(request, rooted: routers)] ?? main).respond(to: request)
             }
         }
         let headers = SecurityHeaders(apps: served)
@@ -110,17 +132,30 @@ public struct WebApplication: Sendable {
         self.router = router
     }
 
-    /// `/_open` and the association files, which every host answers.
-    private static func addLinkRoutes(to router: inout Router, apps: [AppDefinition], hosts: [String: AppHost], rooted: [String: AppHost]) {
-        router.get("/_open", mayBlock: true) { request in
-            let link = request.query.first { $0.name == "url" }?.value ?? ""
-            let host = rooted[appHostName(request, rooted: rooted)]
-            guard let target = DeepLinks.target(of: link, apps: apps), let app = host.map({ $0.app.id == target.app ? $0 : nil }) ?? hosts[target.app] else {
-                throw HTTPError(.notFound, link.isEmpty ? "Pass the link to open as ?url=." : "No app served here opens \(link).")
-            }
-            let instance = app.app.navigation.routeInstance(path: Substring(target.path), query: target.query)
-            return try app.open(instance, link: link, request: request)
+    /// One app's routes under its group's prefix; `screens` answers every other path of it.
+    private static func mount(_ services: AppServices, in group: inout RouterGroup, screens: @escaping Handler) {
+        let posts = PostRequests(services: services)
+        func answer(_ body: @escaping Handler) -> Handler {
+            { request in try services.answering { try body(request) } }
         }
+        group.get("/", answer { try ScreenRequests(services: services).entry($0) })
+        group.get("/_open", answer { try LinkOpener(services: services).openLink($0) })
+        group.post("/_back", answer { try posts.handle(.back, $0) })
+        group.post("/_dismiss", answer { try posts.handle(.dismiss, $0) })
+        group.post("/_start-over", answer { try posts.handle(.startOver, $0) })
+        group.post("/_tab/{id}", answer { try posts.handle(.tab(CoordinatorID($0.parameters["id"] ?? "")), $0) })
+        group.post("/_action/{id}", answer { try posts.handle(posts.action($0.parameters["id"]), $0) })
+        if services.app.isPrototype {
+            let tools = PrototypeTools(services: services)
+            group.post("/_tools/{name}", answer { try tools.post($0.parameters["name"], $0) })
+            group.get("/_mailbox", answer { try tools.mailbox($0) })
+            group.get("/_events", answer { try tools.eventLog($0) })
+        }
+        group.mount("/", answer(screens))
+    }
+
+    /// The association files, which every host answers.
+    private static func addAssociationFiles(to router: inout Router, apps: [AppDefinition]) {
         router.get("/.well-known/apple-app-site-association") { request in
             let body = DeepLinks.appleAssociation(linkedApps(request, apps))
             return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "max-age=3600")]), body: body)
@@ -162,35 +197,17 @@ public struct WebApplication: Sendable {
         return rooted[name] == nil ? host : name
     }
 
-    /// Error pages in the layout of the app the path belongs to, plain text elsewhere; a 500
-    /// never says more than that something went wrong.
-    private static func errorPage(hosts: [String: AppHost], rooted: [String: AppHost]) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
+    /// Error pages the router itself answers (a wrong method, no route) in the layout of the app
+    /// the path belongs to, plain text elsewhere; a 500 never says more than that something went wrong.
+    private static func errorPage(prefixed: [String: AppServices], rooted: AppServices?) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
         { error, request in
             let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
-            guard let host = rooted[appHostName(request, rooted: rooted)] ?? hosts[segment], let page = try? host.errorPage(error) else {
+            guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error) else {
                 var response = HTTPResponse.text(error.message + "\n", status: error.status)
                 for field in error.headers { response.headers.add(field.name, field.value) }
                 return response
             }
             return page
         }
-    }
-
-    /// The page at `/`: every app with its entry link.
-    private static func indexPage(_ apps: [AppDefinition]) throws -> HTTPResponse {
-        let template = """
-            <!doctype html>
-            <html lang="en">
-            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>FlowPages</title><link rel="stylesheet" href="/flowpages.css"></head>
-            <body><main id="main" class="index">
-            <h1>FlowPages</h1>
-            {{#each apps as app}}{{#if @first}}<ul class="apps">{{/if}}<li><a href="{{ app.url }}">{{ app.title }}</a></li>{{#if @last}}</ul>{{/if}}{{else}}<p>No app folders are served yet: add one under Views/ (see Views/README.md).</p>{{/each}}
-            </main></body>
-            </html>
-            """
-        let set = try TemplateSet(templates: ["index": template])
-        let body = try set.renderBytes("index", ["apps": .array(apps.map { ["url": .string("/\($0.id)/"), "title": .string($0.title)] })])
-        return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body)
     }
 }

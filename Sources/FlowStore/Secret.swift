@@ -35,14 +35,15 @@ public enum Secret {
     }
 
     /// Whether two byte strings are equal, taking the same time wherever they differ.
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
     }
 
-    static func base64URL(_ bytes: [UInt8]) -> String {
+    /// Bytes as base64url without padding.
+    public static func base64URL(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         var text = ""
         var index = 0
@@ -57,7 +58,7 @@ public enum Secret {
         return text
     }
 
-    static func fromBase64URL(_ text: String) -> [UInt8]? {
+    public static func fromBase64URL(_ text: String) -> [UInt8]? {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var bits = 0
         var count = 0

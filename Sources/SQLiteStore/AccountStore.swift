@@ -1,24 +1,13 @@
+import FlowStore
 import Foundation
 
 /// The prototype backend's accounts: unique email per app (compared by ``emailKey(_:)``),
 /// profile fields, a verified flag, a fixture flag, a scrypt password hash, and single-use,
 /// expiring, hashed tokens and codes.
 public struct AccountStore: Sendable {
-    public struct Account: Hashable, Sendable {
-        public let id: Int
-        public let app: String
-        /// The email as it was registered.
-        public let email: String
-        public let profile: [String: String]
-        public let isVerified: Bool
-        /// Whether it is one of an app's documented fixture accounts, whose password is public.
-        public let isFixture: Bool
-    }
-
+    public typealias Account = FlowStore.Account
     /// Why an account could not be created.
-    public enum AccountError: Error, Hashable, Sendable {
-        case emailTaken
-    }
+    public typealias AccountError = FlowStore.AccountError
 
     public let database: Database
     public let hasher: PasswordHasher
@@ -31,14 +20,9 @@ public struct AccountStore: Sendable {
     /// How many wrong codes an account may type while a code is live; then the code is void.
     public static let maximumCodeAttempts = 5
 
-    /// What emails are compared by: NFKC, so composed and decomposed accents and fullwidth or
-    /// other compatibility look-alikes are one form, then Unicode case folding, then NFKC again
-    /// (folding can leave a string unnormalised). `josé@example.com` in NFC or NFD,
-    /// `ＴＥＳＴ@example.com` and `Test@Example.com` all have the key of `test@…`/`josé@…`.
+    /// What emails are compared by; see ``Account/emailKey(_:)``.
     public static func emailKey(_ email: String) -> String {
-        email.precomposedStringWithCompatibilityMapping
-            .folding(options: .caseInsensitive, locale: nil)
-            .precomposedStringWithCompatibilityMapping
+        Account.emailKey(email)
     }
 
     /// Creates an account; the email is unique per app by its ``emailKey(_:)``.
@@ -48,33 +32,45 @@ public struct AccountStore: Sendable {
                        isFixture: Bool = false, now: Int64 = Timestamp.now()) throws -> Account {
         // Hashing is slow on purpose: do it before taking the write lock.
         let hash = try hasher.hash(password)
+        return try database.write { connection in
+            try create(app: app, email: email, passwordHash: hash, profile: profile, verified: verified, isFixture: isFixture, now: now, in: connection)
+        }
+    }
+
+    /// Creates an account with a hash from ``PasswordHasher/hash(_:)`` inside a caller's write
+    /// transaction. - Throws: ``AccountError/emailTaken``.
+    public func create(app: String, email: String, passwordHash: String, profile: [String: String] = [:], verified: Bool = false,
+                       isFixture: Bool = false, now: Int64, in connection: SQLiteConnection) throws -> Account {
         let profileText = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         do {
-            let id = try database.write { connection in
-                try connection.execute(
-                    "INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [.text(app), .text(email), .text(Self.emailKey(email)), .text(hash), .text(profileText), .bool(verified), .bool(isFixture), .integer(now)]
-                )
-                return connection.lastInsertedRowID
-            }
-            return Account(id: id, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture)
-        } catch let error as SQLiteError where error.code.primary == .constraint {
+            try connection.execute(
+                "INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [.text(app), .text(email), .text(Self.emailKey(email)), .text(passwordHash), .text(profileText), .bool(verified), .bool(isFixture), .integer(now)]
+            )
+        } catch where error.code.primary == .constraint {
             throw AccountError.emailTaken
         }
+        return Account(id: connection.lastInsertedRowID, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture)
     }
 
     /// The account for `email` (or an email with the same ``emailKey(_:)``), if any.
     public func account(app: String, email: String) throws -> Account? {
-        try database.read { connection in
-            try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))], Self.account)
-        }
+        try database.read { connection in try account(app: app, email: email, in: connection) }
+    }
+
+    /// The account for `email`, read with a caller's connection.
+    public func account(app: String, email: String, in connection: SQLiteConnection) throws -> Account? {
+        try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))], Self.account)
     }
 
     /// The account with this id, if any.
     public func account(id: Int) throws -> Account? {
-        try database.read { connection in
-            try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE id = ?", [.integer(Int64(id))], Self.account)
-        }
+        try database.read { connection in try account(id: id, in: connection) }
+    }
+
+    /// The account with this id, read with a caller's connection.
+    public func account(id: Int, in connection: SQLiteConnection) throws -> Account? {
+        try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE id = ?", [.integer(Int64(id))], Self.account)
     }
 
     /// Marks the accounts of `emails` as fixtures: an app's documented accounts, in a database
@@ -92,13 +88,16 @@ public struct AccountStore: Sendable {
 
     /// Adds `values` to the account's profile, replacing those of the same names.
     public func updateProfile(accountID: Int, merging values: [String: String]) throws {
-        try database.write { connection in
-            let stored = try connection.queryFirst("SELECT profile FROM accounts WHERE id = ?", [.integer(Int64(accountID))]) { $0.string(0) } ?? nil
-            var profile = try JSONDecoder().decode([String: String].self, from: Data((stored ?? "{}").utf8))
-            profile.merge(values) { _, new in new }
-            let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
-            try connection.execute("UPDATE accounts SET profile = ? WHERE id = ?", [.text(text), .integer(Int64(accountID))])
-        }
+        try database.write { connection in try updateProfile(accountID: accountID, merging: values, in: connection) }
+    }
+
+    /// Adds to the profile inside a caller's write transaction.
+    public func updateProfile(accountID: Int, merging values: [String: String], in connection: SQLiteConnection) throws {
+        let stored = try connection.queryFirst("SELECT profile FROM accounts WHERE id = ?", [.integer(Int64(accountID))]) { $0.string(0) } ?? nil
+        var profile = try JSONDecoder().decode([String: String].self, from: Data((stored ?? "{}").utf8))
+        profile.merge(values) { _, new in new }
+        let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+        try connection.execute("UPDATE accounts SET profile = ? WHERE id = ?", [.text(text), .integer(Int64(accountID))])
     }
 
     /// The account whose password matches, or nil. Without an account (or with a fixture
@@ -121,85 +120,95 @@ public struct AccountStore: Sendable {
     /// Replaces the password.
     public func setPassword(accountID: Int, password: String) throws {
         let hash = try hasher.hash(password)
-        try database.write { connection in
-            try connection.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [.text(hash), .integer(Int64(accountID))])
-        }
+        try database.write { connection in try setPasswordHash(accountID: accountID, hash, in: connection) }
+    }
+
+    /// Replaces the password's hash inside a caller's write transaction.
+    public func setPasswordHash(accountID: Int, _ hash: String, in connection: SQLiteConnection) throws {
+        try connection.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [.text(hash), .integer(Int64(accountID))])
     }
 
     /// Marks the email as verified.
     public func markVerified(accountID: Int) throws {
-        try database.write { connection in
-            try connection.execute("UPDATE accounts SET verified = 1 WHERE id = ?", [.integer(Int64(accountID))])
-        }
+        try database.write { connection in try markVerified(accountID: accountID, in: connection) }
+    }
+
+    /// Marks the email as verified inside a caller's write transaction.
+    public func markVerified(accountID: Int, in connection: SQLiteConnection) throws {
+        try connection.execute("UPDATE accounts SET verified = 1 WHERE id = ?", [.integer(Int64(accountID))])
     }
 
     /// What kind of secret to issue.
-    public enum SecretKind: String, Sendable {
-        /// A 256-bit token for a link.
-        case linkToken = "link"
-        /// A 6-digit code to type.
-        case code
-    }
+    public typealias SecretKind = FlowStore.SecretKind
 
     /// Issues a secret for `purpose` (such as `verify-email` or `reset-password`), valid for
     /// `lifetime` milliseconds; only its hash is stored. It voids the account's unused secrets of
     /// the same kind and purpose: only the newest mail works.
     public func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64 = Timestamp.now()) throws -> String {
+        try database.write { connection in try issue(kind, purpose: purpose, accountID: accountID, lifetime: lifetime, now: now, in: connection) }
+    }
+
+    /// Issues a secret inside a caller's write transaction.
+    public func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64, in connection: SQLiteConnection) throws -> String {
         let secret = kind == .linkToken ? Secret.token() : Secret.code()
-        try database.write { connection in
-            // Secrets issued before kinds were stored (kind NULL) count as either kind.
-            try connection.execute("DELETE FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL",
-                                   [.integer(Int64(accountID)), .text(purpose), .text(kind.rawValue)])
-            try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind) VALUES (?, ?, ?, ?, ?)",
-                                   [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), .integer(Int64(accountID)), .text(purpose),
-                                    .integer(now + lifetime), .text(kind.rawValue)])
-        }
+        // Secrets issued before kinds were stored (kind NULL) count as either kind.
+        try connection.execute("DELETE FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL",
+                               [.integer(Int64(accountID)), .text(purpose), .text(kind.rawValue)])
+        try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind) VALUES (?, ?, ?, ?, ?)",
+                               [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), .integer(Int64(accountID)), .text(purpose),
+                                .integer(now + lifetime), .text(kind.rawValue)])
         return secret
     }
 
     /// Uses a link token: the account it was issued to, once, if unexpired and for `purpose`.
     public func redeem(token: String, purpose: String, now: Int64 = Timestamp.now()) throws -> Int? {
-        try redeem(hash: Self.tokenHash(token, accountID: nil), purpose: purpose, now: now)
+        try database.write { connection in try redeem(token: token, purpose: purpose, now: now, in: connection) }
+    }
+
+    /// Uses a link token inside a caller's write transaction.
+    public func redeem(token: String, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Int? {
+        let hash = Self.tokenHash(token, accountID: nil)
+        // Marking it used in the same statement that checks it makes it single-use under races.
+        let changed = try connection.execute(
+            "UPDATE tokens SET used_at = ? WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+            [.integer(now), .blob(hash), .text(purpose), .integer(now)]
+        )
+        guard changed == 1 else { return nil }
+        return try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ?", [.blob(hash)]) { $0.int(0) }
     }
 
     /// The account a link token was issued to, if it is unused, unexpired and for `purpose`,
     /// without using it: a link is checked when opened and used when its form is sent.
     public func holder(ofToken token: String, purpose: String, now: Int64 = Timestamp.now()) throws -> Int? {
-        try database.read { connection in
-            try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-                                      [.blob(Self.tokenHash(token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
-        }
+        try database.read { connection in try holder(ofToken: token, purpose: purpose, now: now, in: connection) }
+    }
+
+    /// The holder of a token, read with a caller's connection.
+    public func holder(ofToken token: String, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Int? {
+        try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+                                  [.blob(Self.tokenHash(token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
     }
 
     /// Uses a code typed for a known account: true once, if unexpired, for `purpose`, and typed
     /// before ``maximumCodeAttempts`` wrong ones. A wrong code uses up an attempt of the
     /// account's live codes for `purpose`, so six digits cannot be guessed.
     public func redeem(code: String, accountID: Int, purpose: String, now: Int64 = Timestamp.now()) throws -> Bool {
-        try database.write { connection in
-            let changed = try connection.execute(
-                "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?",
-                [.integer(now), .blob(Self.tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
-                 .integer(Int64(Self.maximumCodeAttempts))]
-            )
-            guard changed == 0 else { return true }
-            try connection.execute(
-                "UPDATE tokens SET attempts = attempts + 1 WHERE account_id = ? AND purpose = ? AND (kind = 'code' OR kind IS NULL) AND used_at IS NULL AND expires_at > ?",
-                [.integer(Int64(accountID)), .text(purpose), .integer(now)]
-            )
-            return false
-        }
+        try database.write { connection in try redeem(code: code, accountID: accountID, purpose: purpose, now: now, in: connection) }
     }
 
-    private func redeem(hash: [UInt8], purpose: String, now: Int64) throws -> Int? {
-        try database.write { connection in
-            // Marking it used in the same statement that checks it makes it single-use under races.
-            let changed = try connection.execute(
-                "UPDATE tokens SET used_at = ? WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-                [.integer(now), .blob(hash), .text(purpose), .integer(now)]
-            )
-            guard changed == 1 else { return nil }
-            return try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ?", [.blob(hash)]) { $0.int(0) }
-        }
+    /// Uses a typed code inside a caller's write transaction.
+    public func redeem(code: String, accountID: Int, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
+        let changed = try connection.execute(
+            "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?",
+            [.integer(now), .blob(Self.tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
+             .integer(Int64(Self.maximumCodeAttempts))]
+        )
+        guard changed == 0 else { return true }
+        try connection.execute(
+            "UPDATE tokens SET attempts = attempts + 1 WHERE account_id = ? AND purpose = ? AND (kind = 'code' OR kind IS NULL) AND used_at IS NULL AND expires_at > ?",
+            [.integer(Int64(accountID)), .text(purpose), .integer(now)]
+        )
+        return false
     }
 
     /// Codes are only 6 digits, so they are hashed with their account: the same code issued to

@@ -1,29 +1,10 @@
+import FlowStore
+
 /// The navigation and analytics events of every session: cheap to append, read back by session,
 /// app and time.
 public struct EventStore: Sendable {
     /// One event.
-    public struct Event: Hashable, Sendable {
-        public var time: Int64
-        public var app: String
-        /// `screen_view`, `funnel_step`, `deep_link_opened`, …
-        public var kind: String
-        public var screen: String?
-        public var previousScreen: String?
-        /// `direct`, `deep_link`, `back_navigation`, …
-        public var source: String?
-        /// Anything else, such as a funnel step, as text.
-        public var detail: String?
-
-        public init(time: Int64, app: String, kind: String, screen: String? = nil, previousScreen: String? = nil, source: String? = nil, detail: String? = nil) {
-            self.time = time
-            self.app = app
-            self.kind = kind
-            self.screen = screen
-            self.previousScreen = previousScreen
-            self.source = source
-            self.detail = detail
-        }
-    }
+    public typealias Event = StoredEvent
 
     public let database: Database
 

@@ -1,21 +1,11 @@
+import FlowStore
+
 /// Seeds an app's documented fixture accounts, idempotently: running it again changes nothing.
 /// They are marked as fixtures, so an app serving real people can refuse them (their passwords
 /// are public).
 public struct FixtureSeeder: Sendable {
     /// A fixture account.
-    public struct FixtureAccount: Hashable, Sendable {
-        public let email: String
-        public let password: String
-        public let profile: [String: String]
-        public let verified: Bool
-
-        public init(email: String, password: String, profile: [String: String] = [:], verified: Bool = true) {
-            self.email = email
-            self.password = password
-            self.profile = profile
-            self.verified = verified
-        }
-    }
+    public typealias FixtureAccount = FlowStore.FixtureAccount
 
     public let accounts: AccountStore
 

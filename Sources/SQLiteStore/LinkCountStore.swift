@@ -1,25 +1,10 @@
+import FlowStore
+
 /// How often each deep link was opened by visitors without a session, per app, link pattern,
 /// day and outcome: analytics that need no session row and no event per request.
 public struct LinkCountStore: Sendable {
     /// One counter.
-    public struct Count: Hashable, Sendable {
-        public var app: String
-        /// The route's path pattern, such as `/auth/reset-password`.
-        public var pattern: String
-        /// The UTC day, `2026-11-23`.
-        public var day: String
-        /// `deep_link_opened`, `deep_link_success`, `deep_link_failure` or `deep_link_fallback`.
-        public var kind: String
-        public var count: Int
-
-        public init(app: String, pattern: String, day: String, kind: String, count: Int) {
-            self.app = app
-            self.pattern = pattern
-            self.day = day
-            self.kind = kind
-            self.count = count
-        }
-    }
+    public typealias Count = LinkCount
 
     public let database: Database
 

@@ -1,13 +1,8 @@
+import FlowStore
+
 /// The mails the prototype backend "sends", kept for the dev mailbox page.
 public struct OutboxStore: Sendable {
-    public struct Message: Hashable, Sendable {
-        public let recipient: String
-        public let subject: String
-        public let body: String
-        /// The link the mail carries (a deep link into the app), if any.
-        public let link: String?
-        public let sentAt: Int64
-    }
+    public typealias Message = MailMessage
 
     public let database: Database
 
@@ -17,10 +12,13 @@ public struct OutboxStore: Sendable {
 
     /// Records a mail.
     public func send(app: String, to recipient: String, subject: String, body: String, link: String? = nil, now: Int64 = Timestamp.now()) throws {
-        try database.write { connection in
-            try connection.execute("INSERT INTO outbox (app, recipient, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
-                                   [.text(app), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
-        }
+        try database.write { connection in try send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection) }
+    }
+
+    /// Records a mail inside a caller's write transaction, so it is sent only if the rest is.
+    public func send(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64, in connection: SQLiteConnection) throws {
+        try connection.execute("INSERT INTO outbox (app, recipient, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
+                               [.text(app), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
     }
 
     /// An app's mails, newest first.

@@ -1,4 +1,5 @@
 import Crypto
+import FlowStore
 import CryptoExtras
 
 /// Password hashing with scrypt (swift-crypto's `KDF.Scrypt`), a random salt per password, and
@@ -12,14 +13,8 @@ public struct PasswordHasher: Sendable {
     /// Bounds how many hashes run at once, across every hasher sharing it.
     public let gate: HashingGate
 
-    /// Why a password could not be hashed or checked now: too many already are. Nothing was
-    /// changed; the caller should answer "try again shortly" (503 with `Retry-After`).
-    public enum Busy: Error, Hashable, Sendable {
-        /// The queue of waiting hashes was full.
-        case queueFull
-        /// No turn came within the gate's longest wait.
-        case waitedTooLong
-    }
+    /// Why a password could not be hashed or checked now: too many already are.
+    public typealias Busy = BusyHashing
 
     /// OWASP's current recommendation for scrypt: N = 2^17, r = 8, p = 1 (128 MiB, a few
     /// hundred milliseconds).

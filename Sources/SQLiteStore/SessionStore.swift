@@ -1,26 +1,12 @@
+import FlowStore
+
 /// Sessions and their navigation state. Only the SHA-256 of a session id is stored; the id
 /// itself lives in the visitor's cookie.
 public struct SessionStore: Sendable {
     /// A session as stored.
-    public struct Record: Hashable, Sendable {
-        public let app: String
-        /// The navigation state, as its codec wrote it.
-        public let state: [UInt8]
-        /// Bumped on every save; a save names the version it started from.
-        public let version: Int
-        public let createdAt: Int64
-        public let lastSeenAt: Int64
-    }
-
+    public typealias Record = SessionRecord
     /// What a compare-and-swap save did.
-    public enum SaveOutcome: Hashable, Sendable {
-        /// Saved; the session now has this version.
-        case saved(version: Int)
-        /// Someone saved first; the state is untouched and has this version.
-        case conflict(current: Int)
-        /// The session does not exist (it expired or was ended).
-        case missing
-    }
+    public typealias SaveOutcome = FlowStore.SaveOutcome
 
     public let database: Database
     /// How long a session lives without being used, in milliseconds.

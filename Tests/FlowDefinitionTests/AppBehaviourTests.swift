@@ -54,7 +54,7 @@ import Testing
             <action id="close"><dismiss/></action>
           </actions>
           <alerts>
-            <alert id="failed" title="Error" message="That did not work." dismissible="false">
+            <alert id="failed" title="Error" message="That did not work.">
               <button label="Try Again" action="register"/>
               <button label="Cancel"/>
             </alert>
@@ -78,7 +78,7 @@ import Testing
         for template in ["login", "verify", "done", "home"] {
             try Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(template + ".html"))
         }
-        return AppFolderLoader.load(folder: folder.path)
+        return AppFolderLoader.load(folder: folder.path, vocabulary: .test)
     }
 
     @Test func everySectionIsRead() throws {
@@ -95,7 +95,7 @@ import Testing
             onFailure: [.alert("failed")]
         )])
         #expect(app.actions["enter"]?.steps == [.changeFlow("main"), .setFlag("seen")])
-        #expect(app.alerts["failed"]?.isDismissible == false)
+        #expect(app.alerts["failed"]?.isDismissible == true)
         #expect(app.alerts["failed"]?.buttons == [AlertButton(label: "Try Again", action: "register"), AlertButton(label: "Cancel", action: nil)])
         #expect(app.toasts["sent"] == "Verification email sent to {email}")
         #expect(app.fixtures.accounts.first?.profile == ["fullName": "Test User"])
@@ -126,6 +126,14 @@ import Testing
         ("<field name=\"password\" type=\"password\" label=\"Password\">", "<field name=\"password\" type=\"password\" label=\"Password\" draft=\"keep\">", "<field name=\"password\"", "field 'password' is a password and cannot be kept as a draft; remove draft=\"keep\""),
         ("<field name=\"confirm\"", "<field name=\"email\"", "<field name=\"confirm\"", "form 'register' has two fields named 'email'"),
         ("<action id=\"leave\">", "<action id=\"enter\">", "<action id=\"leave\"", "action 'enter' is declared twice; give each action its own id"),
+        ("<effect name=\"register\">", "<effect name=\"toggle-favorite\">", "<action id=\"register\"",
+         "action 'register' runs effect 'toggle-favorite', which FlowPages does not provide; the effects are first-sign-in, register, reset-password, save-profile, send-code, sign-in, sign-out, verify-code"),
+        ("message=\"That did not work.\">", "message=\"That did not work.\" dismissible=\"false\">", "<alert id=\"failed\"",
+         "alert 'failed' is not dismissible, so its button 'Cancel' needs an action; without one it would leave the person stuck"),
+        ("<alert id=\"failed\"", "<alert id=\"verify-expired\"", "<alert id=\"failed\"",
+         "alert 'verify-expired' is shown for expired links to route 'verify', which is not a deep link with a 'token' parameter; set deep-link=\"true\" and add <param name=\"token\"/>, or rename the alert"),
+        ("<alert id=\"failed\"", "<alert id=\"nowhere-expired\"", "<alert id=\"failed\"",
+         "alert 'nowhere-expired' is shown for expired links to route 'nowhere', which is not in <routes>; name it '<route>-expired' after a deep-linkable route"),
     ])
     func referenceProblemsNameTheLine(original: String, replacement: String, anchor: String, message: String) throws {
         let found = try problems(replacing: original, with: replacement)
@@ -138,8 +146,8 @@ import Testing
         return prefix.count(where: { $0 == "\n" }) + 1
     }
 
-    @Test func anUnknownEffectIsASchemaError() throws {
-        let found = try problems(replacing: "<effect name=\"register\">", with: "<effect name=\"launch-rockets\">")
+    @Test func anEffectNameThatIsNotANameIsASchemaError() throws {
+        let found = try problems(replacing: "<effect name=\"register\">", with: "<effect name=\"Launch Rockets\">")
         #expect(found.contains { $0.hasPrefix("\(Self.line(of: "<effect name=", in: Self.app)): ") }, "\(found)")
     }
 }

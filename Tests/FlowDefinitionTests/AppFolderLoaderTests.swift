@@ -46,7 +46,7 @@ import Testing
 
     @Test func aValidFolderLoadsIntoItsDefinition() throws {
         let folder = try makeFolder(xml: Self.valid, templates: ["home", "items/detail", "orders", "checkout", "login"])
-        let app = try AppFolderLoader.load(folder: folder).get()
+        let app = try AppFolderLoader.load(folder: folder, vocabulary: .test).get()
         #expect(app.id == "shop" && app.title == "Shop" && app.locale == "en" && app.themeColor == "#0a5fff")
         #expect(app.schemes == ["shopapp"] && app.hosts == ["shop.example"])
         #expect(app.templates[RouteName("item")] == "shop/items/detail")
@@ -76,7 +76,7 @@ import Testing
 
     func problems(_ xml: String, templates: [String] = ["home", "items/detail", "orders", "checkout", "login"]) throws -> [String] {
         let folder = try makeFolder(xml: xml, templates: templates)
-        switch AppFolderLoader.load(folder: folder) {
+        switch AppFolderLoader.load(folder: folder, vocabulary: .test) {
         case .success: return []
         case .failure(let found): return found.problems.map { "\($0.line): \($0.message)" }
         }
@@ -120,7 +120,7 @@ import Testing
 
     @Test func aMissingTemplateAndAMisnamedFolderAreReportedTogether() throws {
         let folder = try makeFolder(id: "store", xml: Self.valid, templates: ["home", "orders", "checkout", "login"])
-        guard case .failure(let found) = AppFolderLoader.load(folder: folder) else {
+        guard case .failure(let found) = AppFolderLoader.load(folder: folder, vocabulary: .test) else {
             Issue.record("expected problems")
             return
         }
@@ -138,13 +138,13 @@ import Testing
         try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
         try Data("<app id=\"broken\"".utf8).write(to: URL(fileURLWithPath: broken + "/app.xml"))
         try FileManager.default.createDirectory(atPath: views + "/_layout", withIntermediateDirectories: true)
-        let (apps, found) = AppFolderLoader.loadAll(views: views)
+        let (apps, found) = AppFolderLoader.loadAll(views: views, vocabulary: .test)
         #expect(apps.map(\.id) == ["shop"])
         #expect(!found.isEmpty && found.allSatisfy { $0.file.hasSuffix("broken/app.xml") })
     }
 
     @Test func aMissingAppXMLIsAClearProblem() {
-        guard case .failure(let found) = AppFolderLoader.load(folder: "/nonexistent/app") else {
+        guard case .failure(let found) = AppFolderLoader.load(folder: "/nonexistent/app", vocabulary: .test) else {
             Issue.record("expected a problem")
             return
         }

@@ -79,7 +79,7 @@ import Testing
         for (name, contents) in output.files {
             try Data(contents.utf8).write(to: folder.appendingPathComponent(name))
         }
-        switch AppFolderLoader.load(folder: folder.path) {
+        switch AppFolderLoader.load(folder: folder.path, vocabulary: .test) {
         case .success(let app): return app
         case .failure(let problems):
             Issue.record("the imported folder does not load:\n\(problems)\n\(output.files["app.xml"] ?? "")")

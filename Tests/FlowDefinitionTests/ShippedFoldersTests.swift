@@ -8,7 +8,7 @@ import Testing
         .appendingPathComponent("Views").path
 
     @Test func everyShippedAppFolderIsValid() {
-        let (apps, problems) = AppFolderLoader.loadAll(views: Self.views)
+        let (apps, problems) = AppFolderLoader.loadAll(views: Self.views, vocabulary: .test)
         #expect(problems.isEmpty, "\(problems)")
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: Self.views)) ?? [])
             .filter { FileManager.default.fileExists(atPath: "\(Self.views)/\($0)/app.xml") }
@@ -26,7 +26,7 @@ import Testing
         for template in ["login", "forgot", "notes", "note", "compose", "account"] {
             try Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(template + ".html"))
         }
-        let app = try AppFolderLoader.load(folder: folder.path).get()
+        let app = try AppFolderLoader.load(folder: folder.path, vocabulary: .test).get()
         #expect(app.navigation.routes.count == 6)
         #expect(app.actions.count == 4 && app.alerts.count == 1 && app.toasts.count == 1)
         #expect(app.fixtures.accounts.count == 1)

@@ -109,7 +109,7 @@ import Testing
         let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path)
         let web = try WebApplication(
             views: LiveApp.repository.appendingPathComponent("Views").path, publicFolder: LiveApp.repository.appendingPathComponent("Public").path,
-            database: database, passwordHasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate)
+            store: SQLiteWebStore(database: database, hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate))
         )
         var browser = WebApplicationTests.Browser(router: web.router)
         let (_, onboarding) = try browser.open("/suma-finance/")

@@ -63,7 +63,7 @@ import Testing
             let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>{{/block}}"
             try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
         }
-        let app = try AppFolderLoader.load(folder: views.appendingPathComponent("suma").path).get()
+        let app = try AppFolderLoader.load(folder: views.appendingPathComponent("suma").path, vocabulary: .served(with: .prototype)).get()
         let library = try TemplateLibrary.load(views: views.path)
         return Rig(app: app, library: library, model: PageModel(app: app, urls: AppURLs(prefix: "/suma", navigation: app.navigation)))
     }

@@ -25,8 +25,8 @@ import Testing
             try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
         }
         let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString).sqlite").path)
-        let web = try WebApplication(views: views.path, publicFolder: views.appendingPathComponent("_layout").path, database: database,
-                                     appHosts: ["suma.finance": "suma"], passwordHasher: LiveApp.hasher)
+        let web = try WebApplication(views: views.path, publicFolder: views.appendingPathComponent("_layout").path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher),
+                                     appHosts: ["suma.finance": "suma"])
         #expect(web.problems.isEmpty, "\(web.problems)")
         return web
     }

@@ -107,7 +107,7 @@ import Testing
         let publicFolder = views.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
         let database = try database ?? Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString).sqlite").path)
-        return (try WebApplication(views: views.path, publicFolder: publicFolder.path, database: database), database)
+        return (try WebApplication(views: views.path, publicFolder: publicFolder.path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher)), database)
     }
 
     @Test func theEntryShowsTheStartAndSetsASessionCookie() throws {

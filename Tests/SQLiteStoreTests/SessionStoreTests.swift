@@ -1,3 +1,4 @@
+import FlowStore
 import SQLiteStore
 import Testing
 

@@ -31,7 +31,7 @@ final class LiveApp {
         let database = try Database(path: path)
         let web = try WebApplication(
             views: repository.appendingPathComponent("Views").path, publicFolder: repository.appendingPathComponent("Public").path,
-            database: database, appHosts: appHosts, prototype: prototype, passwordHasher: hasher, publicOrigins: publicOrigins
+            store: SQLiteWebStore(database: database, hasher: hasher), appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins
         )
         #expect(web.problems.isEmpty, "\(web.problems)")
         var configuration = ServerConfiguration()

@@ -1,0 +1,208 @@
+import FlowDefinition
+import FlowStore
+import Navigation
+
+/// Applies a post's command to a session's state: navigation, the steps of an action, its
+/// effects' outcomes and the messages they show. Pure: effects run through the runner it is
+/// given, so it is tested without HTTP or SQL, and the caller commits what it returns.
+///
+/// Every navigation of an action must succeed; one that is refused (a full stack, an inactive
+/// flow) refuses the whole action with ``ActionRefused`` and nothing of it is kept.
+struct ActionInterpreter {
+    let app: AppDefinition
+    let navigator: Navigator
+    /// When the post arrived, for its events.
+    let now: Int64
+
+    /// Runs one effect step of an action, changing the state only through its argument.
+    typealias EffectRunner = (EffectCall, inout NavigationState) throws -> EffectOutcome
+
+    /// The state a command leads to, and the events it adds.
+    struct Result {
+        var state: NavigationState
+        var events: [StoredEvent] = []
+        /// Values that messages shown later fill in (`{email}`).
+        fileprivate var values: [String: String] = [:]
+    }
+
+    /// Fields every form carries for the server, never kept as drafts.
+    static let reservedFields: Set<String> = ["csrf", "screen", "form"]
+
+    /// Applies `command` with the posted `form` to `state`.
+    /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
+    func run(_ command: PostCommand, form: [String: String], on state: NavigationState, effects: EffectRunner) throws -> Result {
+        var result = Result(state: state)
+        result.state.formErrors = nil
+        switch command {
+        case .back, .dismiss:
+            // Back and Close answer an alert first, unless only its buttons may.
+            if let alert = result.state.alert {
+                if app.alerts[alert.name]?.isDismissible != false { result.state.alert = nil }
+                return result
+            }
+            guard case .back = command else {
+                result.state = try navigate(.dismissModal, result.state)
+                return result
+            }
+            // Seed 000 §13: the screen Back was pressed on, and how deep its stack was.
+            let depth = app.navigation.screen(in: result.state).breadcrumbs.count
+            result.events.append(event("back_button_pressed", result.state, detail: "stack_depth=\(depth)"))
+            result.state = try navigate(.back, result.state)
+        case .tab(let tab):
+            result.state = try navigate(.selectTab(tab), result.state)
+        case .startOver:
+            result.state.alert = nil
+            result.state = try navigate(.resetFlow, result.state)
+        case .action(let action):
+            // Pressing an alert's button answers the alert.
+            result.state.alert = nil
+            try saveDraft(from: form, to: &result.state)
+            if let formID = action.form, let definition = app.forms[formID] {
+                let errors = FormCheck.errors(in: form, for: definition)
+                guard errors.isEmpty else {
+                    result.state.formErrors = Notice(formID, values: errors)
+                    return result
+                }
+            }
+            result.values = form.filter { !Self.reservedFields.contains($0.key) && !isPassword($0.key) }
+            try apply(action.steps, action: action, form: form, to: &result, effects: effects)
+        }
+        return result
+    }
+
+    /// Signs out a session whose sign-in a tester expired, keeping where it was to resume after
+    /// signing in again, and shows the app's `session-expired` alert; nil when it was not expired.
+    func expireSession(_ state: NavigationState) -> Result? {
+        guard state.flags.contains(PrototypeTools.Flag.expired) else { return nil }
+        var result = Result(state: state)
+        result.state.flags.remove(PrototypeTools.Flag.expired)
+        result.state.formErrors = nil
+        guard result.state.userID != nil, case .success(let transition) = navigator.execute(.signOut(keepDestination: true), on: result.state) else {
+            return result
+        }
+        result.state = transition.state
+        if app.alerts[WellKnownAlert.sessionExpired.id] != nil { result.state.alert = Notice(WellKnownAlert.sessionExpired.id) }
+        result.events.append(event("session_expired", result.state, source: .autoRedirect))
+        return result
+    }
+
+    /// Every effect an action's steps may run, on either branch, in order.
+    static func effectCalls(of steps: [ActionStep], form: [String: String]) -> [EffectCall] {
+        steps.flatMap { step -> [EffectCall] in
+            guard case .effect(let name, let purpose, let success, let failure) = step else { return [] }
+            return [EffectCall(name: name, purpose: purpose, form: form)] + effectCalls(of: success + failure, form: form)
+        }
+    }
+
+    private func apply(_ steps: [ActionStep], action: ActionDefinition, form: [String: String], to result: inout Result, effects: EffectRunner) throws {
+        for step in steps {
+            switch step {
+            case .navigate(let route, let parameters):
+                var values: [String: String] = [:]
+                for parameter in parameters { values[parameter.name] = parameter.value ?? parameter.field.flatMap { form[$0] } }
+                result.state = try navigate(.navigate(RouteInstance(route, values), source: .direct), result.state)
+            case .replace(let route):
+                result.state = try navigate(.navigate(RouteInstance(route), source: .direct), result.state)
+            case .back:
+                result.state = try navigate(.back, result.state)
+            case .dismiss:
+                result.state = try navigate(.dismissModal, result.state)
+            case .changeFlow(let flow):
+                result.state = try navigate(.changeFlow(flow), result.state)
+            case .setFlag(let flag):
+                result.state.flags.insert(flag)
+            case .toast(let name):
+                result.state.addToast(Notice(name, values: result.values))
+            case .alert(let name):
+                result.state.alert = Notice(name, values: result.values)
+            case .track(let funnel, let name, let number):
+                result.events.append(event("funnel_step", result.state, detail: "funnel=\(funnel) step=\(number) name=\(name)"))
+            case .effect(let name, let purpose, let onSuccess, let onFailure):
+                if failArmedSubmit(&result) { return }
+                switch try effects(EffectCall(name: name, purpose: purpose, form: form), &result.state) {
+                case .success(let values):
+                    result.values.merge(values) { _, new in new }
+                    try apply(onSuccess, action: action, form: form, to: &result, effects: effects)
+                case .failure(let errors):
+                    if !errors.isEmpty { result.state.formErrors = Notice(action.form ?? action.id, values: errors) }
+                    try apply(onFailure, action: action, form: form, to: &result, effects: effects)
+                    return
+                }
+            }
+        }
+    }
+
+    /// Fails an effect when a tester armed a failure: the app's `network-error` or
+    /// `server-error` alert, and after ``PrototypeTools/failuresInARow`` failures its
+    /// `server-error-persistent` alert (Contact Support). True when the effect must not run.
+    private func failArmedSubmit(_ result: inout Result) -> Bool {
+        typealias Flag = PrototypeTools.Flag
+        let network = result.state.flags.contains(Flag.failNetwork)
+        guard network || result.state.flags.contains(Flag.failServer) else { return false }
+        let previous = result.state.flags.first { $0.hasPrefix(Flag.failures) }
+        let count = (previous.flatMap { Int($0.dropFirst(Flag.failures.count)) } ?? 0) + 1
+        result.state.flags = result.state.flags.filter { !$0.hasPrefix(Flag.armedPrefix) }
+        if count < PrototypeTools.failuresInARow {
+            result.state.flags.insert(network ? Flag.failNetwork : Flag.failServer)
+            result.state.flags.insert(Flag.failures + String(count))
+        }
+        let alert: WellKnownAlert = count >= PrototypeTools.failuresInARow ? .serverErrorPersistent : network ? .networkError : .serverError
+        if app.alerts[alert.id] != nil {
+            result.state.alert = Notice(alert.id)
+        } else {
+            result.state.addToast(Notice(PageModel.serverNotice, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
+        }
+        result.events.append(event("error_shown", result.state, detail: alert.id))
+        return true
+    }
+
+    /// Keeps the fields of the form a post came from (named by its `form` field) as a draft, so
+    /// they are there again after a modal, Back or an error; never passwords.
+    private func saveDraft(from form: [String: String], to state: inout NavigationState) throws {
+        guard let id = form["form"], let definition = app.forms[id] else { return }
+        do {
+            try state.saveDraft(FormCheck.draft(of: form, for: definition), form: id)
+        } catch {
+            throw ActionRefused(reason: error)
+        }
+    }
+
+    private func navigate(_ command: NavigationCommand, _ state: NavigationState) throws(ActionRefused) -> NavigationState {
+        switch navigator.execute(command, on: state) {
+        case .success(let transition): return transition.state
+        case .failure(let error): throw ActionRefused(reason: error)
+        }
+    }
+
+    private func isPassword(_ field: String) -> Bool {
+        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == "password" } }
+    }
+
+    private func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> StoredEvent {
+        StoredEvent(time: now, app: app.id, kind: kind, screen: app.navigation.currentScreen(in: state).name.rawValue,
+                    source: source?.analyticsName, detail: detail)
+    }
+}
+
+/// A navigation an action asked for was refused; nothing of the action is kept, and the person
+/// is told in the app's own words (``message``).
+struct ActionRefused: Error {
+    let reason: NavigationError
+
+    /// What the person reads, as a toast over the unchanged screen.
+    var message: String {
+        switch reason {
+        case .depthLimitExceeded:
+            "You can't go further from here. Go back first, then try again."
+        case .draftTooLarge:
+            "That form is too large to keep. Shorten what you typed and try again."
+        case .inactiveFlow:
+            "That isn't available from here."
+        case .nothingToGoBackTo:
+            "There is nothing to go back to."
+        case .unknownRoute, .missingParameter, .invalidParameter, .unknownParameter, .unknownTab, .unknownFlow, .noModalPresented,
+             .noDetourPresented, .invalidDetour, .invalidUserID:
+            "That can't be done from here."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import FlowStore
+import HTTPServer
+
+/// What answering one app's requests takes, handed down to each handler: the app as mounted,
+/// the store, the effects its actions run, where deep links of visitors without a session are
+/// counted, and the clock. Nothing a handler calls reaches back up for more.
+struct AppServices: Sendable {
+    let app: MountedApp
+    let store: any WebStore
+    let effects: EffectRegistry
+    let linkCounters: LinkCounters
+    let clock: WebClock
+    /// Where unexpected failures are logged with their request id.
+    let errorLog: @Sendable (String) -> Void
+
+    var renderer: PageRenderer { PageRenderer(app: app, errorLog: errorLog) }
+
+    /// The request's session, or a visitor without one at the app's start; nothing is written.
+    func openSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {
+        try SessionUnit(request, app: app, store: store, now: now)
+    }
+
+    /// Runs `body` again, on the newer state, when another request of the same session saved
+    /// first (two tabs); after three tries the person is asked to reload.
+    func retryingConflicts(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+        for _ in 1..<3 {
+            do {
+                return try body()
+            } catch is SessionConflict {
+                continue
+            }
+        }
+        do {
+            return try body()
+        } catch is SessionConflict {
+            throw HTTPError(.conflict, "The session kept changing while this was being done; reload the page and try again.")
+        }
+    }
+
+    /// Answers with `body`, or with the app's own error page for an ``HTTPError`` it throws.
+    func answering(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as HTTPError {
+            guard let page = renderer.errorPage(error) else { throw error }
+            return page
+        }
+    }
+}

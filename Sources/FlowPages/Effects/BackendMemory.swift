@@ -1,0 +1,29 @@
+import Navigation
+
+/// What the prototype's effects remember of a session between requests — the account being
+/// registered or reset, its email, which code was verified — kept in the session's state, so it
+/// is saved with the navigation or not at all. Never rendered.
+enum BackendMemory {
+    /// The draft slot holding it.
+    static let slot = "flowpages.backend"
+
+    static func values(_ state: NavigationState) -> [String: String] {
+        state.drafts[slot] ?? [:]
+    }
+
+    /// The account being registered or reset.
+    static func accountID(_ state: NavigationState) -> Int? {
+        values(state)["account"].flatMap(Int.init)
+    }
+
+    /// Adds `values`; an empty value forgets its key.
+    static func remember(_ values: [String: String], in state: inout NavigationState) throws {
+        var memory = self.values(state)
+        memory.merge(values) { _, new in new }
+        try state.saveDraft(memory.filter { !$0.value.isEmpty }, form: slot)
+    }
+
+    static func forget(in state: inout NavigationState) {
+        state.clearDraft(form: slot)
+    }
+}

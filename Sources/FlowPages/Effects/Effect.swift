@@ -1,0 +1,97 @@
+import FlowDefinition
+import FlowStore
+import Navigation
+
+/// Something an app's action asks of the server beyond navigation (`<effect name="sign-in">`):
+/// sign-in, registration, a mailed code. Effects are an open set, registered in an
+/// ``EffectRegistry`` handed to ``WebApplication``; a folder naming an effect the registry lacks
+/// fails to load.
+///
+/// An effect runs inside the request's unit of work: everything it writes through the
+/// transaction is committed with the session's compare-and-swap, or not at all — so when
+/// another tab saved first and the request runs again, no mail is sent twice and no code is
+/// redeemed twice. Slow work that writes nothing (hashing a password) belongs in
+/// ``prepare(_:context:)``, which runs before the transaction.
+public protocol Effect: Sendable {
+    /// The name `app.xml` uses.
+    var name: String { get }
+    /// One line on what it does, for `flowpages check`'s messages and the documentation.
+    var summary: String { get }
+
+    /// Work done before the transaction from the posted form alone, such as hashing a password;
+    /// what it returns is handed to ``perform(_:prepared:state:context:in:)``. Runs for every
+    /// effect an action names whose form was valid. The default does nothing.
+    /// - Throws: ``BusyHashing`` when too many passwords are being hashed (the person is asked to
+    ///   try again), before anything is written.
+    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)?
+
+    /// Does the effect. It changes the session only through `state` and the store only through
+    /// `transaction`; both are kept only if the whole request commits.
+    func perform(
+        _ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+        in transaction: any StoreTransaction
+    ) throws -> EffectOutcome
+}
+
+extension Effect {
+    public func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? { nil }
+}
+
+/// One effect step of an action, as posted: its name, its purpose (`verify-email`) and the form.
+public struct EffectCall: Sendable, Hashable {
+    public let name: String
+    public let purpose: String?
+    /// The posted fields, passwords included; never stored as they are.
+    public let form: [String: String]
+
+    public init(name: String, purpose: String?, form: [String: String]) {
+        self.name = name
+        self.purpose = purpose
+        self.form = form
+    }
+}
+
+/// What an effect did.
+public enum EffectOutcome: Sendable, Hashable {
+    /// It worked; `values` fill the messages that follow (such as `{email}`).
+    case success(values: [String: String])
+    /// It did not: field name → message, with a message for the form as a whole under
+    /// ``formMessage``; empty when the action's `<on-failure>` steps say what to show.
+    case failure(errors: [String: String])
+
+    /// The key of a form-level error in ``failure(errors:)``.
+    public static let formMessage = "_form"
+}
+
+/// What an effect may read about where it runs: the app, its navigator, the store (for reads
+/// outside the transaction) and the time.
+public struct EffectContext: Sendable {
+    public let app: AppDefinition
+    public let navigator: Navigator
+    public let store: any WebStore
+    /// The app's documented fixtures (codes, tokens), or none when it serves real people.
+    public let fixtures: FixtureSet
+    /// Off for an app serving real people: fixture accounts are refused and the outbox keeps no
+    /// codes or links.
+    public let isPrototype: Bool
+    /// Milliseconds since 1970.
+    public let now: Int64
+
+    public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, now: Int64) {
+        self.app = app
+        self.navigator = navigator
+        self.store = store
+        self.fixtures = fixtures
+        self.isPrototype = isPrototype
+        self.now = now
+    }
+
+    /// Applies a navigation command; an effect's navigation (sign-in) must succeed or the
+    /// action is refused whole.
+    public func run(_ command: NavigationCommand, on state: NavigationState) throws -> NavigationState {
+        switch navigator.execute(command, on: state) {
+        case .success(let transition): return transition.state
+        case .failure(let error): throw error
+        }
+    }
+}

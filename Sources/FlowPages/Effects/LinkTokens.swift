@@ -1,0 +1,31 @@
+import FlowDefinition
+import FlowStore
+
+/// The tokens of mailed links (verify, reset): checked when a link is opened, used when its form
+/// is sent. An app's documented fixture tokens stand for the account of the link's email.
+enum LinkTokens {
+    /// Whether a link's token can still be used, without using it.
+    static func isUsable(_ token: String, email: String?, purpose: String, app: String, fixtures: FixtureSet,
+                         reads: some AccountReads, now: Int64) throws -> Bool {
+        if let fixture = fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
+            guard fixture.isValid, let email else { return false }
+            return try reads.account(app: app, email: email) != nil
+        }
+        guard let holder = try reads.tokenHolder(token, purpose: purpose, now: now) else { return false }
+        guard let email else { return true }
+        return try reads.account(id: holder).map { Account.emailKey($0.email) == Account.emailKey(email) } ?? false
+    }
+
+    /// The account a link token belongs to, using it up in `transaction`; nil when it cannot be used.
+    static func redeem(_ token: String, email: String?, purpose: String, context: EffectContext, in transaction: any StoreTransaction) throws -> Int? {
+        let app = context.app.id
+        if let fixture = context.fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
+            guard fixture.isValid, let email else { return nil }
+            return try transaction.account(app: app, email: email)?.id
+        }
+        guard try isUsable(token, email: email, purpose: purpose, app: app, fixtures: context.fixtures, reads: transaction, now: context.now) else {
+            return nil
+        }
+        return try transaction.redeemToken(token, purpose: purpose, now: context.now)
+    }
+}

@@ -1,0 +1,19 @@
+import FlowStore
+import Navigation
+
+/// `save-profile`: adds the form's fields (never passwords) to the profile of the account being
+/// registered.
+struct SaveProfileEffect: Effect {
+    let name = "save-profile"
+    let summary = "saves the form's fields to the profile of the account being registered"
+
+    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+        guard let id = BackendMemory.accountID(state) else {
+            return .failure(errors: [EffectOutcome.formMessage: "This registration has expired. Start again from Create Account."])
+        }
+        let fields = Set(context.app.forms.values.flatMap(\.fields).filter { $0.type != "password" }.map(\.name))
+        try transaction.updateProfile(accountID: id, merging: call.form.filter { fields.contains($0.key) })
+        return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""])
+    }
+}

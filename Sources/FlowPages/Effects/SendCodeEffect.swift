@@ -1,0 +1,39 @@
+import FlowStore
+import Navigation
+
+/// `send-code`: mails a 6-digit code and a link for its purpose (`verify-email` by default, or
+/// `reset-password`) to the form's `email` or the one being registered. For an unknown email
+/// nothing is sent but the answer is the same, so the form does not tell who has an account.
+struct SendCodeEffect: Effect {
+    let name = "send-code"
+    let summary = "mails a code and a link for its purpose (verify-email, reset-password)"
+    /// How long codes and link tokens stay valid: one hour.
+    static let lifetime: Int64 = 3_600_000
+
+    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+        let purpose = call.purpose ?? "verify-email"
+        let app = context.app
+        let email = call.form["email"].map { String($0.trimmingWhitespace()) } ?? BackendMemory.values(state)["email"] ?? ""
+        try BackendMemory.remember(["email": email, "verified": ""], in: &state)
+        guard let account = try transaction.account(app: app.id, email: email), context.isPrototype || !account.isFixture else {
+            return .success(values: ["email": email])
+        }
+        try BackendMemory.remember(["account": String(account.id)], in: &state)
+        let code = try transaction.issueSecret(.code, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let token = try transaction.issueSecret(.linkToken, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let route = app.navigation.routes.first { $0.name.rawValue == purpose && $0.isDeepLinkable }
+        let link = route.flatMap { DeepLinks.universalLink(app, RouteInstance($0.name, ["token": token, "email": email])) }
+        let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
+        if context.isPrototype {
+            try transaction.sendMail(app: app.id, to: email, subject: "Your \(app.title) code: \(code)",
+                                     body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link, now: context.now)
+        } else {
+            // Serving real people, the outbox is a record, not a mailbox: a code or link kept in
+            // plain text would let whoever reads the database take over the account.
+            try transaction.sendMail(app: app.id, to: email, subject: "Your \(app.title) code was sent",
+                                     body: "A code and a link to \(what) were sent; they are not kept here.", link: nil, now: context.now)
+        }
+        return .success(values: ["email": email])
+    }
+}

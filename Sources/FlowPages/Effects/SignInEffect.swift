@@ -1,0 +1,28 @@
+import FlowStore
+import Navigation
+
+/// `sign-in`: checks the form's `email` and `password` against the app's accounts and signs the
+/// session in (resuming a pending destination). An unverified account does not sign in.
+struct SignInEffect: Effect {
+    let name = "sign-in"
+    let summary = "signs in with the form's email and password"
+
+    /// The account whose password matched, checked before the transaction: the check is as slow
+    /// as hashing, on purpose.
+    struct Checked: Sendable {
+        let account: Account?
+    }
+
+    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? {
+        let email = String(call.form["email", default: ""].trimmingWhitespace())
+        return Checked(account: try context.store.authenticate(
+            app: context.app.id, email: email, password: call.form["password", default: ""], allowingFixtures: context.isPrototype))
+    }
+
+    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+        guard let account = (prepared as? Checked)?.account, account.isVerified else { return .failure(errors: [:]) }
+        state = try context.run(.signIn(userID: String(account.id)), on: state)
+        return .success(values: ["email": account.email])
+    }
+}

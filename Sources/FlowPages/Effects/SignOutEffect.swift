@@ -1,0 +1,14 @@
+import FlowStore
+import Navigation
+
+/// `sign-out`: forgets the signed-in account and the drafts, and enters the signed-out flow.
+struct SignOutEffect: Effect {
+    let name = "sign-out"
+    let summary = "signs out"
+
+    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+        state = try context.run(.signOut(keepDestination: false), on: state)
+        return .success(values: [:])
+    }
+}

@@ -1,0 +1,43 @@
+import FlowStore
+import Navigation
+
+/// `verify-code`: checks the code typed — for the account being registered or reset, or the
+/// form's `email` when it came from a link — or else the link's `token`. For `verify-email` the
+/// account is then verified and signed in; for `reset-password` a new password may be set.
+struct VerifyCodeEffect: Effect {
+    let name = "verify-code"
+    let summary = "checks a typed code or a link's token for its purpose (verify-email, reset-password)"
+
+    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+        let purpose = call.purpose ?? "verify-email"
+        let wrong: EffectOutcome = .failure(errors: ["code": "That code is not right or has expired. Check the email and try again."])
+        let code = String(call.form["code", default: ""].trimmingWhitespace())
+        let accountID: Int
+        if code.isEmpty, let token = call.form["token"], !token.isEmpty {
+            guard let id = try LinkTokens.redeem(token, email: call.form["email"], purpose: purpose, context: context, in: transaction) else {
+                return .failure(errors: [:])
+            }
+            accountID = id
+        } else {
+            let email = call.form["email"].map { String($0.trimmingWhitespace()) }
+            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try transaction.account(app: context.app.id, email: $0)?.id }) else {
+                return wrong
+            }
+            // Any other code, a fixture documented as invalid included, is checked against the
+            // account's live code, so a wrong one uses up one of its attempts.
+            if !context.fixtures.codes.contains(where: { $0.value == code && $0.purpose == purpose && $0.isValid }) {
+                guard try transaction.redeemCode(code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
+            }
+            accountID = id
+        }
+        if purpose == "verify-email" {
+            try transaction.markVerified(accountID: accountID)
+            state = try context.run(.signIn(userID: String(accountID)), on: state)
+            BackendMemory.forget(in: &state)
+        } else {
+            try BackendMemory.remember(["account": String(accountID), "verified": purpose], in: &state)
+        }
+        return .success(values: ["email": (try transaction.account(id: accountID))?.email ?? ""])
+    }
+}

@@ -1,0 +1,95 @@
+import FlowStore
+import HTTPServer
+import Navigation
+
+/// Opens deep links (seed 000 §8, §13, §14) into a session: records `deep_link_opened`, then
+/// either shows the screen (`deep_link_success`), or — for a link that is malformed, unknown,
+/// names nothing, or has an expired token — the app's alert over the current screen with
+/// nothing else changed (`deep_link_failure`). Every way a link arrives comes through here: a
+/// typed or mailed URL of a deep-linkable screen, and the link openers at `/_open`.
+struct LinkOpener {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    /// The app's own opener (`/<app>/_open?url=…`): any link in any of the seeds' forms; one this
+    /// app cannot open (another app's, an unknown scheme, not a URL) is an invalid link of this app.
+    func openLink(_ request: HTTPRequest) throws -> HTTPResponse {
+        let link = request.query("url") ?? ""
+        let instance = DeepLinks.target(of: link, apps: [app.app]).flatMap { target in
+            app.navigation.routeInstance(path: Substring(target.path), query: target.query)
+        }
+        return try open(instance, link: link, request: request)
+    }
+
+    /// Opens `instance` (nil: a link that names no screen of this app) for the request's session.
+    func open(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
+        try services.retryingConflicts {
+            let now = services.clock.now()
+            return try open(instance, link: link, request: request, unit: services.openSession(request, now: now), now: now)
+        }
+    }
+
+    /// Opens `instance` for a session already opened by the caller.
+    func open(_ instance: RouteInstance?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> HTTPResponse {
+        var unit = unit
+        var state = unit.state
+        // Recorded without its query: a link's token is a secret, not analytics.
+        let link = String(link.prefix { $0 != "?" })
+        var events = [app.event("deep_link_opened", state, source: .deepLink, detail: link, at: now)]
+        var failure: String?
+        if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true, (try? app.navigation.check(instance)) != nil {
+            if let token = instance.parameters["token"],
+               try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
+                                        fixtures: app.fixtures, reads: services.store, now: now) {
+                let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
+                failure = app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id
+            } else {
+                switch app.navigator.execute(.navigate(instance, source: .deepLink), on: state) {
+                case .success(let transition):
+                    state = transition.state
+                    events.append(app.event("deep_link_success", state, source: .deepLink, detail: link, at: now))
+                case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
+                    // A signed-out person's link into another signed-out flow (onboarding → a
+                    // registration link): the link decides, as the app would on a first launch.
+                    if case .success(let switched) = app.navigator.execute(.changeFlow(flow), on: state),
+                       case .success(let landed) = app.navigator.execute(.navigate(instance, source: .deepLink), on: switched.state) {
+                        state = landed.state
+                        events.append(app.event("deep_link_success", state, source: .deepLink, detail: link, at: now))
+                    } else {
+                        failure = WellKnownAlert.invalidLink.id
+                    }
+                case .failure(.inactiveFlow):
+                    // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
+                    events.append(app.event("deep_link_fallback", state, source: .deepLink, detail: link, at: now))
+                case .failure:
+                    failure = WellKnownAlert.invalidLink.id
+                }
+            }
+        } else {
+            failure = WellKnownAlert.invalidLink.id
+        }
+        if let failure {
+            events.append(app.event("deep_link_failure", state, source: .deepLink, detail: link, at: now))
+            if app.app.alerts[failure] != nil {
+                state.alert = Notice(failure)
+            } else {
+                state.addToast(Notice(PageModel.serverNotice, values: ["message": "This link is invalid or has expired."]))
+            }
+        }
+        try unit.commit(state, source: .deepLink, events: events, now: now)
+        let current = app.navigation.currentScreen(in: unit.state)
+        // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
+        // to itself; and for a visitor without a session, whose alert a redirect would lose.
+        let rendersHere = failure == nil && current == instance && app.urls.screen(current) == request.target || failure != nil && !unit.isStored
+        // A visitor without a session is counted per link pattern, not logged; when redirected,
+        // by the screen's own GET, which opens the link again.
+        if !unit.isStored, rendersHere, request.method != .head {
+            let pattern = instance.flatMap { app.navigation.route($0.name)?.path } ?? "(unknown)"
+            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
+        }
+        if rendersHere {
+            return try services.renderer.screen(&unit, request: request, now: now)
+        }
+        return unit.redirectToCurrentScreen(request)
+    }
+}

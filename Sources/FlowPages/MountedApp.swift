@@ -1,0 +1,77 @@
+import FlowDefinition
+import FlowStore
+import HTMLTemplate
+import HTTPServer
+import Navigation
+
+/// One app folder as served under one prefix: its definition, templates, URLs and page model —
+/// what every request to it reads and none changes.
+struct MountedApp: Sendable {
+    let app: AppDefinition
+    let templates: TemplateSet
+    let navigator: Navigator
+    let urls: AppURLs
+    let model: PageModel
+    /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
+    /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
+    let isPrototype: Bool
+    /// The app's documented fixtures, or none when it is not served as a prototype.
+    let fixtures: FixtureSet
+    /// The origins posts may come from besides the request's own.
+    let origins: OriginPolicy
+    /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
+    /// since a redirect to where the session is could lead back to the entry itself.
+    let hasRootScreen: Bool
+
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, origins: OriginPolicy) {
+        self.app = app
+        self.templates = templates
+        navigator = Navigator(app.navigation)
+        urls = AppURLs(prefix: prefix, navigation: app.navigation)
+        model = PageModel(app: app, urls: urls, prototype: prototype)
+        isPrototype = prototype
+        fixtures = prototype ? app.fixtures : .none
+        self.origins = origins
+        hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
+    }
+
+    var navigation: NavigationDefinition { app.navigation }
+
+    /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
+    /// reaches the same session.
+    var cookieName: String { "fp_" + app.id }
+
+    /// An analytics event of this app about the current screen of `state`.
+    func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil, at now: Int64) -> StoredEvent {
+        StoredEvent(time: now, app: app.id, kind: kind, screen: navigation.currentScreen(in: state).name.rawValue,
+                    source: source?.analyticsName, detail: detail)
+    }
+
+    /// The route instance a screen URL of this app names.
+    func screen(at url: String) -> RouteInstance? {
+        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let path = parts.first, path.hasPrefix(urls.prefix) else { return nil }
+        let rest = path.dropFirst(urls.prefix.count)
+        let items = parts.count > 1 ? URLEncoding.decodeForm(parts[1].utf8) ?? [] : []
+        return navigation.routeInstance(path: rest.isEmpty ? "/" : rest, query: Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Whether a screen is still part of the session: on the visible trail or on top of a tab.
+    func isStillShown(_ screen: RouteInstance, in state: NavigationState) -> Bool {
+        let view = navigation.screen(in: state)
+        return view.breadcrumbs.contains { $0.route == screen } || view.tabBar?.items.contains { $0.top == screen } == true
+    }
+}
+
+extension NavigationSource {
+    /// The source's name in analytics events (seed 000 §13).
+    var analyticsName: String {
+        switch self {
+        case .direct: "direct"
+        case .deepLink: "deep_link"
+        case .tabSwitch: "tab_switch"
+        case .back: "back_navigation"
+        case .autoRedirect: "auto_redirect"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FlowStore
+import Foundation
+import HTMLTemplate
+import HTTPServer
+import Navigation
+
+/// Turns a session's state into the page a person sees: the current screen through its
+/// template inside the app's layout, or an error page of the app's own.
+struct PageRenderer {
+    let app: MountedApp
+    let errorLog: @Sendable (String) -> Void
+
+    /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
+    /// are shown once. A screen whose template fails is logged with the request id and answered
+    /// with an error page the person can leave: Back, or start the flow over.
+    func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        let current = app.navigation.currentScreen(in: unit.state)
+        let context = app.model.context(for: unit.state, csrfToken: unit.csrfToken)
+        let body: [UInt8]
+        do {
+            body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+        } catch {
+            errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
+            return unit.finish(brokenScreen(unit, current: current), request: request)
+        }
+        if !unit.state.toasts.isEmpty || unit.state.formErrors != nil {
+            _ = unit.state.takeToasts()
+            unit.state.formErrors = nil
+            try unit.saveQuietly(now: now)
+        }
+        return unit.finish(Self.html(body), request: request)
+    }
+
+    /// An error as a page of this app: what happened and a way back into it.
+    func errorPage(_ error: HTTPError) -> HTTPResponse? {
+        guard var response = try? page("_layout/error", title: error.status.reason, values: ["message": .string(error.message)]) else { return nil }
+        response.status = error.status
+        for field in error.headers { response.headers.add(field.name, field.value) }
+        return response
+    }
+
+    /// A page of the layout's own (mailbox, event log, errors) with this app's look.
+    func page(_ template: String, title: String, values: [String: TemplateValue]) throws -> HTTPResponse {
+        var context = values
+        context["app"] = ["id": .string(app.app.id), "title": .string(app.app.title), "locale": .string(app.app.locale), "url": .string(app.urls.prefix + "/")]
+        context["title"] = .string(title)
+        return Self.html(try app.templates.renderBytes(template, context))
+    }
+
+    /// The page of a screen that could not be shown: 500, with Back when the screen has one and
+    /// Start Over, posted from that screen as its own buttons would be.
+    private func brokenScreen(_ unit: SessionUnit, current: RouteInstance) -> HTTPResponse {
+        let back = app.navigation.screen(in: unit.state).back != nil
+        let values: [String: TemplateValue] = [
+            "message": "This screen could not be shown. Go back, or start over; what you did before is kept.",
+            "csrf": .string(unit.csrfToken),
+            "route": ["url": .string(app.urls.screen(current))],
+            "recover": ["back": back ? .string(app.urls.back) : .null, "startOver": .string(app.urls.startOver)],
+        ]
+        var response = (try? page("_layout/error", title: "Something Went Wrong", values: values))
+            ?? .text("This screen could not be shown.\n", status: .internalServerError)
+        response.status = .internalServerError
+        return response
+    }
+
+    static func html(_ body: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body)
+    }
+}

@@ -1,0 +1,25 @@
+import FlowDefinition
+import Navigation
+
+/// What a post asks of a session: the navigation endpoints and the app's actions.
+enum PostCommand: Hashable, Sendable {
+    /// Back, or Close at a modal's root (`/_back`).
+    case back
+    /// Dismiss the modal (`/_dismiss`), as an alert's button without an action does.
+    case dismiss
+    /// Select a tab (`/_tab/{id}`).
+    case tab(CoordinatorID)
+    /// Run an action of the app (`/_action/{id}`).
+    case action(ActionDefinition)
+    /// Start the current flow over (`/_start-over`), the way out of a screen that could not be shown.
+    case startOver
+
+    /// How the screen it lands on was reached, for analytics.
+    var source: NavigationSource {
+        switch self {
+        case .back, .dismiss: .back
+        case .tab: .tabSwitch
+        case .action, .startOver: .direct
+        }
+    }
+}

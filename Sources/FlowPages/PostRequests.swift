@@ -1,0 +1,112 @@
+import FlowStore
+import HTTPServer
+import Navigation
+
+/// Navigation and action POSTs: checked (same origin, the session's CSRF token), reconciled with
+/// the page they came from (DECISIONS 2), applied as one unit of work with their effects, and
+/// answered 303 to the new current screen.
+struct PostRequests {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    /// Applies `command`, running the request again when another tab saved the session first.
+    func handle(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
+        try services.retryingConflicts { try apply(command, request) }
+    }
+
+    /// The command an action post names, or 404.
+    func action(_ id: String?) throws -> PostCommand {
+        guard let id, let action = app.app.actions[id] else { throw HTTPError(.notFound, "\(app.app.title) has no action '\(id ?? "")'.") }
+        return .action(action)
+    }
+
+    private func apply(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, now) = try checkedSession(request)
+        var session = unit
+        let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
+        if let expired = interpreter.expireSession(session.state) {
+            try session.commit(expired.state, source: .autoRedirect, events: expired.events, now: now)
+            return session.redirectToCurrentScreen(request)
+        }
+        guard let state = reconciled(session.state, posted: form["screen"], isStored: session.isStored) else {
+            var state = session.state
+            state.formErrors = nil
+            state.addToast(Notice(PageModel.outOfDate))
+            try session.commit(state, source: .direct, now: now)
+            return session.redirectToCurrentScreen(request)
+        }
+        let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
+                                    isPrototype: app.isPrototype, now: now)
+        let prepared = try prepareEffects(of: command, form: form, context: context)
+        do {
+            try session.perform(source: command.source, now: now) { transaction in
+                let result = try interpreter.run(command, form: form, on: state) { call, state in
+                    // Every effect a loaded folder names is registered: folders are checked against the registry.
+                    guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
+                    return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
+                }
+                return (result.state, result.events)
+            }
+        } catch let refused as ActionRefused {
+            var unchanged = state
+            unchanged.formErrors = nil
+            unchanged.addToast(Notice(PageModel.serverNotice, values: ["message": refused.message]))
+            try session.commit(unchanged, source: .direct, now: now)
+        }
+        return session.redirectToCurrentScreen(request)
+    }
+
+    /// The request's session, once the post is shown to come from this site and this session.
+    private func checkedSession(_ request: HTTPRequest) throws -> (SessionUnit, [String: String], Int64) {
+        try app.origins.check(request)
+        let form = try request.form()
+        let now = services.clock.now()
+        var unit = try services.openSession(request, now: now)
+        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
+            throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
+        }
+        unit.allowWrites()
+        return (unit, form, now)
+    }
+
+    /// The state showing the screen the form was posted from, or nil when that page is no
+    /// longer part of the session. A visitor's first post comes from a screen worked out from
+    /// its URL alone: it is worked out again here, as its GET did.
+    private func reconciled(_ state: NavigationState, posted: String?, isStored: Bool) -> NavigationState? {
+        guard let posted, posted != app.urls.screen(app.navigation.currentScreen(in: state)) else { return state }
+        guard let screen = app.screen(at: posted), !isStored || app.isStillShown(screen, in: state) else { return nil }
+        let landed: NavigationState
+        switch app.navigator.execute(.navigate(screen, source: .direct), on: state) {
+        case .success(let transition):
+            landed = transition.state
+        case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
+            // A signed-out visitor's link into another signed-out flow, as the link opener takes it.
+            guard case .success(let switched) = app.navigator.execute(.changeFlow(flow), on: state),
+                  case .success(let transition) = app.navigator.execute(.navigate(screen, source: .direct), on: switched.state) else {
+                return nil
+            }
+            landed = transition.state
+        case .failure:
+            return nil
+        }
+        return app.navigation.currentScreen(in: landed) == screen ? landed : nil
+    }
+
+    /// The slow parts of the action's effects (password hashing), done before its transaction
+    /// and only for a form that passes its checks.
+    private func prepareEffects(of command: PostCommand, form: [String: String], context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
+        guard case .action(let action) = command else { return [:] }
+        if let id = action.form, let definition = app.app.forms[id], !FormCheck.errors(in: form, for: definition).isEmpty { return [:] }
+        var prepared: [EffectCall: (any Sendable)?] = [:]
+        for call in ActionInterpreter.effectCalls(of: action.steps, form: form) where prepared[call] == nil {
+            guard let effect = services.effects[call.name] else { continue }
+            do {
+                prepared[call] = try effect.prepare(call, context: context)
+            } catch is BusyHashing {
+                throw HTTPError(.serviceUnavailable, "Too many people are signing in at once. Try again in a moment.",
+                                headers: HTTPHeaders([("Retry-After", "2")]))
+            }
+        }
+        return prepared
+    }
+}

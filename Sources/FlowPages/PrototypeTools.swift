@@ -1,0 +1,106 @@
+import FlowStore
+import Foundation
+import HTMLTemplate
+import HTTPServer
+import Navigation
+
+/// The prototype toolbar and its pages, mounted only with `--prototype on`: reset the session,
+/// expire the sign-in, make submits fail, the dev mailbox and the session's event log.
+struct PrototypeTools {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    /// Flags the tools leave in a session's state for the next post to act on.
+    enum Flag {
+        static let expired = "flowpages.expired"
+        static let failNetwork = "flowpages.fail-network"
+        static let failServer = "flowpages.fail-server"
+        /// Failed submits so far, as `flowpages.failures=N`.
+        static let failures = "flowpages.failures="
+        /// What every flag of an armed failure starts with.
+        static let armedPrefix = "flowpages.fail"
+    }
+
+    /// How many submits in a row fail once a failure is armed; the last one offers support.
+    static let failuresInARow = 3
+
+    /// A toolbar post (`/_tools/{name}`), checked as every post is.
+    func post(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
+        try services.retryingConflicts { try apply(name, request) }
+    }
+
+    private func apply(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
+        try app.origins.check(request)
+        let form = try request.form()
+        let now = services.clock.now()
+        var unit = try services.openSession(request, now: now)
+        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
+            throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
+        }
+        unit.allowWrites()
+        var state = unit.state
+        func tell(_ message: String) { state.addToast(Notice(PageModel.serverNotice, values: ["message": message])) }
+        switch name {
+        case "reset":
+            try services.store.endSession(id: unit.id)
+            var response = HTTPResponse.redirect(to: app.urls.prefix + "/")
+            response.setCookie(Cookie(name: app.cookieName, value: "", path: "/", maxAge: 0))
+            return response
+        case "expire":
+            guard state.userID != nil else {
+                tell("Nobody is signed in, so there is no sign-in to expire.")
+                break
+            }
+            state.flags.insert(Flag.expired)
+            tell("The sign-in has expired. The next action shows it.")
+        case "fail-network", "fail-server":
+            state.flags = state.flags.filter { !$0.hasPrefix(Flag.armedPrefix) }
+            state.flags.insert(name == "fail-network" ? Flag.failNetwork : Flag.failServer)
+            tell("The next \(Self.failuresInARow) submits will fail.")
+        default:
+            throw HTTPError(.notFound, "There is no prototype tool at \(request.path).")
+        }
+        try unit.commit(state, source: .direct, now: now)
+        return unit.redirectToCurrentScreen(request)
+    }
+
+    /// The dev mailbox: what the prototype "sent", newest first; links open the app here.
+    func mailbox(_ request: HTTPRequest) throws -> HTTPResponse {
+        let messages = try services.store.mails(app: app.app.id, limit: 100)
+        let timeText = Self.timeFormatter()
+        let items: [TemplateValue] = messages.map { message in
+            [
+                "to": .string(message.recipient), "subject": .string(message.subject), "body": .string(message.body),
+                "link": message.link.map { .string($0) } ?? .null,
+                "open": message.link.map { .string(app.urls.opener + "?url=" + URLEncoding.encode($0)) } ?? .null,
+                "sent": .string(timeText(message.sentAt)),
+            ]
+        }
+        return try services.renderer.page("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)])
+    }
+
+    /// The session's event log: every screen view, back press, deep link and funnel step.
+    func eventLog(_ request: HTTPRequest) throws -> HTTPResponse {
+        let unit = try services.openSession(request, now: services.clock.now())
+        let events = unit.isStored ? try services.store.events(session: unit.id) : []
+        let timeText = Self.timeFormatter()
+        let items: [TemplateValue] = events.map { event in
+            [
+                "time": .string(timeText(event.time)), "kind": .string(event.kind),
+                "screen": .string(event.screen ?? ""), "previous": .string(event.previousScreen ?? ""),
+                "source": .string(event.source ?? ""), "detail": .string(event.detail ?? ""),
+            ]
+        }
+        return unit.finish(try services.renderer.page("_layout/events", title: "Event log", values: ["events": .array(items)]), request: request)
+    }
+
+    /// Formats milliseconds since 1970 as "2026-11-23 14:05:09 UTC"; made once per page, as a
+    /// DateFormatter is costly to make and not to be shared across threads.
+    static func timeFormatter() -> (Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return { formatter.string(from: Date(timeIntervalSince1970: Double($0) / 1000)) }
+    }
+}

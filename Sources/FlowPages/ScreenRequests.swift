@@ -1,0 +1,71 @@
+import Foundation
+import HTTPServer
+import Navigation
+
+/// Screen GETs: a URL names a screen, and showing it navigates there by the engine's rules
+/// (DECISIONS 1), then renders it — or answers 303 when the engine lands elsewhere.
+struct ScreenRequests {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    /// The app's entry: wherever the session is (a new one at the app's start); or the screen
+    /// whose URL is the entry, since redirecting to it would lead back here.
+    func entry(_ request: HTTPRequest) throws -> HTTPResponse {
+        if app.hasRootScreen { return try screen(request, path: "/") }
+        let unit = try services.openSession(request, now: services.clock.now())
+        return unit.redirectToCurrentScreen(request)
+    }
+
+    /// The screen at `path` (raw, below the app's prefix), or 404.
+    func screen(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
+        guard request.method == .get || request.method == .head else {
+            if request.method == .post { throw HTTPError(.notFound, "Nothing to post to at \(request.path).") }
+            throw HTTPError(.methodNotAllowed, "Screens are read with GET and changed with POST.", headers: HTTPHeaders([("Allow", "GET, HEAD, POST")]))
+        }
+        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let instance = app.navigation.routeInstance(path: path.isEmpty ? "/" : Substring(path), query: query) else {
+            throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
+        }
+        return try services.retryingConflicts { try show(instance, request: request) }
+    }
+
+    private func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
+        let now = services.clock.now()
+        var unit = try services.openSession(request, now: now)
+        // A link from outside (a mail, another app, the address bar) to a screen the session is
+        // not on is a deep link; a reload of the screen one is on is not.
+        if app.navigation.route(instance.name)?.isDeepLinkable == true, Self.isArrivingFromOutside(request),
+           instance != app.navigation.currentScreen(in: unit.state) {
+            return try LinkOpener(services: services).open(instance, link: request.path, request: request, unit: unit, now: now)
+        }
+        // A modal is presented by an action (a prompt after sign-in, a success screen); the
+        // browser's Back or Forward onto its URL once it is gone shows where the session is
+        // instead of presenting it again. Open modals and deep links still answer their URLs.
+        if case .modal = app.navigation.route(instance.name)?.presentation,
+           !app.navigation.screen(in: unit.state).breadcrumbs.contains(where: { $0.route == instance }) {
+            return unit.redirectToCurrentScreen(request)
+        }
+        switch app.navigator.execute(.navigate(instance, source: .direct), on: unit.state) {
+        case .success(let transition):
+            try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)
+        case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
+            throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
+        case .failure:
+            // A route of another flow, a full stack: stay where the session is.
+            break
+        }
+        guard app.navigation.currentScreen(in: unit.state) == instance else {
+            return unit.redirectToCurrentScreen(request)
+        }
+        return try services.renderer.screen(&unit, request: request, now: now)
+    }
+
+    /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link
+    /// in a mail or another app — how a deep link arrives.
+    static func isArrivingFromOutside(_ request: HTTPRequest) -> Bool {
+        guard let referer = request.headers["Referer"], let host = request.headers["Host"] else { return true }
+        return URLComponents(string: referer).map { components in
+            components.host.map { $0 + (components.port.map { ":\($0)" } ?? "") } != host
+        } ?? true
+    }
+}

@@ -1,0 +1,150 @@
+import FlowStore
+import HTTPServer
+import Navigation
+
+/// One request's unit of work on its session: the id from the cookie (or a new one), the
+/// navigation state and the version it was loaded at; and one commit that saves the state by
+/// compare-and-swap together with the request's events and every write its effects made.
+///
+/// A visitor who has not posted yet has no stored session: their screens are worked out from
+/// the URL in memory, so a crawler or a link preview writes nothing. The session is created
+/// lazily, by the visitor's first checked post, under a new id.
+struct SessionUnit {
+    private(set) var id: String
+    var state: NavigationState
+    private(set) var version: Int
+    /// Whether the session is in the store; false for a visitor who has not posted yet.
+    private(set) var isStored: Bool
+    /// Whether the request named this id in its cookie (a form's CSRF token can only be checked
+    /// against an id the browser already holds).
+    let hasCookie: Bool
+    /// Whether this request may write: not for HEAD, nor for a visitor without a stored session
+    /// until a checked post says so.
+    private(set) var mayWrite: Bool
+    /// Whether the id changed (a new visitor, sign-in, sign-out, the first post); the response
+    /// sets the cookie.
+    private(set) var isRotated = false
+    let store: any WebStore
+    let app: MountedApp
+
+    /// The session's CSRF token: derived from the id, which only the cookie holds.
+    var csrfToken: String { Secret.derive(from: id, purpose: "csrf") }
+
+    /// The session named by the request's cookie, or a visitor without one at the app's start.
+    /// Nothing is written.
+    init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, now: Int64) throws {
+        self.app = app
+        self.store = store
+        version = 0
+        isStored = false
+        mayWrite = false
+        state = app.navigator.initialState
+        guard let id = request.cookies[app.cookieName] else {
+            self.id = Secret.token()
+            hasCookie = false
+            isRotated = true
+            return
+        }
+        self.id = id
+        hasCookie = true
+        // Otherwise an id issued to a visitor who has not posted yet, or one that expired.
+        guard let record = try store.session(id: id, now: now), record.app == app.app.id else { return }
+        let restoration = app.navigation.restore(encoded: record.state)
+        if case .reset(_, let reason) = restoration {
+            StandardOutput.writeLine("session of \(app.app.id) started over: \(reason)")
+        }
+        state = restoration.state
+        version = record.version
+        isStored = true
+        mayWrite = request.method != .head
+    }
+
+    /// Lets a checked post store the session of a visitor who has none yet; its first commit
+    /// stores it under a new id, so an id set in the browser by someone else never becomes a
+    /// session (session fixation).
+    mutating func allowWrites() {
+        mayWrite = true
+    }
+
+    /// Saves `newState` if it differs, with a screen view when the screen changed. A unit that
+    /// may not write keeps the state in memory only.
+    mutating func commit(_ newState: NavigationState, source: NavigationSource, events: [StoredEvent] = [], now: Int64) throws {
+        guard mayWrite else {
+            state = newState
+            return
+        }
+        guard newState != state || !events.isEmpty || !isStored else { return }
+        try perform(source: source, now: now) { _ in (newState, events) }
+    }
+
+    /// Runs `work` inside one transaction — its effects' writes there — and saves the state it
+    /// returns by compare-and-swap with its events and a screen view when the screen changed.
+    /// When another request saved the session first, nothing of it is kept (the effects' writes
+    /// included) and ``SessionConflict`` is thrown, for the whole request to run again.
+    mutating func perform(
+        source: NavigationSource, now: Int64, _ work: (any StoreTransaction) throws -> (NavigationState, [StoredEvent])
+    ) throws {
+        precondition(mayWrite, "a unit that may not write has nothing to commit")
+        let (id, version, isStored, oldState, app) = (self.id, self.version, self.isStored, self.state, self.app)
+        let (newState, outcome, newID) = try store.transaction { transaction in
+            let (newState, events) = try work(transaction)
+            let stored = newState.encoded()
+            let outcome: SaveOutcome, newID: String?
+            if !isStored {
+                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: stored, now: now))
+            } else if newState.userID != oldState.userID {
+                // A new id whenever who is signed in changes, against session fixation (OWASP).
+                (outcome, newID) = try transaction.rotateSession(id: id, state: stored, expectedVersion: version, now: now)
+            } else {
+                (outcome, newID) = (try transaction.saveSession(id: id, state: stored, expectedVersion: version, now: now), nil)
+            }
+            switch outcome {
+            case .saved: break
+            case .conflict: throw SessionConflict()
+            case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
+            }
+            var recorded = events
+            let previous = app.navigation.currentScreen(in: oldState), current = app.navigation.currentScreen(in: newState)
+            if current != previous {
+                recorded.append(StoredEvent(time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
+                                            previousScreen: previous.name.rawValue, source: source.analyticsName))
+            }
+            if !recorded.isEmpty { try transaction.appendEvents(recorded, session: newID ?? id) }
+            return (newState, outcome, newID)
+        }
+        if case .saved(let next) = outcome { self.version = next }
+        state = newState
+        self.isStored = true
+        if let newID {
+            self.id = newID
+            isRotated = true
+        }
+    }
+
+    /// Saves the state as it is (after showing its toasts); a lost race only means another tab
+    /// saved first, which keeps its newer state.
+    mutating func saveQuietly(now: Int64) throws {
+        guard mayWrite, isStored else { return }
+        let (id, version, stored) = (self.id, self.version, state.encoded())
+        let outcome = try store.transaction { try $0.saveSession(id: id, state: stored, expectedVersion: version, now: now) }
+        if case .saved(let next) = outcome { self.version = next }
+    }
+
+    /// Adds the session cookie to the response of a new or rotated session.
+    func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+        guard isRotated else { return response }
+        var response = response
+        // The same reading of the proxy's word as the origin check's.
+        let secure = OriginPolicy.scheme(of: request) == "https"
+        response.setCookie(Cookie(name: app.cookieName, value: id, path: "/", secure: secure))
+        return response
+    }
+
+    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new.
+    func redirectToCurrentScreen(_ request: HTTPRequest) -> HTTPResponse {
+        finish(.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state))), request: request)
+    }
+}
+
+/// Another request saved the session first; the request is run again on the newer state.
+struct SessionConflict: Error {}

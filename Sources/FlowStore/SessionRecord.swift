@@ -1,0 +1,29 @@
+/// A session as stored: its app, its encoded navigation state and the version it is at.
+public struct SessionRecord: Hashable, Sendable {
+    public let app: String
+    /// The navigation state, as its codec wrote it.
+    public let state: [UInt8]
+    /// Bumped on every save; a save names the version it started from.
+    public let version: Int
+    /// Milliseconds since 1970.
+    public let createdAt: Int64
+    public let lastSeenAt: Int64
+
+    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64) {
+        self.app = app
+        self.state = state
+        self.version = version
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+    }
+}
+
+/// What a compare-and-swap save did.
+public enum SaveOutcome: Hashable, Sendable {
+    /// Saved; the session now has this version.
+    case saved(version: Int)
+    /// Someone saved first; the state is untouched and has this version.
+    case conflict(current: Int)
+    /// The session does not exist (it expired or was ended).
+    case missing
+}

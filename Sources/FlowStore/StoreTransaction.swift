@@ -1,0 +1,40 @@
+/// The writes of one unit of work, and the reads that decide them, inside one transaction of a
+/// ``WebStore``. Valid only inside the closure that received it.
+public protocol StoreTransaction: AccountReads {
+    // MARK: Sessions
+
+    /// The session with `id`, as this transaction sees it.
+    func session(id: String, now: Int64) throws -> SessionRecord?
+    /// Starts a session; returns its new id (256 random bits) for the cookie.
+    func createSession(app: String, state: [UInt8], now: Int64) throws -> String
+    /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
+    /// overwritten.
+    func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome
+    /// Saves `state` under a new id if the session is still at `expectedVersion` (sign-in,
+    /// sign-out), moving its events along; returns the outcome and, when saved, the new id.
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?)
+    /// Appends events of a session (nil: of no session).
+    func appendEvents(_ events: [StoredEvent], session: String?) throws
+
+    // MARK: Accounts
+
+    /// Creates an unverified account with a hash from ``WebStore/hashPassword(_:)``.
+    /// - Throws: ``AccountError/emailTaken``.
+    func createAccount(app: String, email: String, passwordHash: String, now: Int64) throws -> Account
+    func setPasswordHash(accountID: Int, _ hash: String) throws
+    func markVerified(accountID: Int) throws
+    /// Adds `values` to the account's profile, replacing those of the same names.
+    func updateProfile(accountID: Int, merging values: [String: String]) throws
+    /// Issues a secret for `purpose`, valid for `lifetime` ms, voiding the account's unused
+    /// secrets of the same kind and purpose; only its hash is stored.
+    func issueSecret(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64) throws -> String
+    /// Uses a link token: the account it was issued to, once.
+    func redeemToken(_ token: String, purpose: String, now: Int64) throws -> Int?
+    /// Uses a typed code: true once; a wrong one uses up an attempt of the account's live codes.
+    func redeemCode(_ code: String, accountID: Int, purpose: String, now: Int64) throws -> Bool
+
+    // MARK: Outbox
+
+    /// Records a mail for the dev mailbox.
+    func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws
+}

@@ -1,0 +1,53 @@
+/// Everything the web layer keeps — sessions, events, prototype accounts, the dev outbox and
+/// deep-link counts — as one interface, so an embedded file and a shared database can serve it
+/// alike. Reads run on their own; every change a request makes runs in one ``transaction(_:)``.
+///
+/// Times are milliseconds since 1970, always passed in: the caller owns the clock.
+public protocol WebStore: AccountReads, Sendable {
+    /// Runs `body` in one transaction: everything it writes is committed together when it
+    /// returns, or nothing is when it throws.
+    func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+
+    /// The session with `id`, or nil when there is none or it has expired at `now`.
+    func session(id: String, now: Int64) throws -> SessionRecord?
+    /// Ends a session at once, as the prototype's reset does.
+    func endSession(id: String) throws
+    /// Deletes every session expired at `now`; returns how many.
+    func sweepSessions(now: Int64) throws -> Int
+
+    /// A session's events, oldest first.
+    func events(session: String) throws -> [StoredEvent]
+    /// Deletes events older than `age` milliseconds; returns how many.
+    func sweepEvents(olderThan age: Int64, now: Int64) throws -> Int
+
+    /// An app's mails, newest first.
+    func mails(app: String, limit: Int) throws -> [MailMessage]
+
+    /// The account whose password matches, or nil; as slow as a password hash on purpose, and
+    /// bounded (throws when too many are being checked).
+    func authenticate(app: String, email: String, password: String, allowingFixtures: Bool) throws -> Account?
+    /// A password's salted hash, for ``StoreTransaction/createAccount(app:email:passwordHash:now:)``
+    /// and ``StoreTransaction/setPasswordHash(accountID:_:)``; slow on purpose, and bounded.
+    func hashPassword(_ password: String) throws -> String
+    /// Creates an app's documented fixture accounts when missing, and marks every account of
+    /// `fixtureEmails` as a fixture (its password is public).
+    func seedFixtures(app: String, accounts: [FixtureAccount], fixtureEmails: [String]) throws
+
+    /// Adds to the deep-link counters.
+    func addLinkCounts(_ counts: [LinkCount]) throws
+}
+
+/// A documented fixture account of an app folder.
+public struct FixtureAccount: Hashable, Sendable {
+    public let email: String
+    public let password: String
+    public let profile: [String: String]
+    public let verified: Bool
+
+    public init(email: String, password: String, profile: [String: String] = [:], verified: Bool = true) {
+        self.email = email
+        self.password = password
+        self.profile = profile
+        self.verified = verified
+    }
+}

@@ -1,0 +1,150 @@
+import FlowStore
+
+/// The web layer's store on an embedded SQLite file: every store of this module behind
+/// ``WebStore``, with units of work as the database's group-committed write transactions.
+public struct SQLiteWebStore: WebStore {
+    public let database: Database
+    public let sessions: SessionStore
+    public let events: EventStore
+    public let accounts: AccountStore
+    public let outbox: OutboxStore
+    public let linkCounts: LinkCountStore
+
+    /// The stores of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
+    public init(database: Database, hasher: PasswordHasher = .recommended) {
+        self.database = database
+        sessions = SessionStore(database: database)
+        events = EventStore(database: database)
+        accounts = AccountStore(database: database, hasher: hasher)
+        outbox = OutboxStore(database: database)
+        linkCounts = LinkCountStore(database: database)
+    }
+
+    public func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try database.write { connection in try body(SQLiteTransaction(store: self, connection: connection)) }
+    }
+
+    public func session(id: String, now: Int64) throws -> SessionRecord? {
+        try sessions.load(id: id, now: now)
+    }
+
+    public func endSession(id: String) throws {
+        try sessions.end(id: id)
+    }
+
+    public func sweepSessions(now: Int64) throws -> Int {
+        try sessions.sweep(now: now)
+    }
+
+    public func events(session: String) throws -> [StoredEvent] {
+        try events.events(session: session)
+    }
+
+    public func sweepEvents(olderThan age: Int64, now: Int64) throws -> Int {
+        try events.sweep(olderThan: age, now: now)
+    }
+
+    public func mails(app: String, limit: Int) throws -> [MailMessage] {
+        try outbox.messages(app: app, limit: limit)
+    }
+
+    public func account(app: String, email: String) throws -> Account? {
+        try accounts.account(app: app, email: email)
+    }
+
+    public func account(id: Int) throws -> Account? {
+        try accounts.account(id: id)
+    }
+
+    public func tokenHolder(_ token: String, purpose: String, now: Int64) throws -> Int? {
+        try accounts.holder(ofToken: token, purpose: purpose, now: now)
+    }
+
+    public func authenticate(app: String, email: String, password: String, allowingFixtures: Bool) throws -> Account? {
+        try accounts.authenticate(app: app, email: email, password: password, allowingFixtures: allowingFixtures)
+    }
+
+    public func hashPassword(_ password: String) throws -> String {
+        try accounts.hasher.hash(password)
+    }
+
+    public func seedFixtures(app: String, accounts fixtures: [FixtureAccount], fixtureEmails: [String]) throws {
+        try accounts.markFixtures(app: app, emails: fixtureEmails)
+        try FixtureSeeder(accounts: accounts).seed(app: app, fixtures)
+    }
+
+    public func addLinkCounts(_ counts: [LinkCount]) throws {
+        try linkCounts.add(counts)
+    }
+}
+
+/// One unit of work on the writer connection of a ``SQLiteWebStore``; lives only inside
+/// ``SQLiteWebStore/transaction(_:)``, whose thread alone uses the connection meanwhile.
+struct SQLiteTransaction: StoreTransaction {
+    let store: SQLiteWebStore
+    let connection: SQLiteConnection
+
+    func session(id: String, now: Int64) throws -> SessionRecord? {
+        try store.sessions.load(id: id, now: now, in: connection)
+    }
+
+    func createSession(app: String, state: [UInt8], now: Int64) throws -> String {
+        try store.sessions.create(app: app, state: state, now: now, in: connection)
+    }
+
+    func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
+        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    }
+
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    }
+
+    func appendEvents(_ events: [StoredEvent], session: String?) throws {
+        try store.events.append(events, session: session, in: connection)
+    }
+
+    func account(app: String, email: String) throws -> Account? {
+        try store.accounts.account(app: app, email: email, in: connection)
+    }
+
+    func account(id: Int) throws -> Account? {
+        try store.accounts.account(id: id, in: connection)
+    }
+
+    func createAccount(app: String, email: String, passwordHash: String, now: Int64) throws -> Account {
+        try store.accounts.create(app: app, email: email, passwordHash: passwordHash, now: now, in: connection)
+    }
+
+    func setPasswordHash(accountID: Int, _ hash: String) throws {
+        try store.accounts.setPasswordHash(accountID: accountID, hash, in: connection)
+    }
+
+    func markVerified(accountID: Int) throws {
+        try store.accounts.markVerified(accountID: accountID, in: connection)
+    }
+
+    func updateProfile(accountID: Int, merging values: [String: String]) throws {
+        try store.accounts.updateProfile(accountID: accountID, merging: values, in: connection)
+    }
+
+    func issueSecret(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64) throws -> String {
+        try store.accounts.issue(kind, purpose: purpose, accountID: accountID, lifetime: lifetime, now: now, in: connection)
+    }
+
+    func tokenHolder(_ token: String, purpose: String, now: Int64) throws -> Int? {
+        try store.accounts.holder(ofToken: token, purpose: purpose, now: now, in: connection)
+    }
+
+    func redeemToken(_ token: String, purpose: String, now: Int64) throws -> Int? {
+        try store.accounts.redeem(token: token, purpose: purpose, now: now, in: connection)
+    }
+
+    func redeemCode(_ code: String, accountID: Int, purpose: String, now: Int64) throws -> Bool {
+        try store.accounts.redeem(code: code, accountID: accountID, purpose: purpose, now: now, in: connection)
+    }
+
+    func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
+        try store.outbox.send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
+    }
+}
