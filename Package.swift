@@ -51,7 +51,7 @@ let package = Package(
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",
-            dependencies: ["FlowPages", "HTTPServer", "HTMLTemplate", "FlowDefinition", "SQLiteStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowPages", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The seed apps' coordinator trees, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),

@@ -10,7 +10,7 @@ import SQLiteStore
 /// FlowPages as a running service: the routes it answers and how it starts and stops.
 public enum Application {
     /// The routes every host answers: `/_health`.
-    public static func router() -> Router {
+    static func router() -> Router {
         var router = Router()
         router.get("/_health") { _ in
             HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]),
@@ -19,21 +19,15 @@ public enum Application {
         return router
     }
 
-    /// Serves the apps of `views` until SIGINT or SIGTERM, then shuts down gracefully and exits 0.
-    /// The database at `databasePath` is created and migrated if needed.
-    /// - Parameters:
-    ///   - appHosts: Host names mapped to the app served at their root.
-    ///   - eventRetentionDays: How long analytics events are kept; older ones are swept hourly.
-    ///   - publicOrigins: Origins posts may come from besides the request's own, for a reverse
-    ///     proxy that rewrites `Host`.
-    public static func serve(
-        configuration: ServerConfiguration, publicFolder: String, views: String, databasePath: String,
-        durability: Durability = .full, appHosts: [String: String] = [:], prototype: Bool = true, eventRetentionDays: Int = 90,
-        publicOrigins: [String] = []
-    ) throws -> Never {
-        let store = SQLiteWebStore(database: try Database(path: databasePath, durability: durability))
-        let web = try WebApplication(views: views, publicFolder: publicFolder, store: store, appHosts: appHosts, prototype: prototype,
-                                     publicOrigins: publicOrigins)
+    /// Serves the apps of `options.views` until SIGINT or SIGTERM, then shuts down gracefully
+    /// and exits 0. The database at `options.databasePath` is created and migrated if needed.
+    public static func serve(_ options: ServeOptions) throws -> Never {
+        let configuration = options.serverConfiguration
+        let appHosts = options.appHosts
+        let eventRetentionDays = options.eventRetentionDays
+        let store = SQLiteWebStore(database: try Database(path: options.databasePath, durability: options.durability.store))
+        let web = try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
+                                     prototype: options.prototype == .on, publicOrigins: options.publicOrigins)
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: web.router)
         // Expired sessions are never loaded, and old events are no longer wanted; sweeping them

@@ -33,8 +33,9 @@ struct ScreenRequests {
         let now = services.clock.now()
         var unit = try services.openSession(request, now: now)
         // A link from outside (a mail, another app, the address bar) to a screen the session is
-        // not on is a deep link; a reload of the screen one is on is not.
-        if app.navigation.route(instance.name)?.isDeepLinkable == true, Self.isArrivingFromOutside(request),
+        // not on is a deep link; a reload of the screen one is on is not. For a visitor without
+        // a session every such GET is how a link arrives (the link opener redirects here).
+        if app.navigation.route(instance.name)?.isDeepLinkable == true, !unit.isStored || Self.isArrivingFromOutside(request),
            instance != app.navigation.currentScreen(in: unit.state) {
             return try LinkOpener(services: services).open(instance, link: request.path, request: request, unit: unit, now: now)
         }

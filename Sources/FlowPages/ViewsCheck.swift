@@ -5,6 +5,9 @@ import Navigation
 /// Checks a views folder as `flowpages check` does: every app folder's `app.xml` and every
 /// template, each problem as `file:line: message`.
 public enum ViewsCheck {
+    /// The RELAX NG schema every `app.xml` is validated against.
+    public static var schema: String { AppSchema.relaxNG }
+
     /// The problems found; empty when everything loads and compiles.
     public static func problems(views: String) -> [String] {
         var isFolder: ObjCBool = false
@@ -22,7 +25,8 @@ public enum ViewsCheck {
 
     /// The route table of app `id`, one route a line: name, URL pattern, owner, presentation,
     /// guard and deep-link exposure.
-    public static func routeTable(app id: String, views: String) -> Result<String, FolderProblems> {
+    /// - Returns: The table, or the app folder's problems as `file:line: message`.
+    public static func routeTable(app id: String, views: String) -> Result<String, ProblemLines> {
         AppFolderLoader.load(folder: (views as NSString).appendingPathComponent(id), vocabulary: .served(with: .prototype)).map { app in
             let rows = app.navigation.routes.map { route in
                 [route.name.rawValue, route.path, route.owner.rawValue, route.presentation.description,
@@ -36,6 +40,6 @@ public enum ViewsCheck {
                     column == row.count - 1 ? text : text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                 }.joined(separator: "  ")
             }.joined(separator: "\n")
-        }
+        }.mapError { ProblemLines($0.problems.map(\.description)) }
     }
 }

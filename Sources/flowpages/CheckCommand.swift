@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowDefinition
 import FlowPages
 
 /// `flowpages check`: validates every app folder and template.
@@ -18,7 +17,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         if schema {
-            print(AppSchema.relaxNG)
+            print(ViewsCheck.schema)
             return
         }
         let problems = ViewsCheck.problems(views: views)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowDefinition
+import FlowPages
 
 /// `flowpages import-navgraph`: converts Android navigation graphs into an app folder.
 struct ImportNavGraphCommand: ParsableCommand {
@@ -27,14 +27,14 @@ struct ImportNavGraphCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let unmapped = try NavGraphImporter.importFiles(graphs, appID: appID, out: out)
+            let unmapped = try NavGraphImport.importFiles(graphs, appID: appID, out: out)
             print("wrote \(out)")
             if !unmapped.isEmpty {
                 print("not mapped exactly (\(unmapped.count)):")
                 for note in unmapped { print("  \(note)") }
             }
-        } catch let problems as FolderProblems {
-            for problem in problems.problems { printError(problem.description) }
+        } catch {
+            for line in error.lines { printError(line) }
             throw ExitCode.failure
         }
     }

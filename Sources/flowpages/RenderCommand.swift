@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowPages
-import HTMLTemplate
 
 /// `flowpages render`: renders one template with a JSON context, for template authors.
 struct RenderCommand: ParsableCommand {
@@ -20,24 +19,10 @@ struct RenderCommand: ParsableCommand {
     var views = "Views"
 
     func run() throws {
-        let library: TemplateLibrary
         do {
-            library = try TemplateLibrary.load(views: views)
+            print(try TemplatePreview.render(template, views: views, contextFile: data), terminator: "")
         } catch {
             for line in error.lines { printError(line) }
-            throw ExitCode.failure
-        }
-        let context: [String: TemplateValue]
-        do {
-            context = try data.map(TemplateContext.read) ?? [:]
-        } catch {
-            printError("\(data ?? ""): not a JSON object: \(error)")
-            throw ExitCode.failure
-        }
-        do {
-            print(try library.set.render(library.templateName(for: template), context), terminator: "")
-        } catch {
-            printError(TemplateLibrary.located(error, files: library.files))
             throw ExitCode.failure
         }
     }

@@ -19,7 +19,7 @@ struct RoutesCommand: ParsableCommand {
         case .success(let table):
             print(table)
         case .failure(let problems):
-            for problem in problems.problems { printError(problem.description) }
+            for line in problems.lines { printError(line) }
             throw ExitCode.failure
         }
     }

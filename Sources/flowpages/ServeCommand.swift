@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import FlowPages
-import HTTPServer
-import SQLiteStore
 
 /// `flowpages serve`: runs the server until SIGINT or SIGTERM. Every option can also be set by
 /// an environment variable (`FLOWPAGES_PORT=9000`); an option on the command line wins.
@@ -37,12 +35,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "full: every commit is fsynced, and survives power loss; normal: survives the process crashing, not the machine (FLOWPAGES_DURABILITY).",
         valueName: "full|normal"))
-    var durability = Self.environment["FLOWPAGES_DURABILITY"] ?? "full"
+    var durability = Self.environment["FLOWPAGES_DURABILITY"].flatMap(Durability.init(argument:)) ?? .full
 
     @Option(help: ArgumentHelp(
         "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
         valueName: "on|off"))
-    var prototype = Self.environment["FLOWPAGES_PROTOTYPE"] ?? "on"
+    var prototype = Self.environment["FLOWPAGES_PROTOTYPE"].flatMap(PrototypeMode.init(argument:)) ?? .on
 
     @Option(name: .customLong("event-retention-days"), help: ArgumentHelp(
         "Analytics events older than this many days are deleted, hourly (FLOWPAGES_EVENT_RETENTION_DAYS).", valueName: "days"))
@@ -51,7 +49,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("connections-per-address"), help: ArgumentHelp(
         "Open connections one client address (an IPv6 /64) may hold; 0 for no limit, as behind a reverse proxy whose address every client has (FLOWPAGES_CONNECTIONS_PER_ADDRESS).",
         valueName: "count"))
-    var connectionsPerAddress = Int(environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"] ?? "") ?? ServerConfiguration().maximumConnectionsPerAddress
+    var connectionsPerAddress = Int(environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"] ?? "") ?? ServeOptions.defaultConnectionsPerAddress
 
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
@@ -78,14 +76,16 @@ struct ServeCommand: ParsableCommand {
         if let count = Self.environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"], Int(count) == nil {
             throw ValidationError("FLOWPAGES_CONNECTIONS_PER_ADDRESS must be a whole number, not '\(count)'.")
         }
-        guard (0...ServerConfiguration().maximumConnections).contains(connectionsPerAddress) else {
-            throw ValidationError("--connections-per-address must be between 0 (no limit) and \(ServerConfiguration().maximumConnections), not \(connectionsPerAddress).")
+        guard (0...ServeOptions.maximumConnections).contains(connectionsPerAddress) else {
+            throw ValidationError("--connections-per-address must be between 0 (no limit) and \(ServeOptions.maximumConnections), not \(connectionsPerAddress).")
         }
-        guard Durability(rawValue: durability.uppercased()) != nil else {
-            throw ValidationError("--durability is full or normal, not '\(durability)'.")
+        // A bad value on the command line is ArgumentParser's to report; one in the environment
+        // would otherwise fall back to the default unnoticed.
+        if let value = Self.environment["FLOWPAGES_DURABILITY"], Durability(argument: value) == nil {
+            throw ValidationError("FLOWPAGES_DURABILITY is full or normal, not '\(value)'.")
         }
-        guard ["on", "off"].contains(prototype) else {
-            throw ValidationError("--prototype is on or off, not '\(prototype)'.")
+        if let value = Self.environment["FLOWPAGES_PROTOTYPE"], PrototypeMode(argument: value) == nil {
+            throw ValidationError("FLOWPAGES_PROTOTYPE is on or off, not '\(value)'.")
         }
         for pair in appHosts where Self.split(pair) == nil {
             throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
@@ -96,16 +96,11 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.maximumConnectionsPerAddress = connectionsPerAddress
-        let mapped = Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last })
-        try Application.serve(
-            configuration: configuration, publicFolder: publicFolder, views: views, databasePath: db,
-            durability: Durability(rawValue: durability.uppercased()) ?? .full, appHosts: mapped, prototype: prototype == "on",
-            eventRetentionDays: eventRetentionDays, publicOrigins: publicOrigins
-        )
+        try Application.serve(ServeOptions(
+            host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
+            prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
+            appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins
+        ))
     }
 
     private static func split(_ pair: String) -> (String, String)? {

@@ -1,0 +1,63 @@
+import HTTPServer
+
+/// How `Application.serve` listens, where it reads apps and files, and what it keeps.
+public struct ServeOptions: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port; 0 lets the system choose a free one.
+    public var port: Int
+    /// The folder of app folders.
+    public var views: String
+    /// The folder of static files.
+    public var publicFolder: String
+    /// The SQLite database file, created and migrated if needed.
+    public var databasePath: String
+    /// How hard a commit waits for the disk.
+    public var durability: Durability
+    /// Whether the prototype tools are served.
+    public var prototype: PrototypeMode
+    /// How many days analytics events are kept; older ones are swept hourly.
+    public var eventRetentionDays: Int
+    /// Open connections one client address (an IPv6 /64) may hold; 0 for no limit.
+    public var connectionsPerAddress: Int
+    /// Host names mapped to the id of the app served at their root.
+    public var appHosts: [String: String]
+    /// Origins posts may come from besides the request's own, for a reverse proxy that
+    /// rewrites `Host`.
+    public var publicOrigins: [String]
+
+    /// The most connections the server holds open at once, and so the most one address may.
+    public static let maximumConnections = ServerConfiguration().maximumConnections
+    /// The connections one address may hold unless told otherwise.
+    public static let defaultConnectionsPerAddress = ServerConfiguration().maximumConnectionsPerAddress
+
+    /// Options with the defaults of `flowpages serve`: 127.0.0.1:8080, `Views`, `Public`,
+    /// `flowpages.sqlite`, full durability, prototype tools on, events kept 90 days.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
+        databasePath: String = "flowpages.sqlite", durability: Durability = .full, prototype: PrototypeMode = .on,
+        eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress,
+        appHosts: [String: String] = [:], publicOrigins: [String] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.views = views
+        self.publicFolder = publicFolder
+        self.databasePath = databasePath
+        self.durability = durability
+        self.prototype = prototype
+        self.eventRetentionDays = eventRetentionDays
+        self.connectionsPerAddress = connectionsPerAddress
+        self.appHosts = appHosts
+        self.publicOrigins = publicOrigins
+    }
+
+    /// The server configuration these options describe, with the server's other defaults.
+    var serverConfiguration: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.maximumConnectionsPerAddress = connectionsPerAddress
+        return configuration
+    }
+}
