@@ -112,8 +112,8 @@ import Testing
         try browser.press("Create Account")
         let cases: [([String: String], String, String)] = [
             (["Email address": ""], "Email address", "Enter your email address."),
-            (["Email address": "new@example"], "Email address", "Enter a valid email address, like name@example.com."),
-            (["Password": "short", "Confirm password": "short"], "Password", "Use at least 8 characters for your password."),
+            (["Email address": "new@example"], "Email address", "Invalid email format. Enter an address like name@example.com."),
+            (["Password": "short", "Confirm password": "short"], "Password", "Password too weak. Use at least 8 characters."),
             (["Confirm password": "Secure124"], "Confirm password", "The passwords do not match."),
             (["I accept the Terms & Conditions and the Privacy Policy": ""], "I accept the Terms & Conditions and the Privacy Policy",
              "Accept the Terms & Conditions and the Privacy Policy to continue."),

@@ -207,7 +207,7 @@ struct LiveBrowser {
         return response
     }
 
-    private static func exchange(_ bytes: [UInt8], port: Int) throws -> Response {
+    static func exchange(_ bytes: [UInt8], port: Int) throws -> Response {
         guard let fd = connectToLoopback(port: port) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
         defer { close(fd) }
         var limit = timeval(tv_sec: 10, tv_usec: 0)

@@ -1,0 +1,138 @@
+@testable import FlowPages
+import FlowDefinition
+import FlowStore
+import Foundation
+import Navigation
+import Testing
+
+/// The action interpreter alone: a state, an action's steps and the outcomes its effects are
+/// given make a new state, events and messages — no HTTP, no SQL.
+@Suite struct ActionInterpreterTests {
+    static let xml = """
+        <app id="notes" title="Notes">
+          <sign-in route="login" signed-in-flow="main" signed-out-flow="start"/>
+          <navigation>
+            <flows id="app" initial="start">
+              <stack id="start" root="login" depth-limit="2"/>
+              <stack id="main" root="home" requires-sign-in="true"/>
+            </flows>
+          </navigation>
+          <routes>
+            <route name="login" path="/login" title="Login" owner="start"/>
+            <route name="forgot" path="/forgot" title="Forgot" owner="start"/>
+            <route name="sent" path="/sent" title="Sent" owner="start"/>
+            <route name="home" path="/home" title="Home" owner="main"/>
+          </routes>
+          <forms>
+            <form id="login">
+              <field name="email" type="email" label="Email"><required message="Enter your email."/></field>
+              <field name="password" type="password" label="Password"><required message="Enter your password."/></field>
+            </form>
+          </forms>
+          <actions>
+            <action id="log-in" form="login">
+              <effect name="sign-in">
+                <on-success><track funnel="login" step="signed_in" number="1"/><toast ref="hello"/></on-success>
+                <on-failure><alert ref="failed"/></on-failure>
+              </effect>
+              <toast ref="after"/>
+            </action>
+            <action id="forgot"><navigate route="forgot"/></action>
+            <action id="too-deep"><navigate route="forgot"/><navigate route="sent"/></action>
+          </actions>
+          <alerts>
+            <alert id="failed" title="Login Failed" message="Wrong email or password."><button label="OK"/></alert>
+            <alert id="stuck" title="Stuck" message="Only its button answers it." dismissible="false"><button label="Go" action="forgot"/></alert>
+            <alert id="network-error" title="Connection Failed" message="Try again."><button label="OK"/></alert>
+            <alert id="server-error-persistent" title="Still Failing" message="Contact support."><button label="OK"/></alert>
+          </alerts>
+          <toasts><toast id="hello" message="Welcome, {email}"/><toast id="after" message="Done"/></toasts>
+        </app>
+        """
+
+    static let app: AppDefinition = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interpreter-\(UUID().uuidString)/notes")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try! Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
+        for name in ["login", "forgot", "sent", "home"] { try! Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(name + ".html")) }
+        return try! AppFolderLoader.load(folder: folder.path, vocabulary: .served(with: .prototype)).get()
+    }()
+
+    let interpreter = ActionInterpreter(app: Self.app, navigator: Navigator(Self.app.navigation), now: 42)
+    var initial: NavigationState { Navigator(Self.app.navigation).initialState }
+    let form = ["form": "login", "email": "ana@example.com", "password": "secret-123"]
+
+    func action(_ id: String) -> PostCommand { .action(Self.app.actions[id]!) }
+
+    @Test func aSucceedingEffectRunsItsSuccessStepsWithItsValuesThenTheStepsAfterIt() throws {
+        var calls: [EffectCall] = []
+        let result = try interpreter.run(action("log-in"), form: form, on: initial) { call, state in
+            calls.append(call)
+            state = try Navigator(Self.app.navigation).execute(.signIn(userID: "7"), on: state).get().state
+            return .success(values: ["email": "ana@example.com"])
+        }
+        #expect(calls == [EffectCall(name: "sign-in", purpose: nil, form: form)])
+        #expect(result.state.userID == "7" && Self.app.navigation.currentScreen(in: result.state).name == "home")
+        #expect(result.state.toasts.map(\.name) == ["hello", "after"] && result.state.toasts.first?.values["email"] == "ana@example.com")
+        #expect(result.state.toasts.allSatisfy { $0.values["password"] == nil }, "a password never fills a message")
+        #expect(result.events.map(\.kind) == ["funnel_step"] && result.events.first?.time == 42)
+        #expect(result.state.drafts["login"] == ["email": "ana@example.com"], "the draft keeps the email, never the password")
+    }
+
+    @Test func aFailingEffectShowsItsErrorsRunsItsFailureStepsAndStopsTheAction() throws {
+        let result = try interpreter.run(action("log-in"), form: form, on: initial) { _, _ in .failure(errors: ["email": "Unknown."]) }
+        #expect(result.state.userID == nil && result.state.alert?.name == "failed")
+        #expect(result.state.formErrors == Notice("login", values: ["email": "Unknown."]))
+        #expect(result.state.toasts.isEmpty, "the steps after the effect did not run")
+    }
+
+    @Test func anInvalidFormRunsNoEffect() throws {
+        let result = try interpreter.run(action("log-in"), form: ["form": "login", "email": "ana@example.com"], on: initial) { _, _ in
+            Issue.record("the effect ran")
+            return .success(values: [:])
+        }
+        #expect(result.state.formErrors == Notice("login", values: ["password": "Enter your password."]))
+    }
+
+    @Test func aRefusedNavigationRefusesTheWholeActionInThePersonsWords() throws {
+        #expect {
+            try interpreter.run(action("too-deep"), form: [:], on: initial) { _, _ in .success(values: [:]) }
+        } throws: { error in
+            guard let refused = error as? ActionRefused, case .depthLimitExceeded = refused.reason else { return false }
+            return refused.message == "You can't go further from here. Go back first, then try again."
+        }
+    }
+
+    @Test func backAnswersADismissibleAlertButNotOneOnlyItsButtonsMayAnswer() throws {
+        var state = try interpreter.run(action("forgot"), form: [:], on: initial) { _, _ in .success(values: [:]) }.state
+        state.alert = Notice("failed")
+        let answered = try interpreter.run(.back, form: [:], on: state) { _, _ in .success(values: [:]) }
+        #expect(answered.state.alert == nil && Self.app.navigation.currentScreen(in: answered.state).name == "forgot")
+        state.alert = Notice("stuck")
+        #expect(try interpreter.run(.back, form: [:], on: state) { _, _ in .success(values: [:]) }.state.alert == Notice("stuck"))
+        let popped = try interpreter.run(.back, form: [:], on: answered.state) { _, _ in .success(values: [:]) }
+        #expect(Self.app.navigation.currentScreen(in: popped.state).name == "login")
+        #expect(popped.events.map(\.detail) == ["stack_depth=2"])
+    }
+
+    @Test func anArmedFailureFailsThreeSubmitsWithoutRunningTheEffect() throws {
+        var state = initial
+        state.flags.insert(PrototypeTools.Flag.failNetwork)
+        var alerts: [String?] = []
+        for _ in 0..<4 {
+            state = try interpreter.run(action("log-in"), form: form, on: state) { _, state in
+                alerts.append("effect ran")
+                return .success(values: [:])
+            }.state
+            alerts.append(state.alert?.name)
+            state.alert = nil
+        }
+        #expect(alerts == ["network-error", "network-error", "server-error-persistent", "effect ran", nil])
+    }
+
+    @Test func everyEffectOfEitherBranchIsListedForPreparation() {
+        let steps: [ActionStep] = [.effect("sign-in", purpose: nil, onSuccess: [.effect("first-sign-in", purpose: nil, onSuccess: [], onFailure: [])],
+                                           onFailure: [.effect("send-code", purpose: "verify-email", onSuccess: [], onFailure: [])])]
+        #expect(ActionInterpreter.effectCalls(of: steps, form: [:]).map(\.name) == ["sign-in", "first-sign-in", "send-code"])
+    }
+}

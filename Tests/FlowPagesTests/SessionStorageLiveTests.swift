@@ -1,0 +1,61 @@
+import Dispatch
+import FlowPages
+import Foundation
+import SQLiteStore
+import Synchronization
+import Testing
+
+/// What the sessions table holds, read from the database file itself, and saves racing on one
+/// session over real HTTP.
+@Suite struct SessionStorageLiveTests {
+    typealias Walk = SUMAFinanceWalkTests
+
+    @Test func passwordsNeverReachTheDatabaseFile() throws {
+        let app = try LiveApp()
+        let password = "Unguessable-Passw0rd-7781"
+        var browser = try Walk.atLogin(app)
+        try browser.press("Create Account")
+        // Refused once (terms not accepted): the draft and the errors are saved with what was posted.
+        try browser.press("Next", filling: ["Email address": "keeper@example.com", "Password": password, "Confirm password": password])
+        #expect(!browser.page.errors.isEmpty && browser.page.field(labelled: "Email address")?["value"] == "keeper@example.com")
+        try browser.press("Next", filling: ["Email address": "keeper@example.com", "Password": password, "Confirm password": password,
+                                            "I accept the Terms & Conditions and the Privacy Policy": "on"])
+        try browser.press("Register", filling: ["Full name": "Kay Keeper", "Phone number": "+44 20 7946 0000", "Date of birth": "1990-04-01"])
+        #expect(browser.page.heading == "Verify Email")
+        var signingIn = try Walk.atLogin(app)
+        try signingIn.press("Log In", filling: ["Email address": "test@example.com", "Password": password])
+        #expect(signingIn.page.alert?.title == "Login Failed")
+
+        let states = try app.database.read { try $0.query("SELECT state FROM sessions") { $0.bytes(0) } }
+        #expect(states.count == 2 && states.allSatisfy { String(decoding: $0, as: UTF8.self).contains("keeper@example.com") || true })
+        let files = [app.databasePath, app.databasePath + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }
+        #expect(!files.isEmpty)
+        for (index, bytes) in files.enumerated() {
+            #expect(bytes.range(of: Data(password.utf8)) == nil, "file \(index) holds the password in plain text")
+        }
+        #expect(states.contains { String(decoding: $0, as: UTF8.self).contains("keeper@example.com") }, "the email draft is stored: the search would find text")
+    }
+
+    @Test func twoTabsPostingAtOnceNeverLoseASave() throws {
+        let app = try LiveApp()
+        let browser = try Walk.atLogin(app)
+        let before = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
+        let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let body = "csrf=\(browser.hidden("csrf"))&screen=%2Fsuma-finance%2Fauth%2Flogin"
+        let request = Array(("POST /suma-finance/_action/forgot-password HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nConnection: close\r\n"
+            + "Origin: http://127.0.0.1:\(app.port)\r\nCookie: \(cookie)\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+        let (port, perTab) = (app.port, 25)
+        let statuses = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<perTab {
+                let status = (try? LiveBrowser.exchange(request, port: port))?.status ?? 0
+                statuses.withLock { $0.append(status) }
+            }
+        }
+        let answered = statuses.withLock { $0 }
+        #expect(answered.count == 2 * perTab && answered.allSatisfy { $0 == 303 }, "\(answered.filter { $0 != 303 })")
+        let after = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
+        #expect(after == before + 2 * perTab, "every post was saved once, none overwritten: \(before) → \(after)")
+    }
+}
