@@ -20,6 +20,7 @@ public enum NavigationCommand: Hashable, Sendable {
     /// Start the current flow (or the whole tree, without flows) fresh.
     case resetFlow
     /// Record the signed-in user, enter the signed-in flow and resume the pending destination once.
+    /// A destination that cannot be reached is dropped, and the sign-in ends as one without it.
     case signIn(userID: String)
     /// Forget the user and drafts and enter the signed-out flow (or, without one, start the
     /// current flow fresh). With `keepDestination` a current screen that requires sign-in becomes

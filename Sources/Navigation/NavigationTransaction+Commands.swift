@@ -159,24 +159,35 @@ extension NavigationTransaction {
         }
         state.userID = userID
         record(.signedIn(userID: userID), .autoRedirect)
-        let pending = state.pendingDestination
-        state.pendingDestination = nil
-        let pendingFlow = pending.flatMap { definition.route($0.name) }.flatMap { definition.flow(of: $0.owner) }
-        if let flow = pendingFlow ?? definition.signIn?.signedInFlow, flow != state.flow {
-            startFlow(flow, .autoRedirect)
-        } else if let modal = state.modal, let signIn = definition.signIn,
-                  definition.route(signIn.route)?.owner == modal.coordinator {
-            dismiss(.modal, .autoRedirect)
+        let signedInFlow = definition.signIn?.signedInFlow
+        guard let pending = state.pendingDestination else {
+            leaveSignIn(into: signedInFlow)
+            return
         }
-        guard let pending else { return }
-        // The destination is a wish, not a command: if it cannot be reached now, sign-in still succeeds.
+        state.pendingDestination = nil
+        // The destination is a wish, not a command: if it cannot be reached now, sign-in still
+        // succeeds exactly as without one, so nothing done on its behalf (entering its flow
+        // included) may survive.
         var attempt = self
+        let pendingFlow = definition.route(pending.name).flatMap { definition.flow(of: $0.owner) }
+        attempt.leaveSignIn(into: pendingFlow ?? signedInFlow)
         attempt.record(.destinationResumed(pending), .autoRedirect)
         do {
             try attempt.navigate(to: pending, .autoRedirect)
             self = attempt
         } catch {
+            leaveSignIn(into: signedInFlow)
             record(.destinationDropped(pending, reason: error), .autoRedirect)
+        }
+    }
+
+    /// Enters `flow` fresh when it is not the active one; otherwise closes the sign-in modal.
+    private mutating func leaveSignIn(into flow: CoordinatorID?) {
+        if let flow, flow != state.flow {
+            startFlow(flow, .autoRedirect)
+        } else if let modal = state.modal, let signIn = definition.signIn,
+                  definition.route(signIn.route)?.owner == modal.coordinator {
+            dismiss(.modal, .autoRedirect)
         }
     }
 

@@ -219,13 +219,50 @@ import Testing
 
     // MARK: tabs
 
-    @Test func reselectingTheCurrentTabPopsItToItsRoot() {
+    /// Red holds Light Red and Blue holds Light and Lighter Blue, with Blue selected.
+    static let twoPushedTabs: [NavigationCommand] = [
+        .navigate(route("red.light")), .selectTab("blue"), .navigate(route("blue.light")), .navigate(route("blue.lighter")),
+    ]
+
+    @Test(arguments: [
+        (twoPushedTabs, CoordinatorID("blue"),
+         [NavigationEvent.Change.popped([route("blue.lighter"), route("blue.light")], to: route("blue"))],
+         route("blue"), ["red": [route("red"), route("red.light")]]),
+        (twoPushedTabs, "red", [.tabSwitched(from: "blue", to: "red")],
+         route("red.light"), ["red": [route("red"), route("red.light")], "blue": [route("blue"), route("blue.light"), route("blue.lighter")]]),
+        ([.navigate(route("red.light")), .selectTab("blue")], "blue", [],
+         route("blue"), ["red": [route("red"), route("red.light")]]),
+        ([.navigate(route("red.light")), .navigate(route("dark-red"))], "red",
+         [.dismissed(route("dark-red"), revealing: route("red.light")), .popped([route("red.light")], to: route("red"))],
+         route("red"), [:]),
+        ([.selectTab("green"), .navigate(route("info.form"))], "green",
+         [.dismissed(route("info.form"), revealing: route("green"))],
+         route("green"), [:]),
+        ([.navigate(route("red.light")), .navigate(route("dark-red")), .presentDetour(route("blue.light"))], "red",
+         [.detourDismissed(route("blue.light"), revealing: route("dark-red")),
+          .dismissed(route("dark-red"), revealing: route("red.light")),
+          .popped([route("red.light")], to: route("red"))],
+         route("red"), [:]),
+    ] as [([NavigationCommand], CoordinatorID, [NavigationEvent.Change], RouteInstance, [CoordinatorID: [RouteInstance]])])
+    func selectingTheCurrentTabPopsItOthersKeepTheirStacks(
+        setup: [NavigationCommand], tab: CoordinatorID, changes: [NavigationEvent.Change],
+        screen: RouteInstance, stacks: [CoordinatorID: [RouteInstance]]
+    ) {
         var walk = demo()
-        walk.go("red.light")
-        walk.run(.selectTab("red"))
-        #expect(walk.changes == [.popped([route("red.light")], to: route("red"))])
+        for command in setup {
+            walk.run(command)
+        }
+        let before = walk.state
+        walk.run(.selectTab(tab))
+        #expect(walk.changes == changes)
         #expect(walk.events.allSatisfy { $0.source == .tabSwitch })
-        #expect(walk.run(.selectTab("red")).isEmpty)
+        #expect(walk.current == screen)
+        #expect(walk.screen.tabBar?.items.filter(\.isSelected).map(\.id) == [tab])
+        #expect(walk.state.stacks == stacks)
+        #expect(walk.state.modal == nil && walk.state.detour == nil)
+        if changes.isEmpty {
+            #expect(walk.state == before)
+        }
     }
 
     @Test func selectingATabDismissesWhatCoversIt() {
