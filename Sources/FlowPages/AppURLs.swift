@@ -6,14 +6,14 @@ import Navigation
 ///
 /// An app mounts at `/<app-id>` by default, or at the root (prefix "") for a configured host,
 /// so universal-link paths work verbatim.
-public struct AppURLs: Sendable {
+struct AppURLs: Sendable {
     /// "" or "/<app-id>".
-    public let prefix: String
+    let prefix: String
     let navigation: NavigationDefinition
     /// Each route's path placeholders, read once from its pattern.
     private let pathParameters: [RouteName: Set<String>]
 
-    public init(prefix: String, navigation: NavigationDefinition) {
+    init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation
         pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
@@ -23,7 +23,7 @@ public struct AppURLs: Sendable {
 
     /// The URL of a screen: its path with path parameters filled, other parameters in the query,
     /// sorted so equal screens have equal URLs.
-    public func screen(_ instance: RouteInstance) -> String {
+    func screen(_ instance: RouteInstance) -> String {
         let path = navigation.path(for: instance) ?? "/"
         let inPath = pathParameters[instance.name] ?? []
         let query = instance.parameters.filter { !inPath.contains($0.key) }.sorted { $0.key < $1.key }
@@ -33,15 +33,15 @@ public struct AppURLs: Sendable {
     }
 
     /// Where Back and Close post.
-    public var back: String { prefix + "/_back" }
+    var back: String { prefix + "/_back" }
     /// Where selecting a tab posts.
-    public func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
+    func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
     /// Where dismissing a modal posts.
-    public var dismiss: String { prefix + "/_dismiss" }
+    var dismiss: String { prefix + "/_dismiss" }
     /// Where the error page of a screen that could not be shown posts to start its flow over.
-    public var startOver: String { prefix + "/_start-over" }
+    var startOver: String { prefix + "/_start-over" }
     /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.
-    public var opener: String { prefix + "/_open" }
+    var opener: String { prefix + "/_open" }
     /// Where an action posts.
-    public func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
+    func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
 }

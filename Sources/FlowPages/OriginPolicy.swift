@@ -12,7 +12,7 @@ public struct OriginPolicy: Sendable, Equatable {
 
     /// Creates a policy; origins that are not `http` or `https` origins are left out (check them
     /// with ``normalized(_:)`` first).
-    public init(publicOrigins: some Sequence<String> = []) {
+    init(publicOrigins: some Sequence<String> = []) {
         self.publicOrigins = Set(publicOrigins.compactMap(Self.normalized))
     }
 
@@ -23,7 +23,7 @@ public struct OriginPolicy: Sendable, Equatable {
     /// request's own. Requests without either field pass: old browsers send neither, and the
     /// session's CSRF token still guards them.
     /// - Throws: ``HTTPError`` 403.
-    public func check(_ request: HTTPRequest) throws(HTTPError) {
+    func check(_ request: HTTPRequest) throws(HTTPError) {
         let site = request.headers["Sec-Fetch-Site"].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let site, site != "same-origin", site != "none" {
             throw Self.refusal

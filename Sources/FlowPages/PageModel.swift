@@ -7,18 +7,18 @@ import Navigation
 /// navigation engine's ``Screen`` for one app and session state.
 ///
 /// The keys are documented for template authors in `Views/README.md`.
-public struct PageModel: Sendable {
-    public let app: AppDefinition
-    public let urls: AppURLs
+struct PageModel: Sendable {
+    let app: AppDefinition
+    let urls: AppURLs
     /// What every page of the app reads the same: built once, not per request.
     private let appValue, urlsValue, actionsValue: TemplateValue
     /// Each form as it reads with no draft and no error, by id.
     let pristineForms: [String: TemplateValue]
 
     /// Whether pages show the prototype toolbar.
-    public let isPrototype: Bool
+    let isPrototype: Bool
 
-    public init(app: AppDefinition, urls: AppURLs, prototype: Bool = true) {
+    init(app: AppDefinition, urls: AppURLs, prototype: Bool = true) {
         self.app = app
         self.urls = urls
         self.isPrototype = prototype
@@ -34,7 +34,7 @@ public struct PageModel: Sendable {
     }
 
     /// The template context for the current screen of `state`.
-    public func context(for state: NavigationState, csrfToken: String) -> [String: TemplateValue] {
+    func context(for state: NavigationState, csrfToken: String) -> [String: TemplateValue] {
         let navigation = app.navigation
         let screen = navigation.screen(in: state)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }

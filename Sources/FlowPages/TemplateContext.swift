@@ -3,11 +3,11 @@ import HTMLTemplate
 
 /// A template context read from JSON: objects become records, arrays lists, and numbers,
 /// strings, booleans and null the matching values.
-public struct TemplateContext: Decodable, Sendable {
+struct TemplateContext: Decodable, Sendable {
     /// The top-level members.
-    public let values: [String: TemplateValue]
+    let values: [String: TemplateValue]
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         guard case .record(let record) = try Self.value(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the context must be a JSON object"))
         }
@@ -15,7 +15,7 @@ public struct TemplateContext: Decodable, Sendable {
     }
 
     /// Reads the context of a JSON file.
-    public static func read(_ path: String) throws -> [String: TemplateValue] {
+    static func read(_ path: String) throws -> [String: TemplateValue] {
         try JSONDecoder().decode(TemplateContext.self, from: Data(contentsOf: URL(fileURLWithPath: path))).values
     }
 

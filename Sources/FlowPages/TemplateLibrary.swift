@@ -3,23 +3,23 @@ import HTMLTemplate
 
 /// The templates of a views folder, compiled together: `Views/suma-finance/login.html` is the
 /// template `suma-finance/login`, `Views/_layout/app.html` is `_layout/app`.
-public struct TemplateLibrary: Sendable {
+struct TemplateLibrary: Sendable {
     /// The compiled templates.
-    public let set: TemplateSet
+    let set: TemplateSet
     /// The file each template came from, by name.
-    public let files: [String: String]
+    let files: [String: String]
 
     /// Why a views folder could not be loaded: one line per problem, `file:line:col: message`.
-    public struct LoadError: Error, CustomStringConvertible {
-        public let lines: [String]
-        public var description: String { lines.joined(separator: "\n") }
+    struct LoadError: Error, CustomStringConvertible {
+        let lines: [String]
+        var description: String { lines.joined(separator: "\n") }
     }
 
     /// Reads every `.html` file under `views` and compiles them.
     /// - Throws: ``LoadError`` listing every problem, with the file's path.
     /// - Parameter including: which templates to load, by name (all by default), so that one
     ///   app's broken template does not stop another app.
-    public static func load(
+    static func load(
         views: String, helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions(),
         including: (String) -> Bool = { _ in true }
     ) throws(LoadError) -> TemplateLibrary {
@@ -53,12 +53,12 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// A template error with the template's file in place of its name.
-    public static func located(_ error: TemplateError, files: [String: String]) -> String {
+    static func located(_ error: TemplateError, files: [String: String]) -> String {
         "\(files[error.template] ?? error.template):\(error.line):\(error.column): \(error.message)"
     }
 
     /// The template name for `reference`, which may also be a file path such as `Views/x/y.html`.
-    public func templateName(for reference: String) -> String {
+    func templateName(for reference: String) -> String {
         if let entry = files.first(where: { $0.value == reference || URL(fileURLWithPath: $0.value).standardizedFileURL == URL(fileURLWithPath: reference).standardizedFileURL }) {
             return entry.key
         }

@@ -1,4 +1,4 @@
-import FlowPages
+@testable import FlowPages
 import Foundation
 import HTTPServer
 import SQLiteStore

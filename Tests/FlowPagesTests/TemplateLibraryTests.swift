@@ -1,4 +1,4 @@
-import FlowPages
+@testable import FlowPages
 import Foundation
 import HTMLTemplate
 import Testing

@@ -1,5 +1,5 @@
 import FlowDefinition
-import FlowPages
+@testable import FlowPages
 import Foundation
 import HTTPServer
 import SQLiteStore
