@@ -20,6 +20,20 @@ struct AppServices: Sendable {
         try SessionUnit(request, app: app, store: store, now: now)
     }
 
+    /// The session of a post shown to come from this site (its origin) and this session (its
+    /// CSRF token), allowed to write; with the posted form and the time it arrived.
+    func openCheckedPost(_ request: HTTPRequest) throws -> (SessionUnit, [String: String], Int64) {
+        try app.origins.check(request)
+        let form = try request.form()
+        let now = clock.now()
+        var unit = try openSession(request, now: now)
+        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
+            throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
+        }
+        unit.allowWrites()
+        return (unit, form, now)
+    }
+
     /// Runs `body` again, on the newer state, when another request of the same session saved
     /// first (two tabs); after three tries the person is asked to reload.
     func retryingConflicts(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {

@@ -21,7 +21,7 @@ struct PostRequests {
     }
 
     private func apply(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now) = try checkedSession(request)
+        let (unit, form, now) = try services.openCheckedPost(request)
         var session = unit
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
         if let expired = interpreter.expireSession(session.state) {
@@ -54,19 +54,6 @@ struct PostRequests {
             try session.commit(unchanged, source: .direct, now: now)
         }
         return session.redirectToCurrentScreen(request)
-    }
-
-    /// The request's session, once the post is shown to come from this site and this session.
-    private func checkedSession(_ request: HTTPRequest) throws -> (SessionUnit, [String: String], Int64) {
-        try app.origins.check(request)
-        let form = try request.form()
-        let now = services.clock.now()
-        var unit = try services.openSession(request, now: now)
-        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
-            throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
-        }
-        unit.allowWrites()
-        return (unit, form, now)
     }
 
     /// The state showing the screen the form was posted from, or nil when that page is no

@@ -30,14 +30,8 @@ struct PrototypeTools {
     }
 
     private func apply(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
-        try app.origins.check(request)
-        let form = try request.form()
-        let now = services.clock.now()
-        var unit = try services.openSession(request, now: now)
-        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
-            throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
-        }
-        unit.allowWrites()
+        let (opened, _, now) = try services.openCheckedPost(request)
+        var unit = opened
         var state = unit.state
         func tell(_ message: String) { state.addToast(Notice(PageModel.serverNotice, values: ["message": message])) }
         switch name {

@@ -54,4 +54,23 @@ import Testing
         #expect(lines[2].hasSuffix("https://notes.example notesapp://"))
         #expect(lines[2].contains("/notes/{id}"))
     }
+
+    /// Views/README.md is where app authors learn what the server provides: every registered
+    /// effect and every alert FlowPages shows by convention is listed there, once.
+    @Test func theFolderReferenceListsEveryEffectAndWellKnownAlert() throws {
+        let readme = try String(contentsOf: LiveApp.repository.appendingPathComponent("Views/README.md"), encoding: .utf8)
+        for name in EffectRegistry.prototype.effects.keys {
+            #expect(readme.contains("  - `\(name)`"), "Views/README.md does not describe the effect '\(name)'")
+        }
+        for alert in WellKnownAlert.allCases {
+            #expect(readme.contains("| `\(alert.id)` |"), "Views/README.md does not list the alert '\(alert.id)'")
+        }
+    }
+
+    @Test func aFolderNamingAnEffectTheServerLacksIsReportedWithItsLine() throws {
+        let app = Self.app.replacingOccurrences(of: "</routes>", with: "</routes><actions><action id=\"like\"><effect name=\"toggle-favorite\"/></action></actions>")
+        let views = try makeViews(["notes/app.xml": app, "notes/list.html": "x", "notes/note.html": "x"])
+        let problems = ViewsCheck.problems(views: views)
+        #expect(problems.contains { $0.contains("app.xml:") && $0.contains("runs effect 'toggle-favorite', which FlowPages does not provide") }, "\(problems)")
+    }
 }
