@@ -82,4 +82,21 @@ import Testing
         let expired = try browser.get("/desk/")
         #expect(expired.headers["Location"] == "/desk/start", "idle for over two hours: a new session at the start")
     }
+
+    @Test func sessionsEndSevenDaysAfterTheyBeganHoweverBusy() throws {
+        let desk = try DeskApp()
+        var browser = Browser(router: desk.router)
+        let (_, start) = try browser.open("/desk/")
+        _ = try browser.submit("/desk/_action/next", from: start)
+        let began = desk.knobs.time.withLock { $0 }
+        // A post every 1 h 59 min keeps it from idling out until its absolute lifetime ends.
+        while desk.knobs.time.withLock({ $0 }) - began < 7 * 86_400_000 - 2 * 3_600_000 {
+            desk.knobs.time.withLock { $0 += 2 * 3_600_000 - 60_000 }
+            let (_, next) = try browser.open("/desk/")
+            #expect(next.contains("The next screen."))
+            _ = try browser.submit("/desk/_action/next", from: next)
+        }
+        desk.knobs.time.withLock { $0 = began + 7 * 86_400_000 + 1 }
+        #expect(try browser.get("/desk/").headers["Location"] == "/desk/start", "past seven days: a new session at the start")
+    }
 }
