@@ -119,7 +119,14 @@ struct ActionInterpreter {
                 result.events.append(event("funnel_step", result.state, detail: "funnel=\(funnel) step=\(number) name=\(name)"))
             case .effect(let name, let purpose, let onSuccess, let onFailure):
                 if failArmedSubmit(&result) { return }
-                switch try effects(EffectCall(name: name, purpose: purpose, form: form), &result.state) {
+                let outcome: EffectOutcome
+                do {
+                    outcome = try effects(EffectCall(name: name, purpose: purpose, form: form), &result.state)
+                } catch let error as NavigationError {
+                    // An effect's own navigation (sign-in resuming where it was going) must work too.
+                    throw ActionRefused(reason: error)
+                }
+                switch outcome {
                 case .success(let values):
                     result.values.merge(values) { _, new in new }
                     try apply(onSuccess, action: action, form: form, to: &result, effects: effects)

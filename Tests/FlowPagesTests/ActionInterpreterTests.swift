@@ -103,6 +103,14 @@ import Testing
         }
     }
 
+    @Test func anEffectWhoseNavigationIsRefusedRefusesTheAction() throws {
+        #expect {
+            try interpreter.run(action("log-in"), form: form, on: initial) { _, _ in throw NavigationError.invalidUserID }
+        } throws: { error in
+            (error as? ActionRefused)?.reason == .invalidUserID
+        }
+    }
+
     @Test func backAnswersADismissibleAlertButNotOneOnlyItsButtonsMayAnswer() throws {
         var state = try interpreter.run(action("forgot"), form: [:], on: initial) { _, _ in .success(values: [:]) }.state
         state.alert = Notice("failed")
