@@ -23,6 +23,20 @@ import Testing
         #expect(try app.events().contains { $0.kind == "deep_link_failure" })
     }
 
+    @Test func onAnAppsOwnHostTheOpenerIsThatApps() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"])
+        var browser = LiveBrowser(app)
+        browser.host = "suma.finance"
+        try browser.open("/")
+        try browser.press("Skip")
+        #expect(browser.page.heading == "Login")
+        try browser.open("/_open?url=" + Self.encoded("https://example.com/auth/login"))
+        #expect(browser.last.status == 200 && browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Login")
+        try browser.press("Go to Login")
+        try browser.open("/_open?url=" + Self.encoded("https://suma.finance/auth/forgot-password"))
+        #expect(browser.page.heading == "Forgot Password" && browser.url == "/auth/forgot-password")
+    }
+
     @Test func theAppsOpenerOpensItsOwnLinksInBothForms() throws {
         let app = try LiveApp()
         for link in ["sumafinance://auth/forgot-password", "https://suma.finance/auth/forgot-password"] {
