@@ -38,10 +38,12 @@ struct PageModel: Sendable {
         let navigation = app.navigation
         let screen = navigation.screen(in: state)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
-        let (forms, errors, focusesField) = self.forms(state, focusing: focusedForm)
+        // An alert takes focus itself; nothing under it does.
+        let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
+        let (forms, errors, focusesField) = self.forms(state, focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
         var context: [String: TemplateValue] = [
             "app": appValue,
-            "page": page(screen, focusesField: focusesField),
+            "page": page(screen, state: state, focusesField: focusesField || showsAlert),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
             "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
             "breadcrumbs": breadcrumbs(screen),
@@ -69,7 +71,7 @@ struct PageModel: Sendable {
         return context
     }
 
-    private func page(_ screen: Screen, focusesField: Bool) -> TemplateValue {
+    private func page(_ screen: Screen, state: NavigationState, focusesField: Bool) -> TemplateValue {
         let context: String
         var modalStyle: TemplateValue = .null
         switch screen.context {
@@ -83,18 +85,28 @@ struct PageModel: Sendable {
         }
         return [
             "heading": .string(screen.title),
-            "documentTitle": .string(documentTitle(screen)),
+            "documentTitle": .string(documentTitle(screen, state: state)),
             "step": app.steps[screen.route.name].map { .string($0) } ?? .null,
             "context": .string(context),
             "isModal": .bool(context == "modal"),
             "modalStyle": modalStyle,
             "isAlert": .bool(modalStyle == "alert"),
             "focusHeading": .bool(!focusesField),
+            // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
+            "showsTools": .bool(isPrototype && context != "modal"),
         ]
     }
 
     /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": the page title says where
-    /// one is, which is how a page change is announced.
+    /// one is, which is how a page change is announced; "Error: " first when the last submit was
+    /// refused (as GOV.UK does), and an alert's title first while it is shown.
+    func documentTitle(_ screen: Screen, state: NavigationState) -> String {
+        let place = documentTitle(screen)
+        if let alert = state.alert.flatMap({ app.alerts[$0.name] }) { return "Alert: \(alert.title) – \(place)" }
+        return state.formErrors == nil ? place : "Error: " + place
+    }
+
+    /// Where the screen is, without what its state adds.
     func documentTitle(_ screen: Screen) -> String {
         guard let step = app.steps[screen.route.name], let (number, total) = Self.step(step) else {
             return "\(screen.title) – \(app.title)"
@@ -134,7 +146,7 @@ struct PageModel: Sendable {
         return .array(bar.items.map { item in
             [
                 "id": .string(item.id.rawValue), "title": .string(item.item.title),
-                "icon": item.item.icon.map { .string($0) } ?? .null,
+                "icon": item.item.icon.flatMap(TabIcon.url) ?? .null,
                 "badge": item.item.badge.map { .string($0) } ?? .null,
                 "selected": .bool(item.isSelected), "action": .string(urls.tab(item.id)),
             ]

@@ -98,7 +98,7 @@ public struct WebApplication: Sendable {
             }
             main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
         }
-        main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil)
+        main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil, site: site)
         var routers: [String: Router] = [:]
         for (name, services) in rooted {
             var router = shared
@@ -114,7 +114,7 @@ public struct WebApplication: Sendable {
                     }
                 }
             }
-            router.errorPage = Self.errorPage(prefixed: [:], rooted: services)
+            router.errorPage = Self.errorPage(prefixed: [:], rooted: services, site: site)
             routers[name] = router
         }
         var router: Router
@@ -198,14 +198,13 @@ public struct WebApplication: Sendable {
     }
 
     /// Error pages the router itself answers (a wrong method, no route) in the layout of the app
-    /// the path belongs to, plain text elsewhere; a 500 never says more than that something went wrong.
-    private static func errorPage(prefixed: [String: AppServices], rooted: AppServices?) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
+    /// the path belongs to, as a page of the site elsewhere; a 500 never says more than that
+    /// something went wrong.
+    private static func errorPage(prefixed: [String: AppServices], rooted: AppServices?, site: SitePages) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
         { error, request in
             let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
             guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error) else {
-                var response = HTTPResponse.text(error.message + "\n", status: error.status)
-                for field in error.headers { response.headers.add(field.name, field.value) }
-                return response
+                return site.errorPage(error)
             }
             return page
         }

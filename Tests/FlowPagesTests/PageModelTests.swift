@@ -102,8 +102,8 @@ import Testing
         #expect(html.contains("<title>Profile – SUMA Finance</title>"))
         #expect(!html.contains("class=\"back\""))
         #expect(!html.contains("breadcrumbs"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" aria-current=\"page\">Profile</button></form>"))
-        #expect(html.contains("<button type=\"submit\">Home</button>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" aria-current=\"page\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#person.fill\"/></svg>Profile</button></form>"))
+        #expect(html.contains("<button type=\"submit\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#house.fill\"/></svg>Home</button>"))
         #expect(count("aria-current=\"page\"", in: html) == 1)
     }
 

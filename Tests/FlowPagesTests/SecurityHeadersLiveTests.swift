@@ -28,12 +28,12 @@ import Testing
         }
     }
 
-    @Test func plainTextErrorsThatEchoTheRequestAreNeverSniffedAsHTML() throws {
+    @Test func errorPagesThatEchoTheRequestEscapeIt() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
         let routed = try browser.request("GET", "/nowhere/%3Cscript%3Ealert(1)%3C%2Fscript%3E", referer: nil)
-        #expect(routed.status == 404 && routed.body.contains("<script>alert(1)</script>"))
-        #expect(routed.header("Content-Type")?.hasPrefix("text/plain") == true)
+        #expect(routed.status == 404 && !routed.body.contains("<script>") && routed.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(routed.header("Content-Type")?.hasPrefix("text/html") == true && routed.header("Content-Security-Policy") == Self.policy)
         #expect(routed.header("X-Content-Type-Options") == "nosniff")
         // Refused before any router sees it, by the connection itself.
         let refused = try browser.request("GET", "/%zz%3Cscript%3E", referer: nil)

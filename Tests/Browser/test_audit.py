@@ -1,0 +1,50 @@
+"""Every page state of every app, audited in headless Chromium; the gate is 0 axe violations
+(light and dark), 0 Nu errors and every structural check passed."""
+import importlib
+from pathlib import Path
+
+import pytest
+
+from audit import AppAudit
+from conftest import REPOSITORY
+import os
+
+APPS = sorted(path.parent.name for path in (REPOSITORY / "Views").glob("*/app.xml") if not path.parent.name.startswith("_"))
+GALLERY = Path(os.environ.get("GALLERY", REPOSITORY / "Tests/Browser/gallery"))
+AUDITED = {}
+
+
+def report(audit: AppAudit) -> str:
+    lines = [f"{len(audit.problems)} problems in {len(audit.states)} states of {audit.app}:"]
+    lines += [f"  {problem}" for problem in audit.problems]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_every_state_of_the_app_passes_the_audit(app, browser):
+    try:
+        walk = importlib.import_module("walks." + app.replace("-", "_")).walk
+    except ModuleNotFoundError:
+        pytest.fail(f"{app} has no walk: add Tests/Browser/walks/{app.replace('-', '_')}.py (see walks/__init__.py)")
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    audit = AppAudit(app, browser, GALLERY)
+    walk(browser, audit)
+    audit.finish()
+    AUDITED[app] = audit
+    print(f"\n{app}: {len(audit.states)} states, {audit.axe_runs} axe runs, "
+          f"{sum(p.check.startswith('axe') for p in audit.problems)} axe violations, {audit.nu_errors} Nu errors")
+    assert not audit.problems, report(audit)
+
+
+def test_the_site_pages_pass_the_audit(browser):
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    audit = AppAudit("site", browser, GALLERY)
+    browser.open("/")
+    audit.state("Index of apps")
+    browser.open("/_open?url=not%20a%20url")
+    audit.state("Link not recognised")
+    browser.open("/no/such/page")
+    audit.state("Not found outside any app")
+    audit.finish()
+    AUDITED["site"] = audit
+    assert not audit.problems, report(audit)
