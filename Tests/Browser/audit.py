@@ -58,6 +58,7 @@ class AppAudit:
     browser: object
     gallery: Path
     states: list = field(default_factory=list)
+    shots: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     axe_runs: int = 0
 
@@ -72,9 +73,11 @@ class AppAudit:
             self._axe(name, scheme)
             page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
         page.scheme("light")
+        self.shots.append((name, slug))
         self._structure(name)
         self._names(name)
         self._focus(name)
+        self._focus_order(name)
         self._reflow(name)
 
     def _axe(self, name: str, scheme: str):
@@ -111,6 +114,20 @@ class AppAudit:
         """)
         if skip:
             self.problems.append(Problem(name, "structure", "skip-link", "a.skip-link", skip))
+        # The title announces what the state adds: a refused submit, an alert.
+        title = self.browser.title
+        if driver.execute_script("return !!document.querySelector('.error-summary')") and not title.startswith("Error: "):
+            self.problems.append(Problem(name, "structure", "title-error", "title", f"'{title}' shows errors but does not start with 'Error: '"))
+        if driver.execute_script("return !!document.querySelector('[role=alertdialog]')") and not title.startswith("Alert: "):
+            self.problems.append(Problem(name, "structure", "title-alert", "title", f"'{title}' shows an alert but does not start with 'Alert: '"))
+        blank = driver.execute_script("""
+            return [...document.querySelectorAll('.tab-bar svg.icon')].filter(svg => {
+                const box = svg.querySelector('use').getBBox();
+                return box.width === 0 || box.height === 0;
+            }).map(svg => svg.closest('button').textContent.trim());
+        """)
+        for tab in blank:
+            self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon draws nothing; add its symbol to Public/icons.svg"))
 
     def _names(self, name: str):
         for node in self.browser.accessibility_tree():
@@ -139,6 +156,29 @@ class AppAudit:
         if wide:
             self.problems.append(Problem(name, "reflow", "320px", self.browser.path, f"the page scrolls sideways at 320 px: {wide}"))
 
+    def _focus_order(self, name: str):
+        """WCAG 2.4.11 and 2.4.7: Tab through the whole page; every element that takes focus is
+        visible and not covered by anything (a modal, an alert's backdrop)."""
+        hidden = self.browser.driver.execute_script("""
+            const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])';
+            const problems = [];
+            for (const element of document.querySelectorAll(selector)) {
+                if (element.closest('[inert]') || element.disabled) continue;
+                const name = element.tagName.toLowerCase() + ' "' + (element.textContent || element.getAttribute('aria-label') || element.name || '').trim().slice(0, 40) + '"';
+                if (element.classList.contains('skip-link')) continue;
+                if (!element.checkVisibility({visibilityProperty: true, opacityProperty: true})) { problems.push(name + ' takes focus but is not shown'); continue; }
+                element.scrollIntoView({block: 'center'});
+                const box = element.getBoundingClientRect();
+                const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                if (top && !element.contains(top) && !top.contains(element) && !(element.labels && [...element.labels].some(l => l.contains(top))))
+                    problems.push(name + ' takes focus but is covered by ' + top.tagName.toLowerCase() + (top.className ? '.' + top.className : ''));
+            }
+            window.scrollTo(0, 0);
+            return problems;
+        """)
+        for problem in hidden:
+            self.problems.append(Problem(name, "focus", "focus-not-obscured", self.browser.path, problem))
+
     def _focus(self, name: str):
         """On load, focus is on the alert when one is shown, else on the element marked autofocus
         (the heading, or the first field in error)."""
@@ -153,6 +193,10 @@ class AppAudit:
         """)
         if verdict:
             self.problems.append(Problem(name, "focus", "focus-on-load", self.browser.path, verdict))
+
+    def write_manifest(self):
+        """What the gallery shows of this app: each state's name and its screenshots' stem."""
+        (self.gallery / f"{self.app}.json").write_text(json.dumps({"app": self.app, "states": self.shots}))
 
     def finish(self):
         """Runs the Nu HTML Checker over every state's served HTML and checks that screens with

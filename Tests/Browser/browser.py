@@ -2,11 +2,12 @@
 their label; plus what an audit needs (the served HTML, the accessibility tree, colour schemes)."""
 import json
 import os
+import time
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 WIDTH, HEIGHT = 390, 844
@@ -46,10 +47,11 @@ class Browser:
 
     def leaving(self, action):
         """Runs `action`, then waits until the current document has been replaced."""
-        old = self.driver.find_element(By.TAG_NAME, "html")
+        # A mark on the old document's window: gone once a new document has loaded.
+        self.driver.execute_script("window.flowpagesLeaving = true")
         action()
-        WebDriverWait(self.driver, 10).until(expected_conditions.staleness_of(old))
-        WebDriverWait(self.driver, 10).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+        WebDriverWait(self.driver, 10).until(
+            lambda driver: driver.execute_script("return !window.flowpagesLeaving && document.readyState === 'complete'"))
 
     def fill(self, fields: dict):
         for label, value in fields.items():
@@ -108,9 +110,17 @@ class Browser:
                                     {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
     def accessibility_tree(self) -> list:
-        # The tree is read against the document the DOM domain holds: fetch it anew first.
-        self.driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})
-        return self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        # The tree is read against the document the DOM domain holds; a layout still settling
+        # (after a viewport change) can make Chromium refuse once, so the document is fetched
+        # anew and the read tried again.
+        for attempt in range(5):
+            try:
+                self.driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})
+                return self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+            except WebDriverException as error:
+                if "does not belong to the document" not in str(error) or attempt == 4:
+                    raise
+                time.sleep(0.1)
 
     def screenshot(self, path: str):
         self.driver.save_screenshot(path)

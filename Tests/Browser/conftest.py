@@ -61,3 +61,28 @@ def browser(server):
     opened = Browser(server.base)
     yield opened
     opened.quit()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Writes the gallery's index.html: every audited state, light and dark, side by side."""
+    import html
+    import json
+    gallery = Path(os.environ.get("GALLERY", REPOSITORY / "Tests/Browser/gallery"))
+    manifests = sorted(gallery.glob("*.json")) if gallery.exists() else []
+    if not manifests:
+        return
+    sections = []
+    for manifest in manifests:
+        app = json.loads(manifest.read_text())
+        figures = "".join(
+            f'<figure><figcaption>{html.escape(name)}</figcaption>'
+            f'<img src="{stem}-light.png" alt="{html.escape(name)}, light" width="195" height="422" loading="lazy">'
+            f'<img src="{stem}-dark.png" alt="{html.escape(name)}, dark" width="195" height="422" loading="lazy"></figure>'
+            for name, stem in app["states"])
+        sections.append(f'<section><h2>{html.escape(app["app"])} ({len(app["states"])} states)</h2>{figures}</section>')
+    (gallery / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FlowPages screens</title>'
+        '<style>body{font:100%/1.4 system-ui,sans-serif;margin:1rem}figure{display:inline-block;margin:0 1rem 1.5rem 0;'
+        'vertical-align:top}figcaption{font-weight:600;max-width:400px}img{border:1px solid #8e8e93;margin-right:4px}</style>'
+        '</head><body><main><h1>FlowPages: every audited screen at 390 × 844, light and dark</h1>'
+        + "".join(sections) + '</main></body></html>')

@@ -29,6 +29,7 @@ def test_every_state_of_the_app_passes_the_audit(app, browser):
     GALLERY.mkdir(parents=True, exist_ok=True)
     audit = AppAudit(app, browser, GALLERY)
     walk(browser, audit)
+    audit.write_manifest()
     audit.finish()
     AUDITED[app] = audit
     print(f"\n{app}: {len(audit.states)} states, {audit.axe_runs} axe runs, "
@@ -45,6 +46,23 @@ def test_the_site_pages_pass_the_audit(browser):
     audit.state("Link not recognised")
     browser.open("/no/such/page")
     audit.state("Not found outside any app")
+    audit.write_manifest()
     audit.finish()
     AUDITED["site"] = audit
     assert not audit.problems, report(audit)
+
+
+def test_login_at_200_percent_text_keeps_everything_on_screen(browser):
+    """WCAG 1.4.4: text at 200% (every size is in rem) loses nothing and scrolls only down."""
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    browser.open("/suma-finance/")
+    browser.press("Skip")
+    assert browser.heading == "Login"
+    browser.driver.execute_script("document.documentElement.style.fontSize = '200%'")
+    wide = browser.driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    for scheme in ("light", "dark"):
+        browser.scheme(scheme)
+        browser.screenshot(str(GALLERY / f"suma-finance-login-text-200-{scheme}.png"))
+    (GALLERY / "suma-finance-text-200.json").write_text(
+        '{"app": "suma-finance, text at 200%", "states": [["Login at 200% text", "suma-finance-login-text-200"]]}')
+    assert wide <= 0, f"at 200% text Login is {wide} px wider than the screen"
