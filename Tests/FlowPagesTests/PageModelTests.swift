@@ -141,4 +141,27 @@ import Testing
         #expect(urls.action("go-to-login") == "/suma/_action/go-to-login")
         #expect(urls.tab("home") == "/suma/_tab/home")
     }
+
+    /// Every icon name FlowPages says it draws has its drawing in Public/icons.svg, and no drawing
+    /// is left unnamed.
+    @Test func theIconSpriteDrawsExactlyTheKnownNames() throws {
+        let sprite = try String(contentsOf: LiveApp.repository.appendingPathComponent("Public/icons.svg"), encoding: .utf8)
+        let ids = Set(sprite.matches(of: /<symbol id="([^"]+)"/).map { String($0.output.1) })
+        #expect(ids == TabIcon.drawn)
+        #expect(TabIcon.url("house") == .string("/icons.svg#house.fill"), "a name takes its filled twin's drawing")
+        #expect(TabIcon.url("no.such.symbol") == nil)
+    }
+
+    @Test func theTitleSaysWhenTheStateShowsErrorsOrAnAlert() throws {
+        let rig = try Self.makeRig()
+        var state = try walk(rig, [])
+        state.formErrors = Notice("register", values: ["email": "Enter your email address."])
+        #expect(try rig.render(state).contains("<title>Error: Login – SUMA Finance</title>"))
+        state.formErrors = nil
+        state.alert = Notice("invalid-link")
+        let html = try rig.render(state)
+        #expect(html.contains("<title>Alert: Invalid Link – Login – SUMA Finance</title>"))
+        #expect(html.contains("href=\"#alert\"") && html.contains("id=\"alert\" role=\"alertdialog\""), "the skip link leads to the alert")
+        #expect(!html.contains("tabindex=\"-1\" autofocus>Login"), "the heading under an alert does not take focus")
+    }
 }
