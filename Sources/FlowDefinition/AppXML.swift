@@ -42,6 +42,9 @@ struct AppXML {
         for element in root.child("routes")?.children("route") ?? [] {
             let route = self.route(element)
             routeLines[route.name.rawValue] = routeLines[route.name.rawValue] ?? element.line
+            if let first = route.path.split(separator: "/").first, first.hasPrefix("_") || first.hasPrefix(".") {
+                report(element.line, "route '\(route.name)' has the path '\(route.path)', but paths starting with '_' or '.' are FlowPages' own (/_back, /_open, /.well-known…); choose another path")
+            }
             routes.append(route)
             let template = element["template"] ?? route.name.rawValue
             templates[route.name] = "\(id)/\(template)"

@@ -73,9 +73,9 @@ struct ActionInterpreter {
     /// Signs out a session whose sign-in a tester expired, keeping where it was to resume after
     /// signing in again, and shows the app's `session-expired` alert; nil when it was not expired.
     func expireSession(_ state: NavigationState) -> Result? {
-        guard state.flags.contains(PrototypeTools.Flag.expired) else { return nil }
+        guard state.flags.contains(TesterFlag.expired) else { return nil }
         var result = Result(state: state)
-        result.state.flags.remove(PrototypeTools.Flag.expired)
+        result.state.flags.remove(TesterFlag.expired)
         result.state.formErrors = nil
         guard result.state.userID != nil, case .success(let transition) = navigator.execute(.signOut(keepDestination: true), on: result.state) else {
             return result
@@ -143,21 +143,20 @@ struct ActionInterpreter {
     /// `server-error` alert, and after ``PrototypeTools/failuresInARow`` failures its
     /// `server-error-persistent` alert (Contact Support). True when the effect must not run.
     private func failArmedSubmit(_ result: inout Result) -> Bool {
-        typealias Flag = PrototypeTools.Flag
-        let network = result.state.flags.contains(Flag.failNetwork)
-        guard network || result.state.flags.contains(Flag.failServer) else { return false }
-        let previous = result.state.flags.first { $0.hasPrefix(Flag.failures) }
-        let count = (previous.flatMap { Int($0.dropFirst(Flag.failures.count)) } ?? 0) + 1
-        result.state.flags = result.state.flags.filter { !$0.hasPrefix(Flag.armedPrefix) }
-        if count < PrototypeTools.failuresInARow {
-            result.state.flags.insert(network ? Flag.failNetwork : Flag.failServer)
-            result.state.flags.insert(Flag.failures + String(count))
+                let network = result.state.flags.contains(TesterFlag.failNetwork)
+        guard network || result.state.flags.contains(TesterFlag.failServer) else { return false }
+        let previous = result.state.flags.first { $0.hasPrefix(TesterFlag.failures) }
+        let count = (previous.flatMap { Int($0.dropFirst(TesterFlag.failures.count)) } ?? 0) + 1
+        result.state.flags = result.state.flags.filter { !$0.hasPrefix(TesterFlag.armedPrefix) }
+        if count < TesterFlag.failuresInARow {
+            result.state.flags.insert(network ? TesterFlag.failNetwork : TesterFlag.failServer)
+            result.state.flags.insert(TesterFlag.failures + String(count))
         }
-        let alert: WellKnownAlert = count >= PrototypeTools.failuresInARow ? .serverErrorPersistent : network ? .networkError : .serverError
+        let alert: WellKnownAlert = count >= TesterFlag.failuresInARow ? .serverErrorPersistent : network ? .networkError : .serverError
         if app.alerts[alert.id] != nil {
             result.state.alert = Notice(alert.id)
         } else {
-            result.state.addToast(Notice(PageModel.serverNotice, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
+            result.state.addToast(Notice(ServerNotice.message, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
         }
         result.events.append(event("error_shown", result.state, detail: alert.id))
         return true

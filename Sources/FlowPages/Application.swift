@@ -25,7 +25,11 @@ public enum Application {
         let configuration = options.serverConfiguration
         let appHosts = options.appHosts
         let eventRetentionDays = options.eventRetentionDays
-        let store = SQLiteWebStore(database: try Database(path: options.databasePath, durability: options.durability.store))
+        let durability: SQLiteStore.Durability = switch options.durability {
+        case .full: .full
+        case .normal: .normal
+        }
+        let store = SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability))
         let web = try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                      prototype: options.prototype == .on, publicOrigins: options.publicOrigins)
         for problem in web.problems { configuration.log("not served: \(problem)") }

@@ -1,5 +1,3 @@
-import SQLiteStore
-
 /// How hard a database commit waits for the disk.
 public enum Durability: String, CaseIterable, Sendable {
     /// Every commit is fsynced before it returns: survives power loss.
@@ -7,12 +5,4 @@ public enum Durability: String, CaseIterable, Sendable {
     /// Commits are fsynced at checkpoints only: survives the process crashing, but the last
     /// commits may be lost if the machine loses power.
     case normal
-
-    /// The store's setting for this durability.
-    var store: SQLiteStore.Durability {
-        switch self {
-        case .full: .full
-        case .normal: .normal
-        }
-    }
 }

@@ -44,21 +44,13 @@ struct LinkOpener {
                 let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
                 failure = app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id
             } else {
-                switch app.navigator.execute(.navigate(instance, source: .deepLink), on: state) {
-                case .success(let transition):
-                    state = transition.state
+                switch app.following(linkTo: instance, from: state, source: .deepLink) {
+                case .success(let landed):
+                    state = landed
+                    // A link that opens answers an earlier link's alert, unless only its buttons may.
+                    if let alert = state.alert, app.app.alerts[alert.name]?.isDismissible != false { state.alert = nil }
                     events.append(app.event("deep_link_success", state, source: .deepLink, detail: link, at: now))
-                case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
-                    // A signed-out person's link into another signed-out flow (onboarding → a
-                    // registration link): the link decides, as the app would on a first launch.
-                    if case .success(let switched) = app.navigator.execute(.changeFlow(flow), on: state),
-                       case .success(let landed) = app.navigator.execute(.navigate(instance, source: .deepLink), on: switched.state) {
-                        state = landed.state
-                        events.append(app.event("deep_link_success", state, source: .deepLink, detail: link, at: now))
-                    } else {
-                        failure = WellKnownAlert.invalidLink.id
-                    }
-                case .failure(.inactiveFlow):
+                case .failure(.inactiveFlow) where state.userID != nil:
                     // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
                     events.append(app.event("deep_link_fallback", state, source: .deepLink, detail: link, at: now))
                 case .failure:
@@ -73,7 +65,7 @@ struct LinkOpener {
             if app.app.alerts[failure] != nil {
                 state.alert = Notice(failure)
             } else {
-                state.addToast(Notice(PageModel.serverNotice, values: ["message": "This link is invalid or has expired."]))
+                state.addToast(Notice(ServerNotice.message, values: ["message": "This link is invalid or has expired."]))
             }
         }
         try unit.commit(state, source: .deepLink, events: events, now: now)

@@ -56,6 +56,22 @@ struct MountedApp: Sendable {
         return navigation.routeInstance(path: rest.isEmpty ? "/" : rest, query: Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
+    /// The state after following a link to `screen`: the engine's navigation, except that a
+    /// signed-out person's link into another signed-out flow (onboarding → a registration link)
+    /// enters that flow first, as the app would on a first launch.
+    func following(linkTo screen: RouteInstance, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
+        switch navigator.execute(.navigate(screen, source: source), on: state) {
+        case .success(let transition):
+            return .success(transition.state)
+        case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
+            return navigator.execute(.changeFlow(flow), on: state)
+                .flatMap { navigator.execute(.navigate(screen, source: source), on: $0.state) }
+                .map(\.state)
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
     /// Whether a screen is still part of the session: on the visible trail or on top of a tab.
     func isStillShown(_ screen: RouteInstance, in state: NavigationState) -> Bool {
         let view = navigation.screen(in: state)

@@ -62,8 +62,8 @@ struct PageModel: Sendable {
         context["alert"] = state.alert.flatMap { alert($0) } ?? .null
         context["toasts"] = .array(state.toasts.compactMap { toast in
             let message = switch toast.name {
-            case Self.outOfDate: Self.outOfDateMessage
-            case Self.serverNotice: toast.values["message"]
+            case ServerNotice.outOfDate: Self.outOfDateMessage
+            case ServerNotice.message: toast.values["message"]
             default: app.toasts[toast.name]
             }
             return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
@@ -163,11 +163,6 @@ struct PageModel: Sendable {
             }),
         ]
     }
-
-    /// The notice shown when a post came from a page that no longer matches the session.
-    static let outOfDate = "flowpages.out-of-date"
-    /// A toast of FlowPages' own (the prototype tools, a refused action), its text in `message`.
-    static let serverNotice = "flowpages.notice"
 
     /// Shown when a post came from a page that no longer matches the session (DECISIONS 2).
     static let outOfDateMessage = "This page was out of date, so nothing was changed. This is where you are now."

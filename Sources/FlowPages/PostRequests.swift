@@ -31,7 +31,7 @@ struct PostRequests {
         guard let state = reconciled(session.state, posted: form["screen"], isStored: session.isStored) else {
             var state = session.state
             state.formErrors = nil
-            state.addToast(Notice(PageModel.outOfDate))
+            state.addToast(Notice(ServerNotice.outOfDate))
             try session.commit(state, source: .direct, now: now)
             return session.redirectToCurrentScreen(request)
         }
@@ -50,7 +50,7 @@ struct PostRequests {
         } catch let refused as ActionRefused {
             var unchanged = state
             unchanged.formErrors = nil
-            unchanged.addToast(Notice(PageModel.serverNotice, values: ["message": refused.message]))
+            unchanged.addToast(Notice(ServerNotice.message, values: ["message": refused.message]))
             try session.commit(unchanged, source: .direct, now: now)
         }
         return session.redirectToCurrentScreen(request)
@@ -62,20 +62,8 @@ struct PostRequests {
     private func reconciled(_ state: NavigationState, posted: String?, isStored: Bool) -> NavigationState? {
         guard let posted, posted != app.urls.screen(app.navigation.currentScreen(in: state)) else { return state }
         guard let screen = app.screen(at: posted), !isStored || app.isStillShown(screen, in: state) else { return nil }
-        let landed: NavigationState
-        switch app.navigator.execute(.navigate(screen, source: .direct), on: state) {
-        case .success(let transition):
-            landed = transition.state
-        case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
-            // A signed-out visitor's link into another signed-out flow, as the link opener takes it.
-            guard case .success(let switched) = app.navigator.execute(.changeFlow(flow), on: state),
-                  case .success(let transition) = app.navigator.execute(.navigate(screen, source: .direct), on: switched.state) else {
-                return nil
-            }
-            landed = transition.state
-        case .failure:
-            return nil
-        }
+        // Worked out as the page's own GET did: as a link to it.
+        guard case .success(let landed) = app.following(linkTo: screen, from: state, source: .direct) else { return nil }
         return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 

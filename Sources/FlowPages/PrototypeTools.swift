@@ -10,20 +10,6 @@ struct PrototypeTools {
     let services: AppServices
     private var app: MountedApp { services.app }
 
-    /// Flags the tools leave in a session's state for the next post to act on.
-    enum Flag {
-        static let expired = "flowpages.expired"
-        static let failNetwork = "flowpages.fail-network"
-        static let failServer = "flowpages.fail-server"
-        /// Failed submits so far, as `flowpages.failures=N`.
-        static let failures = "flowpages.failures="
-        /// What every flag of an armed failure starts with.
-        static let armedPrefix = "flowpages.fail"
-    }
-
-    /// How many submits in a row fail once a failure is armed; the last one offers support.
-    static let failuresInARow = 3
-
     /// A toolbar post (`/_tools/{name}`), checked as every post is.
     func post(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
         try services.retryingConflicts { try apply(name, request) }
@@ -33,7 +19,7 @@ struct PrototypeTools {
         let (opened, _, now) = try services.openCheckedPost(request)
         var unit = opened
         var state = unit.state
-        func tell(_ message: String) { state.addToast(Notice(PageModel.serverNotice, values: ["message": message])) }
+        func tell(_ message: String) { state.addToast(Notice(ServerNotice.message, values: ["message": message])) }
         switch name {
         case "reset":
             try services.store.endSession(id: unit.id)
@@ -45,12 +31,12 @@ struct PrototypeTools {
                 tell("Nobody is signed in, so there is no sign-in to expire.")
                 break
             }
-            state.flags.insert(Flag.expired)
+            state.flags.insert(TesterFlag.expired)
             tell("The sign-in has expired. The next action shows it.")
         case "fail-network", "fail-server":
-            state.flags = state.flags.filter { !$0.hasPrefix(Flag.armedPrefix) }
-            state.flags.insert(name == "fail-network" ? Flag.failNetwork : Flag.failServer)
-            tell("The next \(Self.failuresInARow) submits will fail.")
+            state.flags = state.flags.filter { !$0.hasPrefix(TesterFlag.armedPrefix) }
+            state.flags.insert(name == "fail-network" ? TesterFlag.failNetwork : TesterFlag.failServer)
+            tell("The next \(TesterFlag.failuresInARow) submits will fail.")
         default:
             throw HTTPError(.notFound, "There is no prototype tool at \(request.path).")
         }

@@ -18,13 +18,13 @@ struct ScreenRequests {
 
     /// The screen at `path` (raw, below the app's prefix), or 404.
     func screen(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
-        guard request.method == .get || request.method == .head else {
-            if request.method == .post { throw HTTPError(.notFound, "Nothing to post to at \(request.path).") }
-            throw HTTPError(.methodNotAllowed, "Screens are read with GET and changed with POST.", headers: HTTPHeaders([("Allow", "GET, HEAD, POST")]))
-        }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         guard let instance = app.navigation.routeInstance(path: path.isEmpty ? "/" : Substring(path), query: query) else {
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
+        }
+        // RFC 9110 §15.5.6: a screen is only read; what changes it is posted to /_action/{id} and the like.
+        guard request.method == .get || request.method == .head else {
+            throw HTTPError(.methodNotAllowed, "Screens are read with GET; forms post to the app's actions.", headers: HTTPHeaders([("Allow", "GET, HEAD")]))
         }
         return try services.retryingConflicts { try show(instance, request: request) }
     }

@@ -81,6 +81,7 @@ public struct WebApplication: Sendable {
         let files = try StaticFiles(root: publicFolder)
         let site = try SitePages(apps: served)
         var shared = Application.router()
+        shared.errorLog = errorLog
         Self.addAssociationFiles(to: &shared, apps: served)
         var main = shared
         main.mount("/", methods: [.get], files.respond)
@@ -129,6 +130,7 @@ public struct WebApplication: Sendable {
         }
         let headers = SecurityHeaders(apps: served)
         router.finish = { response, request in headers.apply(to: response, for: request) }
+        router.errorLog = errorLog
         self.router = router
     }
 

@@ -3,8 +3,6 @@
 public protocol StoreTransaction: AccountReads {
     // MARK: Sessions
 
-    /// The session with `id`, as this transaction sees it.
-    func session(id: String, now: Int64) throws -> SessionRecord?
     /// Starts a session; returns its new id (256 random bits) for the cookie.
     func createSession(app: String, state: [UInt8], now: Int64) throws -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never

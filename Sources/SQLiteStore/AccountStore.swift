@@ -19,6 +19,9 @@ public struct AccountStore: Sendable {
 
     /// How many wrong codes an account may type while a code is live; then the code is void.
     public static let maximumCodeAttempts = 5
+    /// How many wrong codes an account may type for one purpose across codes that replace each
+    /// other while live: asking for a new code again and again must not buy endless guesses.
+    public static let maximumCodeAttemptsAcrossCodes = 20
 
     /// What emails are compared by; see ``Account/emailKey(_:)``.
     public static func emailKey(_ email: String) -> String {
@@ -151,12 +154,18 @@ public struct AccountStore: Sendable {
     /// Issues a secret inside a caller's write transaction.
     public func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64, in connection: SQLiteConnection) throws -> String {
         let secret = kind == .linkToken ? Secret.token() : Secret.code()
+        let (account, purposeText, kindText) = (SQLiteValue.integer(Int64(accountID)), SQLiteValue.text(purpose), SQLiteValue.text(kind.rawValue))
+        // A new code carries the wrong attempts of the live ones it voids, so asking for codes
+        // again and again buys at most maximumCodeAttemptsAcrossCodes guesses.
+        let earlier = try connection.queryFirst(
+            "SELECT COALESCE(MAX(attempts + earlier_attempts), 0) FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL AND expires_at > ?",
+            [account, purposeText, kindText, .integer(now)]) { $0.int(0) } ?? 0
         // Secrets issued before kinds were stored (kind NULL) count as either kind.
         try connection.execute("DELETE FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL",
-                               [.integer(Int64(accountID)), .text(purpose), .text(kind.rawValue)])
-        try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind) VALUES (?, ?, ?, ?, ?)",
-                               [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), .integer(Int64(accountID)), .text(purpose),
-                                .integer(now + lifetime), .text(kind.rawValue)])
+                               [account, purposeText, kindText])
+        try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind, earlier_attempts) VALUES (?, ?, ?, ?, ?, ?)",
+                               [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), account, purposeText,
+                                .integer(now + lifetime), kindText, .integer(Int64(earlier))])
         return secret
     }
 
@@ -199,9 +208,9 @@ public struct AccountStore: Sendable {
     /// Uses a typed code inside a caller's write transaction.
     public func redeem(code: String, accountID: Int, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
         let changed = try connection.execute(
-            "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?",
+            "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ? AND attempts + earlier_attempts < ?",
             [.integer(now), .blob(Self.tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
-             .integer(Int64(Self.maximumCodeAttempts))]
+             .integer(Int64(Self.maximumCodeAttempts)), .integer(Int64(Self.maximumCodeAttemptsAcrossCodes))]
         )
         guard changed == 0 else { return true }
         try connection.execute(

@@ -65,14 +65,16 @@ public final class Database: @unchecked Sendable {
     /// Queues `job` and returns when its group is committed: either another thread leads the
     /// group that takes it, or this one does.
     private func perform(_ job: WriteJob) throws {
-        lock.withLock {
+        // Read under the lock: the leading thread may hand this job the lead at any moment.
+        let leadsAlready = lock.withLock {
             pending.append(job)
             if !leading {
                 leading = true
                 job.leads = true
             }
+            return job.leads
         }
-        if !job.leads { job.wake.wait() }
+        if !leadsAlready { job.wake.wait() }
         if !job.isDone { lead() }
         if let error = job.commitError { throw error }
     }

@@ -84,10 +84,6 @@ struct SQLiteTransaction: StoreTransaction {
     let store: SQLiteWebStore
     let connection: SQLiteConnection
 
-    func session(id: String, now: Int64) throws -> SessionRecord? {
-        try store.sessions.load(id: id, now: now, in: connection)
-    }
-
     func createSession(app: String, state: [UInt8], now: Int64) throws -> String {
         try store.sessions.create(app: app, state: state, now: now, in: connection)
     }

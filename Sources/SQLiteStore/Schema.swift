@@ -87,5 +87,8 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
         ]),
+        Migration(version: 5, name: "wrong code attempts counted across the codes that replace each other", statements: [
+            "ALTER TABLE tokens ADD COLUMN earlier_attempts INTEGER NOT NULL DEFAULT 0",
+        ]),
     ]
 }

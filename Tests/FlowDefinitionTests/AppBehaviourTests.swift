@@ -132,6 +132,8 @@ import Testing
          "alert 'failed' is not dismissible, so its button 'Cancel' needs an action; without one it would leave the person stuck"),
         ("<alert id=\"failed\"", "<alert id=\"verify-expired\"", "<alert id=\"failed\"",
          "alert 'verify-expired' is shown for expired links to route 'verify', which is not a deep link with a 'token' parameter; set deep-link=\"true\" and add <param name=\"token\"/>, or rename the alert"),
+        ("path=\"/done\"", "path=\"/_tab/done\"", "<route name=\"done\"",
+         "route 'done' has the path '/_tab/done', but paths starting with '_' or '.' are FlowPages' own (/_back, /_open, /.well-known…); choose another path"),
         ("<alert id=\"failed\"", "<alert id=\"nowhere-expired\"", "<alert id=\"failed\"",
          "alert 'nowhere-expired' is shown for expired links to route 'nowhere', which is not in <routes>; name it '<route>-expired' after a deep-linkable route"),
     ])

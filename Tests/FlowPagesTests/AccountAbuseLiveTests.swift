@@ -37,6 +37,28 @@ import Testing
         #expect(browser.page.heading == "Registration Success")
     }
 
+    /// A stranger asks for a verification code for someone else's (verified) account and types
+    /// the prototype's documented code, or opens the documented reset link with their email.
+    @Test func documentedSecretsNeverOpenSomeoneElsesAccount() throws {
+        let app = try LiveApp()
+        var owner = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&owner, email: "owner@example.com")
+        try owner.press("Verify", filling: ["Verification code": try Walk.codeFromMailbox(&owner)])
+        #expect(owner.page.heading == "Registration Success")
+
+        var stranger = try Walk.atLogin(app)
+        let fields = ["csrf": stranger.hidden("csrf"), "screen": "/suma-finance/auth/login"]
+        try stranger.post("/suma-finance/_action/resend-verification", fields.merging(["form": "verify", "email": "owner@example.com"]) { $1 })
+        try stranger.post("/suma-finance/_action/verify-email", fields.merging(["form": "verify", "code": "123456"]) { $1 })
+        #expect(stranger.page.heading != "Home" && stranger.page.heading != "Registration Success", "signed in as someone else: \(stranger.page.heading)")
+
+        var resetter = try Walk.atLogin(app)
+        try resetter.open("/_open?url=" + WebModelLiveTests.encoded("sumafinance://auth/reset-password?token=abc123&email=owner%40example.com"))
+        #expect(resetter.page.alert?.title == "Reset link expired", "the documented token stands only for the documented account")
+        try resetter.open("/_open?url=" + WebModelLiveTests.encoded("sumafinance://auth/reset-password?token=abc123&email=test%40example.com"))
+        #expect(resetter.page.heading == "New Password" && resetter.page.alert == nil)
+    }
+
     @Test func withThePrototypeOffTheOutboxKeepsNoCodeOrLink() throws {
         let app = try LiveApp(prototype: false)
         var browser = try Walk.atLogin(app)

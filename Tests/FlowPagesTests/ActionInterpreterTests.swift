@@ -125,7 +125,7 @@ import Testing
 
     @Test func anArmedFailureFailsThreeSubmitsWithoutRunningTheEffect() throws {
         var state = initial
-        state.flags.insert(PrototypeTools.Flag.failNetwork)
+        state.flags.insert(TesterFlag.failNetwork)
         var alerts: [String?] = []
         for _ in 0..<4 {
             state = try interpreter.run(action("log-in"), form: form, on: state) { _, state in

@@ -84,6 +84,24 @@ import Testing
         #expect(try store.redeem(code: again, accountID: account.id, purpose: "reset-password", now: 30), "four wrong, then the right one works")
     }
 
+    @Test func newCodesBuyNoMoreThanTwentyGuessesWhileTheOldOnesLive() throws {
+        let store = try makeStore()
+        let account = try store.create(app: "suma", email: "a@example.com", password: "x")
+        var now: Int64 = 0
+        for _ in 1...(AccountStore.maximumCodeAttemptsAcrossCodes / AccountStore.maximumCodeAttempts) {
+            let code = try store.issue(.code, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: now)
+            let wrong = code == "111111" ? "222222" : "111111"
+            for _ in 1...AccountStore.maximumCodeAttempts {
+                now += 1
+                #expect(try !store.redeem(code: wrong, accountID: account.id, purpose: "reset-password", now: now))
+            }
+        }
+        let last = try store.issue(.code, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: now)
+        #expect(try !store.redeem(code: last, accountID: account.id, purpose: "reset-password", now: now + 1), "twenty wrong: even the right code is refused")
+        let later = try store.issue(.code, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: now + 60_000)
+        #expect(try store.redeem(code: later, accountID: account.id, purpose: "reset-password", now: now + 60_001), "once the old codes have expired, a new one works")
+    }
+
     @Test func aNewSecretVoidsTheOlderOnesOfItsKindAndPurpose() throws {
         let store = try makeStore()
         let account = try store.create(app: "suma", email: "a@example.com", password: "x")

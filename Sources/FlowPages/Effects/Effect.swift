@@ -63,8 +63,12 @@ public enum EffectOutcome: Sendable, Hashable {
     public static let formMessage = "_form"
 }
 
-/// What an effect may read about where it runs: the app, its navigator, the store (for reads
-/// outside the transaction) and the time.
+/// What an effect may read about where it runs: the app, its navigator, the store and the time.
+///
+/// `store` is for ``Effect/prepare(_:context:)`` only (hashing and checking passwords before
+/// the transaction). Inside ``Effect/perform(_:prepared:state:context:in:)`` everything goes
+/// through the transaction: a write through `store` there would wait for the writer the
+/// request already holds, and a read would not see the request's own writes.
 public struct EffectContext: Sendable {
     public let app: AppDefinition
     public let navigator: Navigator

@@ -8,8 +8,9 @@ enum LinkTokens {
     static func isUsable(_ token: String, email: String?, purpose: String, app: String, fixtures: FixtureSet,
                          reads: some AccountReads, now: Int64) throws -> Bool {
         if let fixture = fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
+            // A documented token stands only for a documented account: never for a tester's own.
             guard fixture.isValid, let email else { return false }
-            return try reads.account(app: app, email: email) != nil
+            return try reads.account(app: app, email: email)?.isFixture == true
         }
         guard let holder = try reads.tokenHolder(token, purpose: purpose, now: now) else { return false }
         guard let email else { return true }
@@ -20,8 +21,8 @@ enum LinkTokens {
     static func redeem(_ token: String, email: String?, purpose: String, context: EffectContext, in transaction: any StoreTransaction) throws -> Int? {
         let app = context.app.id
         if let fixture = context.fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
-            guard fixture.isValid, let email else { return nil }
-            return try transaction.account(app: app, email: email)?.id
+            guard fixture.isValid, let email, let account = try transaction.account(app: app, email: email), account.isFixture else { return nil }
+            return account.id
         }
         guard try isUsable(token, email: email, purpose: purpose, app: app, fixtures: context.fixtures, reads: transaction, now: context.now) else {
             return nil

@@ -24,9 +24,15 @@ struct VerifyCodeEffect: Effect {
             guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try transaction.account(app: context.app.id, email: $0)?.id }) else {
                 return wrong
             }
-            // Any other code, a fixture documented as invalid included, is checked against the
-            // account's live code, so a wrong one uses up one of its attempts.
-            if !context.fixtures.codes.contains(where: { $0.value == code && $0.purpose == purpose && $0.isValid }) {
+            guard let account = try transaction.account(id: id) else { return wrong }
+            // A verification code proves an email no one has proved yet; it never signs in to an
+            // account that is already verified (a guessed code would take it over).
+            if purpose == "verify-email", account.isVerified { return wrong }
+            // The documented code verifies a new registration, or stands for a documented
+            // account; any other code (a fixture documented as invalid included) is checked
+            // against the account's live code, so a wrong one uses up one of its attempts.
+            let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
+            if !(documented && (purpose == "verify-email" || account.isFixture)) {
                 guard try transaction.redeemCode(code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
             }
             accountID = id

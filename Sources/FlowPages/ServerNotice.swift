@@ -1,0 +1,8 @@
+/// The toasts FlowPages shows of its own, not declared by an app: put in a session's state by the
+/// request handlers and the interpreter, worded by ``PageModel``.
+enum ServerNotice {
+    /// A post came from a page that no longer matches the session (DECISIONS 2).
+    static let outOfDate = "flowpages.out-of-date"
+    /// Any other message of FlowPages' own (the prototype tools, a refused action), its text in `message`.
+    static let message = "flowpages.notice"
+}
