@@ -27,8 +27,13 @@ struct SessionUnit {
     let store: any WebStore
     let app: MountedApp
 
-    /// The session's CSRF token: derived from the id, which only the cookie holds.
-    var csrfToken: String { Secret.derive(from: id, purpose: "csrf") }
+    /// The secret the session's CSRF token derives from: the stored session's own, which
+    /// outlives rotations of its id; else (a visitor not yet stored) the id, which only the
+    /// cookie holds.
+    private var csrfSecret: String?
+
+    /// The session's CSRF token.
+    var csrfToken: String { Secret.derive(from: csrfSecret ?? id, purpose: "csrf") }
 
     /// The session named by the request's cookie, or a visitor without one at the app's start.
     /// Nothing is written.
@@ -55,6 +60,7 @@ struct SessionUnit {
         }
         state = restoration.state
         version = record.version
+        csrfSecret = record.csrfSecret
         isStored = true
         mayWrite = request.method != .head
     }
@@ -86,12 +92,15 @@ struct SessionUnit {
     ) throws {
         precondition(mayWrite, "a unit that may not write has nothing to commit")
         let (id, version, isStored, oldState, app) = (self.id, self.version, self.isStored, self.state, self.app)
+        // A new session gets a secret no one has seen: the id it had before (perhaps set by
+        // someone else, as in session fixation) tells nothing of it.
+        let secret = isStored ? csrfSecret : Secret.token()
         let (newState, outcome, newID) = try store.transaction { transaction in
             let (newState, events) = try work(transaction)
             let stored = newState.encoded()
             let outcome: SaveOutcome, newID: String?
             if !isStored {
-                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: stored, now: now))
+                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: stored, csrfSecret: secret ?? Secret.token(), now: now))
             } else if newState.userID != oldState.userID {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
                 (outcome, newID) = try transaction.rotateSession(id: id, state: stored, expectedVersion: version, now: now)
@@ -114,6 +123,7 @@ struct SessionUnit {
         }
         if case .saved(let next) = outcome { self.version = next }
         state = newState
+        csrfSecret = secret
         self.isStored = true
         if let newID {
             self.id = newID

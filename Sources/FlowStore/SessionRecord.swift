@@ -8,13 +8,18 @@ public struct SessionRecord: Hashable, Sendable {
     /// Milliseconds since 1970.
     public let createdAt: Int64
     public let lastSeenAt: Int64
+    /// The secret its forms' CSRF token is derived from; it outlives the id's rotations (on
+    /// sign-in and sign-out), so the person's other tabs keep working. Nil for sessions stored
+    /// before it was kept, whose token is derived from the id.
+    public let csrfSecret: String?
 
-    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64) {
+    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil) {
         self.app = app
         self.state = state
         self.version = version
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
+        self.csrfSecret = csrfSecret
     }
 }
 

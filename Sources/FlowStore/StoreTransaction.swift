@@ -3,8 +3,9 @@
 public protocol StoreTransaction: AccountReads {
     // MARK: Sessions
 
-    /// Starts a session; returns its new id (256 random bits) for the cookie.
-    func createSession(app: String, state: [UInt8], now: Int64) throws -> String
+    /// Starts a session with the secret its CSRF tokens derive from; returns its new id (256
+    /// random bits) for the cookie.
+    func createSession(app: String, state: [UInt8], csrfSecret: String, now: Int64) throws -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
     /// overwritten.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome

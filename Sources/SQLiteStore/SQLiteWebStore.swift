@@ -84,8 +84,8 @@ struct SQLiteTransaction: StoreTransaction {
     let store: SQLiteWebStore
     let connection: SQLiteConnection
 
-    func createSession(app: String, state: [UInt8], now: Int64) throws -> String {
-        try store.sessions.create(app: app, state: state, now: now, in: connection)
+    func createSession(app: String, state: [UInt8], csrfSecret: String, now: Int64) throws -> String {
+        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, now: now, in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {

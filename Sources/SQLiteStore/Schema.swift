@@ -90,5 +90,8 @@ public enum Schema {
         Migration(version: 5, name: "wrong code attempts counted across the codes that replace each other", statements: [
             "ALTER TABLE tokens ADD COLUMN earlier_attempts INTEGER NOT NULL DEFAULT 0",
         ]),
+        Migration(version: 6, name: "a CSRF secret per session that outlives the rotation of its id", statements: [
+            "ALTER TABLE sessions ADD COLUMN csrf_secret TEXT",
+        ]),
     ]
 }

@@ -22,17 +22,17 @@ public struct SessionStore: Sendable {
     }
 
     /// Starts a session; returns its id (256 random bits) for the cookie.
-    public func create(app: String, state: [UInt8], now: Int64 = Timestamp.now()) throws -> String {
-        try database.write { connection in try create(app: app, state: state, now: now, in: connection) }
+    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, now: Int64 = Timestamp.now()) throws -> String {
+        try database.write { connection in try create(app: app, state: state, csrfSecret: csrfSecret, now: now, in: connection) }
     }
 
     /// Starts a session inside a caller's write transaction, as a visitor's first post does
     /// with its events.
-    public func create(app: String, state: [UInt8], now: Int64, in connection: SQLiteConnection) throws -> String {
+    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, now: Int64, in connection: SQLiteConnection) throws -> String {
         let id = Secret.token()
         try connection.execute(
-            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)",
-            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now)]
+            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret) VALUES (?, ?, ?, 1, ?, ?, ?)",
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now), .string(csrfSecret)]
         )
         return id
     }
@@ -45,9 +45,10 @@ public struct SessionStore: Sendable {
     /// Loads inside a caller's transaction.
     public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
         let record = try connection.queryFirst(
-            "SELECT app, state, version, created_at, last_seen_at FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
+            "SELECT app, state, version, created_at, last_seen_at, csrf_secret FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
         ) { row in
-            Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)))
+            Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)),
+                   csrfSecret: row.string(5))
         }
         guard let record, !isExpired(record, now: now) else { return nil }
         return record

@@ -61,4 +61,19 @@ import Testing
         let after = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
         #expect(after == before + saved, "every post answered 303 was saved once, none overwritten: \(before) → \(after)")
     }
+
+    /// DECISIONS 2 after a sign-in in another tab: the session's id changed, the form's token
+    /// did not; the post is answered "out of date", never 403.
+    @Test func aTabOpenedBeforeSignInIsOutOfDateAfterItNotForbidden() throws {
+        let app = try LiveApp()
+        let tabA = try Walk.atLogin(app)
+        var signingIn = tabA
+        var tabB = tabA
+        try Walk.logIn(&signingIn)
+        #expect(signingIn.page.heading == "Home" && signingIn.cookies != tabA.cookies, "signing in gave the session a new id")
+        tabB.cookies = signingIn.cookies
+        try tabB.press("Create Account")
+        #expect(tabB.last.status == 200, "answered \(tabB.last.status)")
+        #expect(tabB.page.heading == "Home" && tabB.page.toasts.contains { $0.contains("out of date") }, "\(tabB.page.heading) \(tabB.page.toasts)")
+    }
 }
