@@ -43,7 +43,11 @@ class Browser:
     def press(self, label: str):
         """Clicks the page's own button or link whose text is `label` (the toolbar's last), and
         waits for the page it leads to."""
-        self.leaving(lambda: self._control(label).click())
+        control = self._control(label)
+        # Into the middle of the viewport first, as a person scrolls to what they press: after the
+        # audit's viewport changes, Chromium may otherwise click at a stale position.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+        self.leaving(control.click)
 
     def leaving(self, action):
         """Runs `action`, then waits until the current document has been replaced."""

@@ -16,7 +16,7 @@ struct VerifyCodeEffect: Effect {
         let accountID: Int
         if code.isEmpty, let token = call.form["token"], !token.isEmpty {
             guard let id = try LinkTokens.redeem(token, email: call.form["email"], purpose: purpose, context: context, in: transaction) else {
-                return .failure(errors: [:])
+                return .failure(errors: [EffectOutcome.formMessage: "This link has been used or has expired. Type the code from the same email, or ask for a new one."])
             }
             accountID = id
         } else {
