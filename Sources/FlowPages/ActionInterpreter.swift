@@ -28,9 +28,18 @@ struct ActionInterpreter {
     /// Fields every form carries for the server, never kept as drafts.
     static let reservedFields: Set<String> = ["csrf", "screen", "form"]
 
-    /// Applies `command` with the posted `form` to `state`.
+    /// What the form an action posts fails of its rules, field name → message; empty when it
+    /// passes or the command posts no form.
+    func validate(_ command: PostCommand, form: [String: String]) -> [String: String] {
+        guard case .action(let action) = command, let formID = action.form, let definition = app.forms[formID] else { return [:] }
+        return FormCheck.errors(in: form, for: definition)
+    }
+
+    /// Applies `command` with the posted `form` to `state`; `errors` is what ``validate(_:form:)``
+    /// found, when the caller has already checked the form.
     /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
-    func run(_ command: PostCommand, form: [String: String], on state: NavigationState, effects: EffectRunner) throws -> Result {
+    func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
+             effects: EffectRunner) throws -> Result {
         var result = Result(state: state)
         result.state.formErrors = nil
         switch command {
@@ -57,12 +66,10 @@ struct ActionInterpreter {
             // Pressing an alert's button answers the alert.
             result.state.alert = nil
             try saveDraft(from: form, to: &result.state)
-            if let formID = action.form, let definition = app.forms[formID] {
-                let errors = FormCheck.errors(in: form, for: definition)
-                guard errors.isEmpty else {
-                    result.state.formErrors = Notice(formID, values: errors)
-                    return result
-                }
+            let errors = errors ?? validate(command, form: form)
+            if let formID = action.form, !errors.isEmpty {
+                result.state.formErrors = Notice(formID, values: errors)
+                return result
             }
             result.values = form.filter { !Self.reservedFields.contains($0.key) && !isPassword($0.key) }
             try apply(action.steps, action: action, form: form, to: &result, effects: effects)

@@ -37,10 +37,12 @@ struct PostRequests {
         }
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.isPrototype, now: now)
-        let prepared = try prepareEffects(of: command, form: form, context: context)
+        // Checked once, before the transaction: only a valid form's effects are prepared.
+        let errors = interpreter.validate(command, form: form)
+        let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]
         do {
             try session.perform(source: command.source, now: now) { transaction in
-                let result = try interpreter.run(command, form: form, on: state) { call, state in
+                let result = try interpreter.run(command, form: form, errors: errors, on: state) { call, state in
                     // Every effect a loaded folder names is registered: folders are checked against the registry.
                     guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
@@ -67,11 +69,9 @@ struct PostRequests {
         return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 
-    /// The slow parts of the action's effects (password hashing), done before its transaction
-    /// and only for a form that passes its checks.
+    /// The slow parts of the action's effects (password hashing), done before its transaction.
     private func prepareEffects(of command: PostCommand, form: [String: String], context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
         guard case .action(let action) = command else { return [:] }
-        if let id = action.form, let definition = app.app.forms[id], !FormCheck.errors(in: form, for: definition).isEmpty { return [:] }
         var prepared: [EffectCall: (any Sendable)?] = [:]
         for call in ActionInterpreter.effectCalls(of: action.steps, form: form) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }

@@ -80,7 +80,9 @@ struct SessionUnit {
             return
         }
         guard newState != state || !events.isEmpty || !isStored else { return }
-        try perform(source: source, now: now) { _ in (newState, events) }
+        // Worked out before the transaction: the store's single writer waits for nothing but SQL.
+        let save = Save(newState, events: events, after: state, source: source, app: app, now: now)
+        try commit(now: now) { _ in save }
     }
 
     /// Runs `work` inside one transaction — its effects' writes there — and saves the state it
@@ -91,39 +93,60 @@ struct SessionUnit {
         source: NavigationSource, now: Int64, _ work: (any StoreTransaction) throws -> (NavigationState, [StoredEvent])
     ) throws {
         precondition(mayWrite, "a unit that may not write has nothing to commit")
-        let (id, version, isStored, oldState, app) = (self.id, self.version, self.isStored, self.state, self.app)
+        let (oldState, app) = (state, self.app)
+        try commit(now: now) { transaction in
+            let (newState, events) = try work(transaction)
+            return Save(newState, events: events, after: oldState, source: source, app: app, now: now)
+        }
+    }
+
+    /// A state ready to be saved: encoded, with its events and the screen view it makes.
+    private struct Save {
+        let state: NavigationState
+        let encoded: [UInt8]
+        let events: [StoredEvent]
+        let changesUser: Bool
+
+        init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp, now: Int64) {
+            self.state = state
+            encoded = state.encoded()
+            changesUser = state.userID != old.userID
+            let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
+            self.events = current == previous ? events : events + [StoredEvent(
+                time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
+                previousScreen: previous.name.rawValue, source: source.analyticsName
+            )]
+        }
+    }
+
+    /// Creates, rotates or saves the session with what `make` returns, in one transaction.
+    private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
+        let (id, version, isStored, app) = (self.id, self.version, self.isStored, self.app)
         // A new session gets a secret no one has seen: the id it had before (perhaps set by
         // someone else, as in session fixation) tells nothing of it.
-        let secret = isStored ? csrfSecret : Secret.token()
-        let (newState, outcome, newID) = try store.transaction { transaction in
-            let (newState, events) = try work(transaction)
-            let stored = newState.encoded()
+        let newSecret = isStored ? nil : Secret.token()
+        let (save, outcome, newID) = try store.transaction { transaction in
+            let save = try make(transaction)
             let outcome: SaveOutcome, newID: String?
-            if !isStored {
-                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: stored, csrfSecret: secret ?? Secret.token(), now: now))
-            } else if newState.userID != oldState.userID {
+            if let newSecret {
+                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: save.encoded, csrfSecret: newSecret, now: now))
+            } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
-                (outcome, newID) = try transaction.rotateSession(id: id, state: stored, expectedVersion: version, now: now)
+                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, now: now)
             } else {
-                (outcome, newID) = (try transaction.saveSession(id: id, state: stored, expectedVersion: version, now: now), nil)
+                (outcome, newID) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version, now: now), nil)
             }
             switch outcome {
             case .saved: break
             case .conflict: throw SessionConflict()
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
-            var recorded = events
-            let previous = app.navigation.currentScreen(in: oldState), current = app.navigation.currentScreen(in: newState)
-            if current != previous {
-                recorded.append(StoredEvent(time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
-                                            previousScreen: previous.name.rawValue, source: source.analyticsName))
-            }
-            if !recorded.isEmpty { try transaction.appendEvents(recorded, session: newID ?? id) }
-            return (newState, outcome, newID)
+            if !save.events.isEmpty { try transaction.appendEvents(save.events, session: newID ?? id) }
+            return (save, outcome, newID)
         }
         if case .saved(let next) = outcome { self.version = next }
-        state = newState
-        csrfSecret = secret
+        state = save.state
+        if let newSecret { csrfSecret = newSecret }
         self.isStored = true
         if let newID {
             self.id = newID
