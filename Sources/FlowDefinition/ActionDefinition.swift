@@ -25,18 +25,22 @@ public indirect enum ActionStep: Hashable, Sendable {
     /// A named effect of the prototype backend, for a purpose such as `verify-email` where the
     /// effect has several, with what follows on success and on failure.
     case effect(String, purpose: String?, onSuccess: [ActionStep], onFailure: [ActionStep])
+    /// A write of app data: create, update, toggle or delete a record.
+    case data(DataWrite)
 }
 
-/// A route parameter an action passes.
+/// A route parameter an action passes, and where its value comes from.
 public struct ActionParameter: Hashable, Sendable {
     public let name: String
-    /// A constant value, or nil when the value comes from `field`.
-    public let value: String?
-    public let field: String?
+    public let source: ValueSource
 
-    public init(name: String, value: String?, field: String?) {
+    public init(name: String, source: ValueSource) {
         self.name = name
-        self.value = value
-        self.field = field
+        self.source = source
+    }
+
+    /// A constant (`value`) or a form field (`field`).
+    public init(name: String, value: String?, field: String?) {
+        self.init(name: name, source: value.map { .constant($0) } ?? .field(field ?? ""))
     }
 }

@@ -28,6 +28,10 @@ public struct AppDefinition: Sendable {
     /// Toast messages by id; `{name}` in a message is filled from values.
     public let toasts: [String: String]
     public let fixtures: FixtureSet
+    /// Its collections, app-wide counts and fixture records.
+    public let data: DataDefinition
+    /// What each route's screen reads and writes of the data, for routes that do.
+    public let routeData: [RouteName: RouteData]
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -29,6 +29,7 @@ public enum AppSchema {
               </optional>
               <element name="navigation"><choice><ref name="flows"/><ref name="tabs"/><ref name="stack"/></choice></element>
               <element name="routes"><oneOrMore><ref name="route"/></oneOrMore></element>
+              <optional><ref name="data"/></optional>
               <optional><element name="forms"><zeroOrMore><ref name="form"/></zeroOrMore></element></optional>
               <optional><element name="actions"><zeroOrMore><ref name="action"/></zeroOrMore></element></optional>
               <optional><element name="alerts"><zeroOrMore><ref name="alert"/></zeroOrMore></element></optional>
@@ -83,7 +84,12 @@ public enum AppSchema {
             <choice>
               <element name="navigate">
                 <attribute name="route"/>
-                <zeroOrMore><element name="with"><attribute name="param"/><choice><attribute name="value"/><attribute name="field"/></choice></element></zeroOrMore>
+                <zeroOrMore>
+                  <element name="with">
+                    <attribute name="param"/>
+                    <choice><attribute name="value"/><attribute name="field"/><attribute name="from-param"/><attribute name="created"/></choice>
+                  </element>
+                </zeroOrMore>
               </element>
               <element name="replace"><attribute name="route"/></element>
               <element name="back"><empty/></element>
@@ -103,7 +109,80 @@ public enum AppSchema {
                 <optional><element name="on-success"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
                 <optional><element name="on-failure"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
               </element>
+              <ref name="data-write"/>
             </choice>
+          </define>
+
+          <define name="data-write">
+            <choice>
+              <element name="create"><attribute name="collection"/><zeroOrMore><ref name="set"/></zeroOrMore></element>
+              <element name="toggle"><attribute name="collection"/><oneOrMore><ref name="set"/></oneOrMore></element>
+              <element name="update"><attribute name="collection"/><ref name="record-id"/><oneOrMore><ref name="set"/></oneOrMore></element>
+              <element name="delete"><attribute name="collection"/><ref name="record-id"/></element>
+            </choice>
+          </define>
+
+          <define name="record-id">
+            <choice><attribute name="id-param"/><attribute name="id-field"/></choice>
+          </define>
+
+          <define name="set">
+            <element name="set">
+              <attribute name="name"/>
+              <choice><attribute name="value"/><attribute name="field"/><attribute name="param"/><attribute name="created"/></choice>
+            </element>
+          </define>
+
+          <define name="data">
+            <element name="data">
+              <optional><attribute name="fixtures"/></optional>
+              <zeroOrMore>
+                <element name="collection">
+                  <attribute name="id"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute>
+                  <attribute name="scope"><choice><value>app</value><value>account</value><value>session</value></choice></attribute>
+                  <oneOrMore>
+                    <element name="field">
+                      <attribute name="name"><data type="string"><param name="pattern">[A-Za-z_][A-Za-z0-9_]*</param></data></attribute>
+                      <optional>
+                        <attribute name="type">
+                          <choice><value>string</value><value>text</value><value>integer</value><value>boolean</value><value>reference</value></choice>
+                        </attribute>
+                      </optional>
+                      <optional><attribute name="collection"/></optional>
+                      <optional><attribute name="required"><data type="boolean"/></attribute></optional>
+                    </element>
+                  </oneOrMore>
+                </element>
+              </zeroOrMore>
+              <zeroOrMore><ref name="count"/></zeroOrMore>
+            </element>
+          </define>
+
+          <define name="query-body">
+            <attribute name="name"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_\\-]*</param></data></attribute>
+            <attribute name="collection"/>
+            <zeroOrMore>
+              <element name="where">
+                <attribute name="field"/>
+                <choice><attribute name="value"/><attribute name="param"/></choice>
+              </element>
+            </zeroOrMore>
+            <optional><element name="search"><attribute name="fields"/><attribute name="param"/></element></optional>
+          </define>
+
+          <define name="count">
+            <element name="count">
+              <ref name="query-body"/>
+              <optional><attribute name="label"/></optional>
+            </element>
+          </define>
+
+          <define name="list">
+            <element name="list">
+              <ref name="query-body"/>
+              <optional><attribute name="order"><data type="string"><param name="pattern">-?[A-Za-z_][A-Za-z0-9_]*</param></data></attribute></optional>
+              <optional><attribute name="limit"><data type="positiveInteger"/></attribute></optional>
+            </element>
           </define>
 
           <define name="alert">
@@ -130,11 +209,6 @@ public enum AppSchema {
               </element>
               <element name="code"><attribute name="purpose"/><attribute name="value"/><optional><attribute name="valid"><data type="boolean"/></attribute></optional></element>
               <element name="token"><attribute name="purpose"/><attribute name="value"/><optional><attribute name="valid"><data type="boolean"/></attribute></optional></element>
-              <element name="record">
-                <attribute name="collection"/>
-                <attribute name="id"/>
-                <zeroOrMore><element name="value"><attribute name="name"/><attribute name="value"/></element></zeroOrMore>
-              </element>
             </choice>
           </define>
 
@@ -217,8 +291,12 @@ public enum AppSchema {
                   <optional><attribute name="type"><choice><value>string</value><value>integer</value><value>boolean</value></choice></attribute></optional>
                   <optional><attribute name="required"><data type="boolean"/></attribute></optional>
                   <optional><attribute name="pattern"/></optional>
+                  <optional><attribute name="collection"/></optional>
+                  <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param></data></attribute></optional>
                 </element>
               </zeroOrMore>
+              <zeroOrMore><choice><ref name="list"/><ref name="count"/></choice></zeroOrMore>
+              <optional><element name="on-open"><oneOrMore><ref name="data-write"/></oneOrMore></element></optional>
             </element>
           </define>
         </grammar>

@@ -74,7 +74,7 @@ extension AppXML {
         elements.compactMap { element in
             switch element.name {
             case "navigate":
-                let parameters = element.children("with").map { ActionParameter(name: $0["param"] ?? "", value: $0["value"], field: $0["field"]) }
+                let parameters = element.children("with").map { ActionParameter(name: $0["param"] ?? "", source: Self.source(of: $0)) }
                 return .navigate(RouteName(element["route"] ?? ""), parameters: parameters)
             case "replace": return .replace(RouteName(element["route"] ?? ""))
             case "back": return .back
@@ -87,7 +87,7 @@ extension AppXML {
             case "effect":
                 return .effect(element["name"] ?? "", purpose: element["purpose"], onSuccess: steps(element.child("on-success")?.children ?? []),
                                onFailure: steps(element.child("on-failure")?.children ?? []))
-            default: return nil
+            default: return dataWrite(element).map { .data($0) }
             }
         }
     }
@@ -129,11 +129,7 @@ extension AppXML {
                 )
             },
             codes: elements.filter { $0.name == "code" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) },
-            tokens: elements.filter { $0.name == "token" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) },
-            records: elements.filter { $0.name == "record" }.map { record in
-                FixtureSet.Record(collection: record["collection"] ?? "", id: record["id"] ?? "",
-                                  values: Dictionary(record.children("value").map { ($0["name"] ?? "", $0["value"] ?? "") }, uniquingKeysWith: { $1 }))
-            }
+            tokens: elements.filter { $0.name == "token" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) }
         )
     }
 
@@ -141,7 +137,7 @@ extension AppXML {
     mutating func checkReferences(
         forms: [String: Located<FormDefinition>], actions: [String: Located<ActionDefinition>],
         alerts: [String: Located<AlertDefinition>], toasts: [String: Located<String>],
-        routes: [RouteDefinition], tree: CoordinatorDefinition
+        routes: [RouteDefinition], tree: CoordinatorDefinition, data: DataDefinition
     ) {
         let routeTable = Dictionary(routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let flows: Set<CoordinatorID> = if case .flows = tree.kind { Set(tree.children.map(\.id)) } else { [] }
@@ -150,7 +146,7 @@ extension AppXML {
             if let name = action.definition.form, form == nil {
                 report(action.line, "action '\(id)' posts form '\(name)', which is not declared under <forms>")
             }
-            check(action.definition.steps, of: id, at: action.line, form: form, routes: routeTable, flows: flows, alerts: alerts, toasts: toasts)
+            check(action.definition.steps, of: id, at: action.line, form: form, routes: routeTable, flows: flows, alerts: alerts, toasts: toasts, data: data)
         }
         for (id, alert) in alerts.sorted(by: { $0.key < $1.key }) {
             for button in alert.definition.buttons {
@@ -181,7 +177,7 @@ extension AppXML {
 
     private mutating func check(
         _ steps: [ActionStep], of action: String, at line: Int, form: FormDefinition?, routes: [RouteName: RouteDefinition],
-        flows: Set<CoordinatorID>, alerts: [String: Located<AlertDefinition>], toasts: [String: Located<String>]
+        flows: Set<CoordinatorID>, alerts: [String: Located<AlertDefinition>], toasts: [String: Located<String>], data: DataDefinition
     ) {
         for step in steps {
             switch step {
@@ -194,9 +190,7 @@ extension AppXML {
                     if definition.parameter(parameter.name) == nil {
                         report(line, "action '\(action)' passes '\(parameter.name)' to route '\(route)', which takes no such parameter")
                     }
-                    if let field = parameter.field, form?.fields.contains(where: { $0.name == field }) != true {
-                        report(line, "action '\(action)' takes '\(parameter.name)' from field '\(field)', which its form does not have")
-                    }
+                    checkSource(parameter.source, at: line, in: "action '\(action)'", form: form, route: nil, data: data)
                 }
             case .replace(let route):
                 guard let definition = routes[route] else {
@@ -216,7 +210,9 @@ extension AppXML {
                 if vocabulary.effects[name] == nil {
                     report(line, "action '\(action)' runs effect '\(name)', which FlowPages does not provide; the effects are \(vocabulary.effects.keys.sorted().joined(separator: ", "))")
                 }
-                check(success + failure, of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts)
+                check(success + failure, of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts, data: data)
+            case .data(let write):
+                checkWrite(write, at: line, in: "action '\(action)'", form: form, route: nil, data: data)
             case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag, .track:
                 break
             }

@@ -10,7 +10,7 @@ struct AppXML {
     let vocabulary: AppVocabulary
     private var routeLines: [String: Int] = [:]
     private var coordinatorLines: [String: Int] = [:]
-    private var problems: [FolderProblem] = []
+    var problems: [FolderProblem] = []
 
     init(root: XMLElement, file: String, folder: String, vocabulary: AppVocabulary) {
         self.root = root
@@ -36,7 +36,10 @@ struct AppXML {
         }
         guard let navigation = root.child("navigation")?.children.first else { return .failure(FolderProblems(problems)) }
         let tree = coordinator(navigation)
+        let fixtures = readFixtures()
+        let data = readData(accounts: Set(fixtures.accounts.map(\.email)))
         var routes: [RouteDefinition] = []
+        var routeData: [RouteName: RouteData] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
         for element in root.child("routes")?.children("route") ?? [] {
@@ -46,6 +49,8 @@ struct AppXML {
                 report(element.line, "route '\(route.name)' has the path '\(route.path)', but paths starting with '_' or '.' are FlowPages' own (/_back, /_open, /.well-known…); choose another path")
             }
             routes.append(route)
+            let readData = readRouteData(element, route: route, data: data)
+            if readData != .none { routeData[route.name] = readData }
             let template = element["template"] ?? route.name.rawValue
             templates[route.name] = "\(id)/\(template)"
             if let step = element["step"] { steps[route.name] = step }
@@ -65,7 +70,8 @@ struct AppXML {
         let alerts = readAlerts()
         let toasts = readToasts()
         let actions = readActions()
-        checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree)
+        checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree, data: data)
+        checkBadges(navigation, data: data)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
@@ -78,7 +84,7 @@ struct AppXML {
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
-                fixtures: readFixtures(), folder: folder
+                fixtures: fixtures, data: data, routeData: routeData, folder: folder
             ))
         } catch {
             for problem in error.problems {
@@ -135,6 +141,16 @@ struct AppXML {
             deepLink: element["deep-link"].map(Self.boolean) ?? false,
             breadcrumb: element["breadcrumb"]
         )
+    }
+
+    /// A tab's badge names an app-wide count of `<data>`.
+    private mutating func checkBadges(_ element: XMLElement, data: DataDefinition) {
+        for child in element.children {
+            if child.name == "tab", let badge = child["badge"], data.counts[badge] == nil {
+                report(child.line, "tab '\(child["id"] ?? "")' shows the count '\(badge)' as its badge, which is not a <count> under <data>")
+            }
+            checkBadges(child, data: data)
+        }
     }
 
     /// The line of the route or coordinator a definition problem is about.

@@ -14,17 +14,10 @@ public struct FixtureSet: Hashable, Sendable {
         public let isValid: Bool
     }
 
-    public struct Record: Hashable, Sendable {
-        public let collection: String
-        public let id: String
-        public let values: [String: String]
-    }
-
     public let accounts: [Account]
     public let codes: [Secret]
     public let tokens: [Secret]
-    public let records: [Record]
 
     /// No fixtures: what an app serves with when it is not a prototype.
-    public static let none = FixtureSet(accounts: [], codes: [], tokens: [], records: [])
+    public static let none = FixtureSet(accounts: [], codes: [], tokens: [])
 }

@@ -17,6 +17,17 @@ struct ActionInterpreter {
     /// Runs one effect step of an action, changing the state only through its argument.
     typealias EffectRunner = (EffectCall, inout NavigationState) throws -> EffectOutcome
 
+    /// What an action reads and writes of app data, through the request's transaction.
+    struct DataRunner {
+        /// Whether every record a screen names exists.
+        let exists: (RouteInstance) throws -> Bool
+        /// Makes a write with its values looked up; returns the id of a record it created.
+        let write: (DataWrite, _ id: String?, _ values: [String: String]) throws -> String?
+
+        /// For an app without data: every screen exists, and no write can be made.
+        static var none: DataRunner { DataRunner(exists: { _ in true }, write: { _, _, _ in throw ActionRefused(message: DataWriter.notPossible) }) }
+    }
+
     /// The state a command leads to, and the events it adds.
     struct Result {
         var state: NavigationState
@@ -39,7 +50,7 @@ struct ActionInterpreter {
     /// found, when the caller has already checked the form.
     /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
     func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
-             effects: EffectRunner) throws -> Result {
+             data: DataRunner = .none, effects: EffectRunner) throws -> Result {
         var result = Result(state: state)
         result.state.formErrors = nil
         switch command {
@@ -72,7 +83,8 @@ struct ActionInterpreter {
                 return result
             }
             result.values = form.filter { !Self.reservedFields.contains($0.key) && !isPassword($0.key) }
-            try apply(action.steps, action: action, form: form, to: &result, effects: effects)
+            var sources = Sources(form: form, screen: app.navigation.currentScreen(in: state).parameters)
+            try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
         }
         return result
     }
@@ -101,13 +113,45 @@ struct ActionInterpreter {
         }
     }
 
-    private func apply(_ steps: [ActionStep], action: ActionDefinition, form: [String: String], to result: inout Result, effects: EffectRunner) throws {
+    /// Where an action's values come from: the posted form, the parameters of the screen it was
+    /// posted on, and the ids of the records it has created so far.
+    private struct Sources {
+        let form: [String: String]
+        let screen: [String: String]
+        var created: [String: String] = [:]
+
+        func value(_ source: ValueSource) -> String? {
+            switch source {
+            case .constant(let value): value
+            case .field(let name): form[name]
+            case .parameter(let name): screen[name]
+            case .created(let collection): created[collection]
+            }
+        }
+    }
+
+    private func apply(
+        _ steps: [ActionStep], action: ActionDefinition, sources: inout Sources, to result: inout Result, data: DataRunner, effects: EffectRunner
+    ) throws {
+        let form = sources.form
         for step in steps {
             switch step {
             case .navigate(let route, let parameters):
                 var values: [String: String] = [:]
-                for parameter in parameters { values[parameter.name] = parameter.value ?? parameter.field.flatMap { form[$0] } }
-                result.state = try navigate(.navigate(RouteInstance(route, values), source: .direct), result.state)
+                for parameter in parameters { values[parameter.name] = sources.value(parameter.source) }
+                let target = RouteInstance(route, values)
+                // A record that does not exist is a link to nothing: the whole action is refused.
+                if (try? app.navigation.check(target)) != nil, try !data.exists(target) { throw ActionRefused.notFound }
+                result.state = try navigate(.navigate(target, source: .direct), result.state)
+            case .data(let write):
+                if failArmedSubmit(&result) { return }
+                let id: String? = switch write {
+                case .update(_, let id, _), .delete(_, let id): sources.value(id)
+                case .create, .toggle: nil
+                }
+                var values: [String: String] = [:]
+                for assignment in write.values { values[assignment.field] = sources.value(assignment.value) ?? "" }
+                if let created = try data.write(write, id, values) { sources.created[write.collection] = created }
             case .replace(let route):
                 result.state = try navigate(.navigate(RouteInstance(route), source: .direct), result.state)
             case .back:
@@ -136,10 +180,10 @@ struct ActionInterpreter {
                 switch outcome {
                 case .success(let values):
                     result.values.merge(values) { _, new in new }
-                    try apply(onSuccess, action: action, form: form, to: &result, effects: effects)
+                    try apply(onSuccess, action: action, sources: &sources, to: &result, data: data, effects: effects)
                 case .failure(let errors):
                     if !errors.isEmpty { result.state.formErrors = Notice(action.form ?? action.id, values: errors) }
-                    try apply(onFailure, action: action, form: form, to: &result, effects: effects)
+                    try apply(onFailure, action: action, sources: &sources, to: &result, data: data, effects: effects)
                     return
                 }
             }
@@ -197,14 +241,27 @@ struct ActionInterpreter {
     }
 }
 
-/// A navigation an action asked for was refused; nothing of the action is kept, and the person
-/// is told in the app's own words (``message``).
+/// An action that cannot be done as asked: a navigation the engine refused, a record that does
+/// not exist, a write that cannot be made. Nothing of the action is kept, and the person is told
+/// in the app's own words: an alert the app declares (``alert``), else ``message`` as a toast.
 struct ActionRefused: Error {
-    let reason: NavigationError
+    let message: String
+    /// The app's alert for it, when the app declares one.
+    var alert: WellKnownAlert?
+    /// The engine's reason, when it was a navigation.
+    var reason: NavigationError?
 
-    /// What the person reads, as a toast over the unchanged screen.
-    var message: String {
-        switch reason {
+    init(message: String, alert: WellKnownAlert? = nil) {
+        self.message = message
+        self.alert = alert
+    }
+
+    /// A link or button to a record that does not exist: the app's Invalid Link alert.
+    static let notFound = ActionRefused(message: "That no longer exists, or never did.", alert: .invalidLink)
+
+    init(reason: NavigationError) {
+        self.reason = reason
+        message = switch reason {
         case .depthLimitExceeded:
             "You can't go further from here. Go back first, then try again."
         case .draftTooLarge:

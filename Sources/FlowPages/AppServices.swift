@@ -13,7 +13,12 @@ struct AppServices: Sendable {
     /// Where unexpected failures are logged with their request id.
     let errorLog: @Sendable (String) -> Void
 
-    var renderer: PageRenderer { PageRenderer(app: app, errorLog: errorLog) }
+    var renderer: PageRenderer { PageRenderer(app: app, store: store, errorLog: errorLog) }
+
+    /// The app's data as `unit`'s session sees it, read outside any transaction.
+    func data(for unit: SessionUnit) -> AppData {
+        AppData(app: app.app, reads: store, scope: unit.recordScope)
+    }
 
     /// The request's session, or a visitor without one at the app's start; nothing is written.
     func openSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {

@@ -32,6 +32,11 @@ struct AppURLs: Sendable {
         return query.isEmpty ? full : full + "?" + query.joined(separator: "&")
     }
 
+    /// Whether `parameter` fills a segment of the route's path (else it travels in the query).
+    func isInPath(_ parameter: String, of route: RouteName) -> Bool {
+        pathParameters[route]?.contains(parameter) == true
+    }
+
     /// Where Back and Close post.
     var back: String { prefix + "/_back" }
     /// Where selecting a tab posts.

@@ -43,6 +43,9 @@ struct LinkOpener {
                                         fixtures: app.fixtures, reads: services.store, now: now) {
                 let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
                 failure = app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id
+            } else if try !services.data(for: unit).exists(instance) {
+                // realityportal://listing/999999: a link to a record that does not exist.
+                failure = WellKnownAlert.invalidLink.id
             } else {
                 switch app.following(linkTo: instance, from: state, source: .deepLink) {
                 case .success(let landed):

@@ -40,6 +40,7 @@ extension PageModel {
             fields[field.name] = [
                 "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label), "type": .string(field.type),
                 "isCheckbox": .bool(field.type == "checkbox"),
+                "isTextarea": .bool(field.type == "textarea"),
                 "value": .string(field.type == "password" ? "" : draft[field.name] ?? ""),
                 "checked": .bool(field.type == "checkbox" && draft[field.name] != nil),
                 "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,

@@ -34,19 +34,19 @@ struct PageModel: Sendable {
     }
 
     /// The template context for the current screen of `state`.
-    func context(for state: NavigationState, csrfToken: String) -> [String: TemplateValue] {
+    func context(for state: NavigationState, csrfToken: String, data: PageData = .none) -> [String: TemplateValue] {
         let navigation = app.navigation
         let screen = navigation.screen(in: state)
+        let titles = Titles(app: app, filled: data.titles)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
         let (forms, errors, focusesField) = self.forms(state, focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
         var context: [String: TemplateValue] = [
             "app": appValue,
-            "page": page(screen, state: state, focusesField: focusesField || showsAlert),
+            "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
             "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
-            "breadcrumbs": breadcrumbs(screen),
             "csrf": .string(csrfToken),
             "urls": urlsValue,
             "actions": actionsValue,
@@ -56,9 +56,13 @@ struct PageModel: Sendable {
         ]
         context["forms"] = forms
         context["errors"] = errors
-        context["underlying"] = screen.underlying.map { .string(navigation.route($0.name)?.title ?? "") } ?? .null
-        context["back"] = back(screen)
-        context["tabs"] = tabs(screen)
+        context["underlying"] = screen.underlying.map { .string(titles[$0]) } ?? .null
+        context["back"] = back(screen, titles: titles)
+        context["breadcrumbs"] = breadcrumbs(screen, titles: titles)
+        context["tabs"] = tabs(screen, counts: data.counts)
+        context["user"] = data.user
+        context["counts"] = .record(TemplateRecord(data.counts.mapValues { .int($0) }))
+        for (name, value) in data.values { context[name] = value }
         context["alert"] = state.alert.flatMap { alert($0) } ?? .null
         context["toasts"] = .array(state.toasts.compactMap { toast in
             let message = switch toast.name {
@@ -71,7 +75,7 @@ struct PageModel: Sendable {
         return context
     }
 
-    private func page(_ screen: Screen, state: NavigationState, focusesField: Bool) -> TemplateValue {
+    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focusesField: Bool) -> TemplateValue {
         let context: String
         var modalStyle: TemplateValue = .null
         switch screen.context {
@@ -84,8 +88,8 @@ struct PageModel: Sendable {
             modalStyle = .string(style.rawValue)
         }
         return [
-            "heading": .string(screen.title),
-            "documentTitle": .string(documentTitle(screen, state: state)),
+            "heading": .string(titles[screen.route]),
+            "documentTitle": .string(documentTitle(screen, state: state, titles: titles)),
             "step": app.steps[screen.route.name].map { .string($0) } ?? .null,
             "context": .string(context),
             "isModal": .bool(context == "modal"),
@@ -100,28 +104,29 @@ struct PageModel: Sendable {
     /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": the page title says where
     /// one is, which is how a page change is announced; "Error: " first when the last submit was
     /// refused (as GOV.UK does), and an alert's title first while it is shown.
-    func documentTitle(_ screen: Screen, state: NavigationState) -> String {
-        let place = documentTitle(screen)
+    func documentTitle(_ screen: Screen, state: NavigationState, titles: Titles? = nil) -> String {
+        let place = documentTitle(screen, titles: titles ?? Titles(app: app, filled: [:]))
         if let alert = state.alert.flatMap({ app.alerts[$0.name] }) { return "Alert: \(alert.title) – \(place)" }
         return state.formErrors == nil ? place : "Error: " + place
     }
 
     /// Where the screen is, without what its state adds.
-    func documentTitle(_ screen: Screen) -> String {
+    func documentTitle(_ screen: Screen, titles: Titles) -> String {
+        let title = titles[screen.route]
         guard let step = app.steps[screen.route.name], let (number, total) = Self.step(step) else {
-            return "\(screen.title) – \(app.title)"
+            return "\(title) – \(app.title)"
         }
         let first = screen.breadcrumbs.first { crumb in app.steps[crumb.route.name].flatMap(Self.step)?.number == 1 }
-        let flow = first.flatMap { app.navigation.route($0.route.name)?.title } ?? screen.title
-        if number == 1 || flow == screen.title {
-            return "\(screen.title), step \(number) of \(total) – \(app.title)"
+        let flow = first.map { titles[$0.route] } ?? title
+        if number == 1 || flow == title {
+            return "\(title), step \(number) of \(total) – \(app.title)"
         }
-        return "\(screen.title) – \(flow), step \(number) of \(total) – \(app.title)"
+        return "\(title) – \(flow), step \(number) of \(total) – \(app.title)"
     }
 
-    private func back(_ screen: Screen) -> TemplateValue {
+    private func back(_ screen: Screen, titles: Titles) -> TemplateValue {
         guard let back = screen.back else { return .null }
-        let destination = app.navigation.route(back.destination.name)?.title ?? back.destination.name.rawValue
+        let destination = titles[back.destination]
         switch back {
         case .pop, .dismissDetour:
             return ["label": "Back", "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
@@ -130,27 +135,50 @@ struct PageModel: Sendable {
         }
     }
 
-    private func breadcrumbs(_ screen: Screen) -> TemplateValue {
+    private func breadcrumbs(_ screen: Screen, titles: Titles) -> TemplateValue {
         let crumbs = screen.breadcrumbs.filter { $0.layer == .stack }
         guard crumbs.count > 1 else { return .null }
+        let labels = crumbs.map { titles.crumb($0) }
         return [
-            "label": .string("Current location: " + crumbs.map(\.title).joined(separator: ", then ")),
-            "items": .array(crumbs.enumerated().map { index, crumb in
-                ["title": .string(crumb.title), "current": .bool(index == crumbs.count - 1)]
+            "label": .string("Current location: " + labels.joined(separator: ", then ")),
+            "items": .array(labels.enumerated().map { index, label in
+                ["title": .string(label), "current": .bool(index == crumbs.count - 1)]
             }),
         ]
     }
 
-    private func tabs(_ screen: Screen) -> TemplateValue {
+    /// Screen titles as a page shows them: a route's own, or filled from its records.
+    struct Titles {
+        let app: AppDefinition
+        let filled: [RouteInstance: String]
+
+        subscript(instance: RouteInstance) -> String {
+            filled[instance] ?? app.navigation.route(instance.name)?.title ?? instance.name.rawValue
+        }
+
+        /// A trail's label: the route's short name, else its title.
+        func crumb(_ crumb: Breadcrumb) -> String {
+            app.navigation.route(crumb.route.name)?.breadcrumb ?? self[crumb.route]
+        }
+    }
+
+    private func tabs(_ screen: Screen, counts: [String: Int]) -> TemplateValue {
         guard let bar = screen.tabBar, bar.isVisible else { return .null }
         return .array(bar.items.map { item in
             [
                 "id": .string(item.id.rawValue), "title": .string(item.item.title),
                 "icon": item.item.icon.flatMap(TabIcon.url) ?? .null,
-                "badge": item.item.badge.map { .string($0) } ?? .null,
+                "badge": badge(item.item.badge, counts: counts),
                 "selected": .bool(item.isSelected), "action": .string(urls.tab(item.id)),
             ]
         })
+    }
+
+    /// A tab's count: its number, and the words a screen reader hears ("1 unread"); null at zero.
+    private func badge(_ name: String?, counts: [String: Int]) -> TemplateValue {
+        guard let name, let count = counts[name], count > 0 else { return .null }
+        let label = app.data.counts[name]?.label.map { "\(count) \($0)" } ?? String(count)
+        return ["count": .int(count), "label": .string(label)]
     }
 
     private func alert(_ notice: Notice) -> TemplateValue? {

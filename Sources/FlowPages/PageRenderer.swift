@@ -8,6 +8,8 @@ import Navigation
 /// template inside the app's layout, or an error page of the app's own.
 struct PageRenderer {
     let app: MountedApp
+    /// Where the page's data is read from.
+    let store: any WebStore
     let errorLog: @Sendable (String) -> Void
 
     /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
@@ -15,10 +17,9 @@ struct PageRenderer {
     /// with an error page the person can leave: Back, or start the flow over.
     func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
         let current = app.navigation.currentScreen(in: unit.state)
-        let context = app.model.context(for: unit.state, csrfToken: unit.csrfToken)
         let body: [UInt8]
         do {
-            body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+            body = try render(unit.state, unit: unit)
         } catch {
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
             return unit.finish(brokenScreen(unit, current: current), request: request)
@@ -29,6 +30,27 @@ struct PageRenderer {
             try unit.saveQuietly(now: now)
         }
         return unit.finish(Self.html(body), request: request)
+    }
+
+    /// The session's current screen with the app's Invalid Link alert over it (or a toast
+    /// saying so), 404: a typed URL naming a record that does not exist. Nothing is saved; the
+    /// session stays where it was.
+    func notFound(_ unit: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
+        var state = unit.state
+        if app.app.alerts[WellKnownAlert.invalidLink.id] != nil {
+            state.alert = Notice(WellKnownAlert.invalidLink.id)
+        } else {
+            state.addToast(Notice(ServerNotice.message, values: ["message": "That page does not exist: nothing has that address."]))
+        }
+        return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
+    }
+
+    /// The current screen of `state` through its template, with the data it reads.
+    private func render(_ state: NavigationState, unit: SessionUnit) throws -> [UInt8] {
+        let current = app.navigation.currentScreen(in: state)
+        let data = try PageData(AppData(app: app.app, reads: store, scope: unit.recordScope), state: state, accounts: store)
+        let context = app.model.context(for: state, csrfToken: unit.csrfToken, data: data)
+        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
     }
 
     /// An error as a page of this app: what happened and a way back into it.

@@ -41,8 +41,12 @@ struct PostRequests {
         let errors = interpreter.validate(command, form: form)
         let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]
         do {
+            let scope = session.recordScope
             try session.perform(source: command.source, now: now) { transaction in
-                let result = try interpreter.run(command, form: form, errors: errors, on: state) { call, state in
+                let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
+                let reader = AppData(app: app.app, reads: transaction, scope: scope)
+                let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
+                let result = try interpreter.run(command, form: form, errors: errors, on: state, data: data) { call, state in
                     // Every effect a loaded folder names is registered: folders are checked against the registry.
                     guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
@@ -52,7 +56,11 @@ struct PostRequests {
         } catch let refused as ActionRefused {
             var unchanged = state
             unchanged.formErrors = nil
-            unchanged.addToast(Notice(ServerNotice.message, values: ["message": refused.message]))
+            if let alert = refused.alert, app.app.alerts[alert.id] != nil {
+                unchanged.alert = Notice(alert.id)
+            } else {
+                unchanged.addToast(Notice(ServerNotice.message, values: ["message": refused.message]))
+            }
             try session.commit(unchanged, source: .direct, now: now)
         }
         return session.redirectToCurrentScreen(request)

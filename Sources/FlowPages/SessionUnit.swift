@@ -1,3 +1,4 @@
+import FlowDefinition
 import FlowStore
 import HTTPServer
 import Navigation
@@ -32,6 +33,24 @@ struct SessionUnit {
     /// cookie holds.
     private var csrfSecret: String?
 
+    /// What the session's own copy of session-scoped app data is kept under: the stored
+    /// session's, else a new one that its first commit stores.
+    private(set) var dataKey = Secret.token()
+
+    /// Whose copy of a collection of `scope` this session reads and writes; nil for an
+    /// account's data while no one is signed in.
+    func recordScope(_ scope: CollectionScope) -> RecordScope? {
+        Self.recordScope(scope, dataKey: dataKey, userID: state.userID)
+    }
+
+    private static func recordScope(_ scope: CollectionScope, dataKey: String, userID: String?) -> RecordScope? {
+        switch scope {
+        case .app: .app
+        case .session: .session(dataKey)
+        case .account: userID.flatMap(Int.init).map { .account($0) }
+        }
+    }
+
     /// The session's CSRF token.
     var csrfToken: String { Secret.derive(from: csrfSecret ?? id, purpose: "csrf") }
 
@@ -61,6 +80,8 @@ struct SessionUnit {
         state = restoration.state
         version = record.version
         csrfSecret = record.csrfSecret
+        // Sessions stored before data keys were kept were given one by the migration.
+        dataKey = record.dataKey ?? Secret.derive(from: id, purpose: "data")
         isStored = true
         mayWrite = request.method != .head
     }
@@ -106,12 +127,15 @@ struct SessionUnit {
         let encoded: [UInt8]
         let events: [StoredEvent]
         let changesUser: Bool
+        /// The screen it arrives on, when that changed.
+        let opened: RouteInstance?
 
         init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp, now: Int64) {
             self.state = state
             encoded = state.encoded()
             changesUser = state.userID != old.userID
             let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
+            opened = current == previous ? nil : current
             self.events = current == previous ? events : events + [StoredEvent(
                 time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
                 previousScreen: previous.name.rawValue, source: source.analyticsName
@@ -121,15 +145,22 @@ struct SessionUnit {
 
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
     private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
-        let (id, version, isStored, app) = (self.id, self.version, self.isStored, self.app)
+        let (id, version, isStored, app, dataKey) = (self.id, self.version, self.isStored, self.app, self.dataKey)
         // A new session gets a secret no one has seen: the id it had before (perhaps set by
         // someone else, as in session fixation) tells nothing of it.
         let newSecret = isStored ? nil : Secret.token()
         let (save, outcome, newID) = try store.transaction { transaction in
             let save = try make(transaction)
+            if let opened = save.opened {
+                try Self.open(opened, app: app, transaction: transaction, now: now) {
+                    Self.recordScope($0, dataKey: dataKey, userID: save.state.userID)
+                }
+            }
             let outcome: SaveOutcome, newID: String?
             if let newSecret {
-                (outcome, newID) = (.saved(version: 1), try transaction.createSession(app: app.app.id, state: save.encoded, csrfSecret: newSecret, now: now))
+                (outcome, newID) = (.saved(version: 1), try transaction.createSession(
+                    app: app.app.id, state: save.encoded, csrfSecret: newSecret, dataKey: dataKey, now: now
+                ))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
                 (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, now: now)
@@ -151,6 +182,35 @@ struct SessionUnit {
         if let newID {
             self.id = newID
             isRotated = true
+        }
+    }
+
+    /// Makes the `<on-open>` writes of the screen a person arrived on (an inquiry opened is
+    /// marked read), in the same transaction as the arrival. A write that cannot be made (the
+    /// record is gone, no one is signed in) is left out: it never stops the screen showing.
+    private static func open(
+        _ screen: RouteInstance, app: MountedApp, transaction: any StoreTransaction, now: Int64,
+        scope: @escaping (CollectionScope) -> RecordScope?
+    ) throws {
+        guard let writes = app.app.routeData[screen.name]?.onOpen, !writes.isEmpty else { return }
+        let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
+        func value(_ source: ValueSource) -> String? {
+            switch source {
+            case .constant(let value): value
+            case .parameter(let name): screen.parameters[name]
+            case .field, .created: nil
+            }
+        }
+        for write in writes {
+            let id: String? = switch write {
+            case .update(_, let id, _), .delete(_, let id): value(id)
+            case .create, .toggle: nil
+            }
+            do {
+                _ = try writer.apply(write, id: id, values: Dictionary(write.values.map { ($0.field, value($0.value) ?? "") }, uniquingKeysWith: { $1 }))
+            } catch is ActionRefused {
+                continue
+            }
         }
     }
 

@@ -20,7 +20,7 @@ struct TemplateLibrary: Sendable {
     /// - Parameter including: which templates to load, by name (all by default), so that one
     ///   app's broken template does not stop another app.
     static func load(
-        views: String, helpers: [String: Helper] = [:], options: TemplateOptions = TemplateOptions(),
+        views: String, helpers: [String: Helper] = TemplateHelpers.helpers(urls: nil), options: TemplateOptions = TemplateOptions(),
         including: (String) -> Bool = { _ in true }
     ) throws(LoadError) -> TemplateLibrary {
         let root = URL(fileURLWithPath: views).standardizedFileURL

@@ -49,9 +49,15 @@ public struct WebApplication: Sendable {
         var prefixed: [String: AppServices] = [:]
         var rooted: [String: AppServices] = [:]
         for app in apps {
-            let library: TemplateLibrary
+            // Compiled per mount: the url helper writes URLs under the mount's prefix.
+            func templates(_ prefix: String) throws(TemplateLibrary.LoadError) -> TemplateSet {
+                try TemplateLibrary.load(views: views, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
+                    $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/")
+                }.set
+            }
+            let library: TemplateSet
             do {
-                library = try TemplateLibrary.load(views: views) { $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/") }
+                library = try templates("/" + app.id)
             } catch {
                 problems += error.lines
                 continue
@@ -62,14 +68,23 @@ public struct WebApplication: Sendable {
             try store.seedFixtures(app: app.id, accounts: fixtures.map {
                 FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
             }, fixtureEmails: app.fixtures.accounts.map(\.email))
+            if prototype, !app.data.fixtures.isEmpty {
+                try store.seedRecords(app: app.id, app.data.fixtures.map { fixture in
+                    FixtureRecord(collection: fixture.collection, id: fixture.id, values: fixture.values.mapValues(\.recordValue),
+                                  accountEmail: fixture.account)
+                })
+            }
             let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
-            func services(_ prefix: String) -> AppServices {
-                AppServices(app: MountedApp(app: app, templates: library.set, prefix: prefix, prototype: prototype, origins: origins),
+            func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
+                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, origins: origins),
                             store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
             }
-            prefixed[app.id] = services("/" + app.id)
-            for name in names { rooted[name] = services("") }
+            prefixed[app.id] = services("/" + app.id, library)
+            if !names.isEmpty {
+                let rootedLibrary = try templates("")
+                for name in names { rooted[name] = services("", rootedLibrary) }
+            }
         }
         for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where prefixed[id] == nil {
             problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(prefixed.keys.sorted().joined(separator: ", "))")

@@ -12,14 +12,18 @@ public struct SessionRecord: Hashable, Sendable {
     /// sign-in and sign-out), so the person's other tabs keep working. Nil for sessions stored
     /// before it was kept, whose token is derived from the id.
     public let csrfSecret: String?
+    /// What the session's own copy of session-scoped app data is kept under; like the CSRF
+    /// secret it outlives the id's rotations. Nil only for sessions stored before it was kept.
+    public let dataKey: String?
 
-    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil) {
+    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil, dataKey: String? = nil) {
         self.app = app
         self.state = state
         self.version = version
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
         self.csrfSecret = csrfSecret
+        self.dataKey = dataKey
     }
 }
 

@@ -1,11 +1,11 @@
 /// The writes of one unit of work, and the reads that decide them, inside one transaction of a
 /// ``WebStore``. Valid only inside the closure that received it.
-public protocol StoreTransaction: AccountReads {
+public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     // MARK: Sessions
 
-    /// Starts a session with the secret its CSRF tokens derive from; returns its new id (256
-    /// random bits) for the cookie.
-    func createSession(app: String, state: [UInt8], csrfSecret: String, now: Int64) throws -> String
+    /// Starts a session with the secret its CSRF tokens derive from and the key its own copy of
+    /// session-scoped data is kept under; returns its new id (256 random bits) for the cookie.
+    func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
     /// overwritten.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome

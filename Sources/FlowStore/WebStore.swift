@@ -3,7 +3,7 @@
 /// alike. Reads run on their own; every change a request makes runs in one ``transaction(_:)``.
 ///
 /// Times are milliseconds since 1970, always passed in: the caller owns the clock.
-public protocol WebStore: AccountReads, Sendable {
+public protocol WebStore: AccountReads, RecordReads, Sendable {
     /// Runs `body` in one transaction: everything it writes is committed together when it
     /// returns, or nothing is when it throws.
     func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
@@ -33,6 +33,10 @@ public protocol WebStore: AccountReads, Sendable {
     /// `fixtureEmails` as a fixture (its password is public).
     func seedFixtures(app: String, accounts: [FixtureAccount], fixtureEmails: [String]) throws
 
+    /// Writes an app folder's fixture records, idempotently: missing ones are added, and those
+    /// no one has changed take the folder's values again; a record someone changed is kept.
+    /// Account-scoped records go to their fixture account (seeded first).
+    func seedRecords(app: String, _ records: [FixtureRecord]) throws
     /// Adds to the deep-link counters.
     func addLinkCounts(_ counts: [LinkCount]) throws
 }

@@ -9,6 +9,7 @@ public struct SQLiteWebStore: WebStore {
     public let accounts: AccountStore
     public let outbox: OutboxStore
     public let linkCounts: LinkCountStore
+    public let records: RecordStore
 
     /// The stores of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
     public init(database: Database, hasher: PasswordHasher = .recommended) {
@@ -18,6 +19,7 @@ public struct SQLiteWebStore: WebStore {
         accounts = AccountStore(database: database, hasher: hasher)
         outbox = OutboxStore(database: database)
         linkCounts = LinkCountStore(database: database)
+        records = RecordStore(database: database)
     }
 
     public func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
@@ -73,6 +75,18 @@ public struct SQLiteWebStore: WebStore {
         try FixtureSeeder(accounts: accounts).seed(app: app, fixtures)
     }
 
+    public func seedRecords(app: String, _ fixtures: [FixtureRecord]) throws {
+        try records.seed(app: app, fixtures, accounts: accounts)
+    }
+
+    public func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
+        try records.records(app: app, collection: collection, scope: scope)
+    }
+
+    public func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
+        try records.record(app: app, collection: collection, scope: scope, id: id)
+    }
+
     public func addLinkCounts(_ counts: [LinkCount]) throws {
         try linkCounts.add(counts)
     }
@@ -84,8 +98,8 @@ struct SQLiteTransaction: StoreTransaction {
     let store: SQLiteWebStore
     let connection: SQLiteConnection
 
-    func createSession(app: String, state: [UInt8], csrfSecret: String, now: Int64) throws -> String {
-        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, now: now, in: connection)
+    func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String {
+        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
@@ -142,5 +156,25 @@ struct SQLiteTransaction: StoreTransaction {
 
     func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
         try store.outbox.send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
+    }
+
+    func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
+        try store.records.records(app: app, collection: collection, scope: scope, in: connection)
+    }
+
+    func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
+        try store.records.record(app: app, collection: collection, scope: scope, id: id, in: connection)
+    }
+
+    func insertRecord(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String {
+        try store.records.insert(app: app, collection: collection, scope: scope, values: values, now: now, in: connection)
+    }
+
+    func updateRecord(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64) throws -> Bool {
+        try store.records.update(app: app, collection: collection, scope: scope, id: id, values: values, now: now, in: connection)
+    }
+
+    func deleteRecord(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool {
+        try store.records.delete(app: app, collection: collection, scope: scope, id: id, now: now, in: connection)
     }
 }

@@ -93,5 +93,27 @@ public enum Schema {
         Migration(version: 6, name: "a CSRF secret per session that outlives the rotation of its id", statements: [
             "ALTER TABLE sessions ADD COLUMN csrf_secret TEXT",
         ]),
+        Migration(version: 7, name: "app data: records of collections per scope, and each session's data key", statements: [
+            // scope: 'app', 'account:<id>' or 'session:<data key>'. A session's copy overlays the
+            // shared fixtures; `deleted` marks a fixture the session deleted. `sequence` keeps
+            // the order records were made in.
+            """
+            CREATE TABLE records (
+                app TEXT NOT NULL,
+                collection TEXT NOT NULL,
+                scope TEXT NOT NULL,
+                id TEXT NOT NULL,
+                body TEXT NOT NULL,
+                sequence INTEGER NOT NULL,
+                is_fixture INTEGER NOT NULL DEFAULT 0,
+                deleted INTEGER NOT NULL DEFAULT 0,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (app, collection, scope, id)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX records_in_order ON records (app, collection, scope, sequence)",
+            "ALTER TABLE sessions ADD COLUMN data_key TEXT",
+            "UPDATE sessions SET data_key = lower(hex(randomblob(16)))",
+        ]),
     ]
 }

@@ -22,17 +22,19 @@ public struct SessionStore: Sendable {
     }
 
     /// Starts a session; returns its id (256 random bits) for the cookie.
-    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, now: Int64 = Timestamp.now()) throws -> String {
-        try database.write { connection in try create(app: app, state: state, csrfSecret: csrfSecret, now: now, in: connection) }
+    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, dataKey: String? = nil, now: Int64 = Timestamp.now()) throws -> String {
+        try database.write { connection in try create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection) }
     }
 
     /// Starts a session inside a caller's write transaction, as a visitor's first post does
     /// with its events.
-    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, now: Int64, in connection: SQLiteConnection) throws -> String {
+    public func create(
+        app: String, state: [UInt8], csrfSecret: String? = nil, dataKey: String? = nil, now: Int64, in connection: SQLiteConnection
+    ) throws -> String {
         let id = Secret.token()
         try connection.execute(
-            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret) VALUES (?, ?, ?, 1, ?, ?, ?)",
-            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now), .string(csrfSecret)]
+            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key) VALUES (?, ?, ?, 1, ?, ?, ?, ?)",
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token())]
         )
         return id
     }
@@ -45,10 +47,10 @@ public struct SessionStore: Sendable {
     /// Loads inside a caller's transaction.
     public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
         let record = try connection.queryFirst(
-            "SELECT app, state, version, created_at, last_seen_at, csrf_secret FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
+            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
         ) { row in
             Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)),
-                   csrfSecret: row.string(5))
+                   csrfSecret: row.string(5), dataKey: row.string(6))
         }
         guard let record, !isExpired(record, now: now) else { return nil }
         return record
@@ -97,21 +99,28 @@ public struct SessionStore: Sendable {
         }
     }
 
-    /// Ends a session, as on sign-out with a new id.
+    /// Ends a session, as on sign-out with a new id, with its copy of session-scoped data.
     public func end(id: String) throws {
         try database.write { connection in
-            try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))])
+            let hash = SQLiteValue.blob(Secret.hash(id))
+            try connection.execute(
+                "DELETE FROM records WHERE scope = (SELECT 'session:' || data_key FROM sessions WHERE id_hash = ?)", [hash]
+            )
+            try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [hash])
         }
     }
 
-    /// Deletes every expired session; returns how many.
+    /// Deletes every expired session with its copy of session-scoped data; returns how many
+    /// sessions.
     @discardableResult
     public func sweep(now: Int64 = Timestamp.now()) throws -> Int {
         try database.write { connection in
+            let expired = "last_seen_at < ?1 OR created_at < ?2"
+            let limits: [SQLiteValue] = [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
             try connection.execute(
-                "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
-                [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
+                "DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(expired))", limits
             )
+            return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
         }
     }
 

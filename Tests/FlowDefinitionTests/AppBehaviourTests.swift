@@ -66,7 +66,6 @@ import Testing
             <code purpose="verify-email" value="000000" valid="false"/>
             <token purpose="reset-password" value="abc123"/>
             <token purpose="reset-password" value="expired" valid="false"/>
-            <record collection="listings" id="123"><value name="title" value="Loft"/></record>
           </fixtures>
         </app>
         """
@@ -101,7 +100,6 @@ import Testing
         #expect(app.fixtures.accounts.first?.profile == ["fullName": "Test User"])
         #expect(app.fixtures.codes.map(\.isValid) == [true, false])
         #expect(app.fixtures.tokens.map(\.value) == ["abc123", "expired"])
-        #expect(app.fixtures.records.first?.values == ["title": "Loft"])
         #expect(app.steps[RouteName("verify")] == "2 of 2")
     }
 
@@ -114,7 +112,7 @@ import Testing
     @Test(arguments: [
         ("<navigate route=\"verify\">", "<navigate route=\"verified\">", "<action id=\"register\"", "action 'register' navigates to route 'verified', which is not in <routes>"),
         ("<with param=\"email\" field=\"email\"/>", "<with param=\"mail\" field=\"email\"/>", "<action id=\"register\"", "action 'register' passes 'mail' to route 'verify', which takes no such parameter"),
-        ("<with param=\"email\" field=\"email\"/>", "<with param=\"email\" field=\"mail\"/>", "<action id=\"register\"", "action 'register' takes 'email' from field 'mail', which its form does not have"),
+        ("<with param=\"email\" field=\"email\"/>", "<with param=\"email\" field=\"mail\"/>", "<action id=\"register\"", "action 'register' takes a value from field 'mail', which form 'register' does not have"),
         ("<action id=\"register\" form=\"register\">", "<action id=\"register\" form=\"signup\">", "<action id=\"register\"", "action 'register' posts form 'signup', which is not declared under <forms>"),
         ("<replace route=\"done\"/>", "<replace route=\"home\"/>", "<action id=\"finish\"", "action 'finish' replaces with route 'home', whose presentation is push; set presentation=\"replace\" on the route or use <navigate>"),
         ("<change-flow flow=\"main\"/>", "<change-flow flow=\"mian\"/>", "<action id=\"enter\"", "action 'enter' changes to flow 'mian', which is not a flow of <navigation>"),

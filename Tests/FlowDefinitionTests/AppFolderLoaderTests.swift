@@ -41,6 +41,10 @@ import Testing
             <route name="checkout" path="/checkout" title="Checkout" owner="orders" presentation="replace" step="1 of 2" breadcrumb="Pay"/>
             <route name="login" path="/login" title="Log In" owner="login-sheet" presentation="sheet"/>
           </routes>
+          <data>
+            <collection id="orders" scope="account"><field name="status"/></collection>
+            <count name="openOrders" collection="orders"><where field="status" value="open"/></count>
+          </data>
         </app>
         """
 

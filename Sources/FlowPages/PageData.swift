@@ -1,0 +1,42 @@
+import FlowDefinition
+import FlowStore
+import HTMLTemplate
+import Navigation
+
+/// What a page shows of the app's data, read before it renders: the records and lists of its
+/// screen, the titles that name records, the app-wide counts of badges, and who is signed in.
+struct PageData {
+    /// The screen's bound records, lists and counts, by name.
+    var values: [String: TemplateValue] = [:]
+    /// The titles with placeholders, filled, of every screen the page names (itself, its trail,
+    /// where Back leads, what lies under a modal).
+    var titles: [RouteInstance: String] = [:]
+    /// The app-wide counts, by name.
+    var counts: [String: Int] = [:]
+    /// The signed-in person (`email` and profile fields), or null.
+    var user: TemplateValue = .null
+
+    /// Nothing: an app without data, or a page that reads none.
+    static let none = PageData()
+
+    /// Reads what the current screen of `state` shows.
+    init(_ data: AppData, state: NavigationState, accounts: any AccountReads) throws {
+        let app = data.app
+        let screen = app.navigation.screen(in: state)
+        values = try data.values(for: screen.route)
+        var named = screen.breadcrumbs.map(\.route) + [screen.route]
+        if let back = screen.back { named.append(back.destination) }
+        if let underlying = screen.underlying { named.append(underlying) }
+        for instance in named where titles[instance] == nil && app.navigation.route(instance.name)?.title.contains("{") == true {
+            titles[instance] = try data.title(of: instance)
+        }
+        if !app.data.counts.isEmpty { counts = try data.counts() }
+        if let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
+            var members: [String: TemplateValue] = account.profile.mapValues { .string($0) }
+            members["email"] = .string(account.email)
+            user = .record(TemplateRecord(members))
+        }
+    }
+
+    private init() {}
+}

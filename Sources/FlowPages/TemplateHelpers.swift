@@ -1,0 +1,81 @@
+import HTMLTemplate
+import Navigation
+
+/// The helpers every screen template may call:
+/// - `{{ url "listing" id=listing.id }}` — the URL of a screen, from its route's name and parameters
+///   (a required parameter that travels in the query may be left out for a GET form to fill:
+///   `<form method="get" action="{{ url "search-results" }}">` with a `query` field);
+/// - `{{#if eq listing.id params.id}}` — whether two values are equal (as text: `1` equals `"1"`);
+/// - `{{ number listing.price }}` — a whole number with its thousands grouped: 8,950,000.
+enum TemplateHelpers {
+    /// The helpers for an app mounted at `urls`; without one (checking a folder), `url` is
+    /// known to the compiler but cannot make a URL.
+    static func helpers(urls: AppURLs?) -> [String: Helper] {
+        [
+            "url": { arguments in
+                guard let urls else { throw HelperError("url needs an app: it is only available when the app is served") }
+                guard arguments.positional.count == 1, case .string(let name)? = arguments.positional.first else {
+                    throw HelperError("write {{ url \"route-name\" param=value }}: one route name, then its parameters")
+                }
+                var parameters: [String: String] = [:]
+                for (key, value) in arguments.named {
+                    guard let text = text(value) else { throw HelperError("url \"\(name)\": parameter \(key) has no value") }
+                    parameters[key] = text
+                }
+                let instance = RouteInstance(RouteName(name), parameters)
+                do throws(NavigationError) {
+                    try urls.navigation.check(instance)
+                } catch .missingParameter(_, let parameter) where !urls.isInPath(parameter, of: instance.name) {
+                    // Left for a GET form's field.
+                } catch {
+                    throw HelperError("url \"\(name)\": \(error)")
+                }
+                return .string(urls.screen(instance))
+            },
+            "eq": { arguments in
+                guard arguments.positional.count == 2, arguments.named.isEmpty else {
+                    throw HelperError("write {{#if eq a b}}: eq compares two values")
+                }
+                return .bool(text(arguments.positional[0]) == text(arguments.positional[1]))
+            },
+            "number": { arguments in
+                guard arguments.positional.count == 1, case .int(let number) = arguments.positional[0] else {
+                    throw HelperError("write {{ number value }}: number groups the digits of one whole number")
+                }
+                return .string(grouped(number))
+            },
+        ]
+    }
+
+    /// 8950000 → "8,950,000".
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
+    /// A value as text, for URLs and comparisons; nil for what has none (null, lists, records).
+    private static func text(_ value: TemplateValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .url(let url): url.url
+        case .html(let html): html.html
+        case .null, .array, .record: nil
+        }
+    }
+
+    /// Why a helper call failed, shown with the template's place when it renders.
+    struct HelperError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

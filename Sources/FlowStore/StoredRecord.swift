@@ -1,0 +1,94 @@
+/// One record of an app's collection (a listing, an inquiry), as stored: its id and its fields.
+public struct StoredRecord: Hashable, Sendable {
+    public let id: String
+    /// The fields by name; a field without a value is absent.
+    public let values: [String: RecordValue]
+
+    public init(id: String, values: [String: RecordValue]) {
+        self.id = id
+        self.values = values
+    }
+}
+
+/// A field's value: the kinds a collection's fields declare.
+public enum RecordValue: Hashable, Sendable, Codable {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+
+    public init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let flag = try? single.decode(Bool.self) {
+            self = .boolean(flag)
+        } else if let number = try? single.decode(Int.self) {
+            self = .integer(number)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try single.encode(text)
+        case .integer(let number): try single.encode(number)
+        case .boolean(let flag): try single.encode(flag)
+        }
+    }
+
+    /// The value as text: how a search matches it and an equality filter compares it.
+    public var text: String {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        }
+    }
+}
+
+/// Whose copy of a collection a read or write is about (`app.xml`'s `scope`).
+public enum RecordScope: Hashable, Sendable {
+    /// Shared by everyone: listings.
+    case app
+    /// The signed-in person's: favourites, inquiries.
+    case account(Int)
+    /// A visitor's own copy of the fixtures, by the session's data key (it outlives the
+    /// rotation of the session's id): each tester edits without seeing the others' edits.
+    case session(String)
+}
+
+/// A fixture record an app folder ships, for ``WebStore/seedRecords(app:_:)``.
+public struct FixtureRecord: Hashable, Sendable {
+    public let collection: String
+    public let id: String
+    public let values: [String: RecordValue]
+    /// The fixture account an account-scoped record belongs to; nil for shared records (and for
+    /// the base every session's copy starts from).
+    public let accountEmail: String?
+
+    public init(collection: String, id: String, values: [String: RecordValue], accountEmail: String? = nil) {
+        self.collection = collection
+        self.id = id
+        self.values = values
+        self.accountEmail = accountEmail
+    }
+}
+
+/// The reads of app data, the same outside a transaction (``WebStore``) and inside one.
+public protocol RecordReads {
+    /// Every record of `collection` in `scope`, in the order they were made (fixtures in their
+    /// file's order). A session's copy is the fixtures with that session's edits.
+    func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord]
+    /// The record with `id`, or nil.
+    func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord?
+}
+
+/// The writes of app data inside a unit of work.
+public protocol RecordWrites {
+    /// Adds a record and returns its id: the next whole number of the collection.
+    func insertRecord(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String
+    /// Replaces the fields of record `id`; false when there is none.
+    func updateRecord(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64) throws -> Bool
+    /// Deletes record `id`; false when there was none.
+    func deleteRecord(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool
+}

@@ -1,0 +1,175 @@
+import FlowStore
+import Foundation
+
+/// App data: the records of an app folder's collections, per scope. A record's fields are kept
+/// as one JSON object; the collection's declaration in the folder says what they may be.
+///
+/// A session's copy of a session-scoped collection is not copied: reads lay the session's own
+/// rows (edits, additions, deletion marks) over the shared fixtures, so a visitor costs nothing
+/// until they change something, and their changes go with their session when it is swept.
+public struct RecordStore: Sendable {
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Every record of `collection` in `scope`, in the order they were made.
+    public func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
+        try database.read { connection in try records(app: app, collection: collection, scope: scope, in: connection) }
+    }
+
+    /// The record with `id` in `scope`, or nil.
+    public func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
+        try database.read { connection in try record(app: app, collection: collection, scope: scope, id: id, in: connection) }
+    }
+
+    /// Reads inside a caller's transaction.
+    public func records(app: String, collection: String, scope: RecordScope, in connection: SQLiteConnection) throws -> [StoredRecord] {
+        let rows = try connection.query(
+            """
+            SELECT id, body, deleted, scope = ?4 FROM records
+            WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) ORDER BY sequence
+            """,
+            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope))]
+        ) { row in (id: row.string(0) ?? "", body: row.string(1) ?? "{}", deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
+        // The scope's own rows win over the base it overlays (only a session's copy has one).
+        let own = Set(rows.lazy.filter(\.isOwn).map(\.id))
+        return try rows.compactMap { row in
+            guard !row.deleted, row.isOwn || !own.contains(row.id) else { return nil }
+            return StoredRecord(id: row.id, values: try Self.decode(row.body))
+        }
+    }
+
+    /// Reads one record inside a caller's transaction.
+    public func record(app: String, collection: String, scope: RecordScope, id: String, in connection: SQLiteConnection) throws -> StoredRecord? {
+        let row = try connection.queryFirst(
+            """
+            SELECT body, deleted FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5
+            ORDER BY scope = ?4 DESC LIMIT 1
+            """,
+            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope)), .text(id)]
+        ) { row in (body: row.string(0) ?? "{}", deleted: row.int(1) == 1) }
+        guard let row, !row.deleted else { return nil }
+        return StoredRecord(id: id, values: try Self.decode(row.body))
+    }
+
+    /// Adds a record inside a caller's write transaction; its id is the next whole number of the
+    /// collection across every scope, so a link to it never names another person's record.
+    public func insert(
+        app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64, in connection: SQLiteConnection
+    ) throws -> String {
+        let next = try connection.queryFirst(
+            """
+            SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0) + 1,
+                   MAX(COALESCE(MAX(sequence), 0), 0) + 1
+            FROM records WHERE app = ? AND collection = ?
+            """,
+            [.text(app), .text(collection)]
+        ) { row in (row.int(0), row.int(1)) } ?? (1, 1)
+        let (id, sequence) = (String(next.0), next.1)
+        try connection.execute(
+            "INSERT INTO records (app, collection, scope, id, body, sequence, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id), .text(try Self.encode(values)), .int(sequence), .integer(now)]
+        )
+        return id
+    }
+
+    /// Replaces a record's fields inside a caller's write transaction; false when there is no
+    /// such record. A session's edit of a fixture becomes the session's own row.
+    public func update(
+        app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64,
+        in connection: SQLiteConnection
+    ) throws -> Bool {
+        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try Self.encode(values), deleted: false, now: now, in: connection)
+    }
+
+    /// Deletes a record inside a caller's write transaction; false when there was none. A
+    /// session deleting a fixture keeps a mark that hides it from that session only.
+    public func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
+        guard case .session = scope else {
+            guard try record(app: app, collection: collection, scope: scope, id: id, in: connection) != nil else { return false }
+            return try connection.execute(
+                "DELETE FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ?",
+                [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id)]
+            ) > 0
+        }
+        return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+    }
+
+    /// Writes the fixture records of an app: missing ones are added; those no one changed take
+    /// the folder's values; changed ones are kept. Account records go to their fixture account.
+    public func seed(app: String, _ fixtures: [FixtureRecord], accounts: AccountStore) throws {
+        try database.write { connection in
+            for (index, fixture) in fixtures.enumerated() {
+                var scope = RecordScope.app
+                if let email = fixture.accountEmail {
+                    guard let account = try accounts.account(app: app, email: email, in: connection) else { continue }
+                    scope = .account(account.id)
+                }
+                try connection.execute(
+                    """
+                    INSERT INTO records (app, collection, scope, id, body, sequence, is_fixture, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, 0)
+                    ON CONFLICT (app, collection, scope, id) DO UPDATE SET body = excluded.body, sequence = excluded.sequence
+                    WHERE records.is_fixture = 1
+                    """,
+                    [.text(app), .text(fixture.collection), .text(Self.key(of: scope)), .text(fixture.id),
+                     .text(try Self.encode(fixture.values)), .int(index - fixtures.count)]
+                )
+            }
+        }
+    }
+
+    private func overwrite(
+        app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64, in connection: SQLiteConnection
+    ) throws -> Bool {
+        let key = Self.key(of: scope)
+        let found = try connection.queryFirst(
+            """
+            SELECT sequence FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5 AND deleted = 0
+            ORDER BY scope = ?4 DESC LIMIT 1
+            """,
+            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(key), .text(id)]
+        ) { $0.int(0) }
+        guard let sequence = found else { return false }
+        // A changed record is no longer the folder's: seeding again leaves it alone.
+        try connection.execute(
+            """
+            INSERT INTO records (app, collection, scope, id, body, sequence, deleted, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (app, collection, scope, id) DO UPDATE SET body = excluded.body, deleted = excluded.deleted,
+                is_fixture = 0, updated_at = excluded.updated_at
+            """,
+            [.text(app), .text(collection), .text(key), .text(id), .text(body), .int(sequence), .bool(deleted), .integer(now)]
+        )
+        return true
+    }
+
+    /// The stored form of a scope.
+    static func key(of scope: RecordScope) -> String {
+        switch scope {
+        case .app: "app"
+        case .account(let id): "account:\(id)"
+        case .session(let key): "session:\(key)"
+        }
+    }
+
+    /// The rows a scope's copy lays itself over: the shared fixtures for a session, else none
+    /// besides its own.
+    static func base(of scope: RecordScope) -> String {
+        if case .session = scope { "app" } else { key(of: scope) }
+    }
+
+    private static func encode(_ values: [String: RecordValue]) throws -> String {
+        String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    private static func decode(_ body: String) throws -> [String: RecordValue] {
+        try JSONDecoder().decode([String: RecordValue].self, from: Data(body.utf8))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+}
