@@ -115,11 +115,13 @@ extension AppXML {
         }
     }
 
-    /// Where a `<set>` or `<where>` takes its value: `value`, `field`, `param` or `created`.
+    /// Where a `<set>`, `<where>` or `<with>` takes its value: `value`, `field`, `param` (for
+    /// `<with>`, `from-param`) or `created`.
     static func source(of element: XMLElement) -> ValueSource {
         if let value = element["value"] { return .constant(value) }
         if let field = element["field"], element.name != "where" { return .field(field) }
-        if let parameter = element["param"] ?? element["from-param"] { return .parameter(parameter) }
+        // In <with param="…">, param names the parameter being passed; its source is from-param.
+        if let parameter = element.name == "with" ? element["from-param"] : element["param"] { return .parameter(parameter) }
         if let created = element["created"] { return .created(created) }
         return .constant("")
     }
