@@ -98,6 +98,38 @@ struct LiveBrowser {
         try follow(try request("GET", target, referer: nil), from: target, sourceLocation: sourceLocation)
     }
 
+    /// Follows the page's link whose text is `text`, as a click does: a GET with this page as
+    /// the Referer and Sec-Fetch-Site: same-origin.
+    @discardableResult
+    mutating func click(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        guard let link = page.root.elements("a").first(where: { $0.content == text && !($0["class"] ?? "").contains("skip") }),
+              let href = link["href"] else {
+            Issue.record("no link '\(text)' on \(url); the links are \(page.root.elements("a").map(\.content))", sourceLocation: sourceLocation)
+            return page
+        }
+        return try get(href, sourceLocation: sourceLocation)
+    }
+
+    /// A GET this page makes (a link, a form with method="get"): this page as the Referer, and
+    /// Sec-Fetch-Site: same-origin.
+    @discardableResult
+    mutating func get(_ target: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        let response = try request("GET", target, referer: url, extra: [("Sec-Fetch-Site", "same-origin")])
+        return try follow(response, from: target, sourceLocation: sourceLocation)
+    }
+
+    /// Presses the tab bar's button of tab `id` (its text carries a badge's count).
+    @discardableResult
+    mutating func selectTab(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        guard let form = page.root.elements("form").first(where: { $0["action"]?.hasSuffix("/_tab/" + id) == true }), let action = form["action"] else {
+            Issue.record("no tab '\(id)' on \(url)", sourceLocation: sourceLocation)
+            return page
+        }
+        var values: [String: String] = [:]
+        for input in form.elements("input") { if let name = input["name"] { values[name] = input["value"] ?? "" } }
+        return try post(action, values, sourceLocation: sourceLocation)
+    }
+
     /// The browser's Back button: the previous URL, fetched again (screens are `no-store`).
     @discardableResult
     mutating func goBack(sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {

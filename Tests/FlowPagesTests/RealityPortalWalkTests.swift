@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+
+/// The Reality Portal walk-throughs of ACCEPTANCE-RP.md (C1–C13), over real HTTP against the
+/// repository's own app folder, with a cookie jar and no JavaScript: links are followed as a
+/// browser follows them, buttons post their forms.
+@Suite struct RealityPortalWalkTests {
+    static let entry = "/reality-portal/"
+    /// The documented query that finds listings 123 and 456 (Views/reality-portal/README.md).
+    static let query = "Prague"
+
+    /// Presses the in-page Back until there is none, returning the headings shown.
+    static func backChain(_ browser: inout LiveBrowser) throws -> [String] {
+        var chain: [String] = []
+        while browser.page.back != nil, chain.count < 8 {
+            try browser.press("Back")
+            chain.append(browser.page.heading)
+        }
+        return chain
+    }
+
+    /// Submits the Search tab's form with `query`, as the browser does (a GET form).
+    static func search(_ browser: inout LiveBrowser, _ query: String) throws {
+        try browser.selectTab("search")
+        try #require(browser.page.heading == "Search")
+        let action = try #require(browser.page.root.elements("form").first { $0["role"] == "search" }?["action"])
+        try browser.get(action + "?query=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query))
+    }
+
+    static func logIn(_ browser: inout LiveBrowser, password: String = "password123") throws {
+        try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": password])
+    }
+
+    /// The tab bar's selected tab and each tab's accessible text.
+    static func tabs(_ page: HTMLPage) -> (selected: String?, labels: [String]) {
+        let buttons = page.root.all.filter { $0.name == "nav" && $0.hasClass("tab-bar") }.flatMap { $0.elements("button") }
+        return (buttons.first { $0["aria-current"] == "page" }?.content, buttons.map(\.content))
+    }
+
+    @Test func c1FiveTabsWithHomeActive() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        let tabs = Self.tabs(browser.page)
+        #expect(tabs.labels == ["Home", "Search", "Favorites", "Inquiries", "Account"])
+        #expect(tabs.selected == "Home" && browser.page.heading == "Home" && browser.page.back == nil)
+        #expect(browser.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" }, "123 is featured on Home")
+    }
+
+    @Test func c2TabStateIsKept() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        try browser.click("Sunny Loft with Terrace")
+        #expect(browser.page.heading == "Sunny Loft with Terrace" && Self.tabs(browser.page).selected == "Search")
+        try browser.selectTab("home")
+        try browser.selectTab("search")
+        #expect(browser.page.heading == "Sunny Loft with Terrace" && Self.tabs(browser.page).selected == "Search")
+        #expect(try Self.backChain(&browser) == ["Results for “Prague”", "Search"])
+    }
+
+    @Test func c3TheSearchStackKeepsTheQuery() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        #expect(browser.page.heading == "Results for “Prague”")
+        #expect(browser.page.main?.content.contains("2 listings found") == true)
+        try browser.click("Family House with Garden")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Results for “Prague”")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Search" && browser.page.back == nil)
+    }
+
+    @Test func c4ListingSubScreensNameTheListing() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.click("Photos")
+        #expect(browser.page.heading == "Photos of Sunny Loft with Terrace")
+        #expect(browser.page.title == "Photos of Sunny Loft with Terrace – Reality Portal")
+        #expect(browser.page.back == "Back to Sunny Loft with Terrace")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Sunny Loft with Terrace")
+        try browser.click("Map")
+        #expect(browser.page.heading == "Map of Sunny Loft with Terrace")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Sunny Loft with Terrace")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Home" && browser.page.back == nil)
+    }
+
+    @Test func c5TabsAreIndependent() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.click("Photos")
+        try Self.search(&browser, Self.query)
+        try browser.click("Family House with Garden")
+        for _ in 1...3 {
+            try browser.selectTab("home")
+            #expect(browser.page.heading == "Photos of Sunny Loft with Terrace")
+            #expect(browser.page.breadcrumbs == "Current location: Home, then Sunny Loft with Terrace, then Photos")
+            try browser.selectTab("search")
+            #expect(browser.page.heading == "Family House with Garden")
+            #expect(browser.page.breadcrumbs == "Current location: Search, then Results, then Family House with Garden")
+        }
+    }
+
+    @Test func c6TheGuardShowsALoginSheetAndCancelKeepsTheContext() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.selectTab("favorites")
+        #expect(browser.page.heading == "Log In")
+        #expect(browser.page.root.all.contains { $0.name == "dialog" }, "a sheet")
+        #expect(browser.page.main?.content.contains("Family House with Garden") == false, "no Favorites content")
+        try browser.press("Cancel")
+        #expect(browser.page.heading == "Sunny Loft with Terrace" && Self.tabs(browser.page).selected == "Search")
+        #expect(try Self.backChain(&browser) == ["Results for “Prague”", "Search"])
+    }
+
+    @Test func c7SigningInOpensTheIntendedTab() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("favorites")
+        try Self.logIn(&browser)
+        #expect(browser.page.heading == "Favorites" && Self.tabs(browser.page).selected == "Favorites")
+        #expect(!browser.page.root.all.contains { $0.name == "dialog" })
+        #expect(browser.page.root.elements("a").contains { $0.content == "Family House with Garden" }, "the fixture favourite")
+    }
+
+    @Test(arguments: [("inquiries", "Inquiries"), ("account", "Account")])
+    func c8InquiriesAndAccountAreGuarded(tab: String, heading: String) throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab(tab)
+        #expect(browser.page.heading == "Log In")
+        try Self.logIn(&browser)
+        #expect(browser.page.heading == heading && browser.page.back == nil)
+    }
+
+    @Test func c9ALoginErrorKeepsThePromptOpen() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("inquiries")
+        try Self.logIn(&browser, password: "wrong-password")
+        #expect(browser.page.alert?.title == "Login Failed")
+        #expect(browser.page.heading == "Log In" && Self.tabs(browser.page).selected == nil)
+        try browser.press("Try Again")
+        try browser.press("Cancel")
+        #expect(browser.page.heading == "Home" && Self.tabs(browser.page).selected == "Home")
+    }
+
+    @Test func c10SignedInGoesStraightInAndOpeningAnInquiryMarksItRead() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("account")
+        try Self.logIn(&browser)
+        try browser.selectTab("favorites")
+        #expect(browser.page.heading == "Favorites")
+        try browser.selectTab("inquiries")
+        #expect(browser.page.heading == "Inquiries" && browser.page.main?.content.contains("New reply") == true)
+        try browser.click("Family House with Garden")
+        #expect(browser.page.heading == "Inquiry about Family House with Garden")
+        #expect(browser.page.back == "Back to Inquiries")
+        #expect(!Self.tabs(browser.page).labels.contains { $0.contains("unread") }, "opening it marked it read")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Inquiries" && browser.page.main?.content.contains("New reply") == false)
+    }
+
+    @Test func c11AnInquiryStartedSignedOutResumesAfterSignIn() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.press("Ask the Agent")
+        #expect(browser.page.heading == "Log In")
+        try Self.logIn(&browser)
+        #expect(browser.page.heading == "Inquiry about Sunny Loft with Terrace")
+        #expect(browser.page.back == "Close to Sunny Loft with Terrace")
+        try browser.press("Send Inquiry", filling: ["Your message": ""])
+        #expect(browser.page.errors == ["Write a message to the agent."])
+        try browser.press("Send Inquiry", filling: ["Your message": "Is there a cellar?"])
+        #expect(browser.page.heading == "Inquiry about Sunny Loft with Terrace")
+        #expect(Self.tabs(browser.page).selected?.hasPrefix("Inquiries") == true)
+        #expect(browser.page.toasts == ["Your inquiry was sent. The agent usually replies within a day."])
+        #expect(browser.page.main?.content.contains("Is there a cellar?") == true)
+        try browser.press("Back")
+        #expect(browser.page.root.elements("a").filter { $0.content == "Sunny Loft with Terrace" }.count == 1, "listed once")
+        try browser.selectTab("home")
+        #expect(browser.page.heading == "Sunny Loft with Terrace", "the sheet closed onto the listing")
+    }
+
+    @Test func c12AccountScreens() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("account")
+        try Self.logIn(&browser)
+        try browser.click("Profile")
+        #expect(browser.page.heading == "Profile" && browser.page.back == "Back to Account")
+        try browser.press("Back")
+        try browser.click("Settings")
+        #expect(browser.page.heading == "Settings" && browser.page.back == "Back to Account")
+        try browser.press("Back")
+        #expect(browser.page.heading == "Account" && browser.page.back == nil)
+    }
+
+    @Test func c13TheUnreadBadgeShowsOnlyWhileSignedIn() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        #expect(Self.tabs(browser.page).labels[3] == "Inquiries")
+        try browser.selectTab("account")
+        try Self.logIn(&browser)
+        #expect(Self.tabs(browser.page).labels[3] == "Inquiries 1, 1 unread")
+        try browser.press("Log Out")
+        #expect(Self.tabs(browser.page).labels[3] == "Inquiries")
+    }
+
+    @Test(arguments: ["realityportal://listing/123", "https://reality.example.com/listing/123"])
+    func deepLinksOpenOnHomeWithHomeUnderneathAndLeaveOtherTabsAlone(link: String) throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        try browser.click("Family House with Garden")
+        try browser.open("/reality-portal/_open?url=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link))
+        #expect(browser.page.heading == "Sunny Loft with Terrace" && Self.tabs(browser.page).selected == "Home")
+        try browser.selectTab("search")
+        #expect(browser.page.heading == "Family House with Garden")
+        try browser.selectTab("home")
+        #expect(try Self.backChain(&browser) == ["Home"])
+    }
+
+    @Test func idsThatDoNotExistAreInvalidLinksAndChangeNothing() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.open("/reality-portal/_open?url=realityportal%3A%2F%2Flisting%2F999999")
+        #expect(browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Sunny Loft with Terrace")
+        try browser.press("OK")
+        try browser.open("/reality-portal/listing/999999")
+        #expect(browser.last.status == 404)
+        #expect(browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Sunny Loft with Terrace")
+        try browser.open("/reality-portal/listing/123/gallery")
+        try browser.open("/reality-portal/listing/999999/gallery")
+        #expect(browser.last.status == 404)
+        try browser.open("/reality-portal/_open?url=realityportal%3A%2F%2Fnowhere")
+        #expect(browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Photos of Sunny Loft with Terrace")
+    }
+
+    @Test func favouritesToggleOnTheListingAndShowOnTheFavoritesTab() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("favorites")
+        try Self.logIn(&browser)
+        try browser.selectTab("home")
+        try browser.click("Sunny Loft with Terrace")
+        try browser.press("Save to Favorites")
+        #expect(browser.page.buttons.contains("Saved to Favorites"))
+        // While Home shows the listing, a link to it shows it there (as the browser's Back
+        // would); once Home is back on its root, Favorites opens it on its own stack.
+        try browser.press("Back")
+        try browser.selectTab("favorites")
+        #expect(browser.page.root.elements("a").map(\.content).filter { $0.contains("Sunny") || $0.contains("Family") }
+            == ["Family House with Garden", "Sunny Loft with Terrace"])
+        try browser.click("Sunny Loft with Terrace")
+        #expect(Self.tabs(browser.page).selected == "Favorites", "a listing opened from Favorites stays on Favorites")
+        try browser.press("Saved to Favorites")
+        #expect(browser.page.buttons.contains("Save to Favorites"))
+        try browser.press("Back")
+        #expect(!browser.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" })
+    }
+
+    @Test func aNewInquiryIsKeptAcrossARestart() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.press("Ask the Agent")
+        try Self.logIn(&browser)
+        try browser.press("Send Inquiry", filling: ["Your message": "Kept across a restart?"])
+        try app.restart()
+        try browser.selectTab("inquiries")
+        #expect(browser.page.main?.content.contains("Kept across a restart?") == true)
+
+        var stranger = LiveBrowser(app)
+        try stranger.open(Self.entry)
+        try stranger.selectTab("inquiries")
+        #expect(stranger.page.heading == "Log In", "signed out, no one's inquiries")
+    }
+}
