@@ -30,6 +30,11 @@ public enum DataWrite: Hashable, Sendable {
 public struct FieldAssignment: Hashable, Sendable {
     public let field: String
     public let value: ValueSource
+
+    public init(field: String, value: ValueSource) {
+        self.field = field
+        self.value = value
+    }
 }
 
 /// Where a value an action uses comes from.

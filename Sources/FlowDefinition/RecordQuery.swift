@@ -31,18 +31,33 @@ public struct RecordQuery: Hashable, Sendable {
 public struct RecordOrder: Hashable, Sendable {
     public let field: String
     public let descending: Bool
+
+    public init(field: String, descending: Bool) {
+        self.field = field
+        self.descending = descending
+    }
 }
 
 /// Records whose `field` equals a value.
 public struct RecordFilter: Hashable, Sendable {
     public let field: String
     public let value: ValueSource
+
+    public init(field: String, value: ValueSource) {
+        self.field = field
+        self.value = value
+    }
 }
 
 /// Records where any of `fields` contains the words of the route parameter `parameter`.
 public struct RecordSearch: Hashable, Sendable {
     public let fields: [String]
     public let parameter: String
+
+    public init(fields: [String], parameter: String) {
+        self.fields = fields
+        self.parameter = parameter
+    }
 }
 
 /// A route parameter that names a record (`<param name="id" collection="listings" as="listing"/>`):
@@ -51,6 +66,12 @@ public struct RecordBinding: Hashable, Sendable {
     public let parameter: String
     public let collection: String
     public let name: String
+
+    public init(parameter: String, collection: String, name: String) {
+        self.parameter = parameter
+        self.collection = collection
+        self.name = name
+    }
 }
 
 /// What a route's screen reads and does with app data.

@@ -37,13 +37,13 @@ struct ScreenRequests {
             return try services.renderer.notFound(unit, request: request)
         }
         // A link from outside (a mail, another app, the address bar) to a screen the session is
-        // not on is a deep link; a reload of the screen one is on is not. So is every GET of a
-        // browser that holds no cookie of ours yet (the link opener redirects here).
+        // not on is a deep link; a reload of the screen one is on is not. For a visitor without
+        // a session every such GET is how a link arrives (the link opener redirects here).
         let fromOutside = !unit.hasCookie || Self.isArrivingFromOutside(request)
         // A link followed on one of our own pages moves the visitor's stack, as a button would:
         // stored from here on (under a new id, as a first post's is), so Back retraces it.
         if !fromOutside, !unit.isStored, request.method == .get { unit.allowWrites() }
-        if app.navigation.route(instance.name)?.isDeepLinkable == true, fromOutside,
+        if app.navigation.route(instance.name)?.isDeepLinkable == true, fromOutside || !unit.isStored,
            instance != app.navigation.currentScreen(in: unit.state) {
             return try LinkOpener(services: services).open(instance, link: request.path, request: request, unit: unit, now: now)
         }

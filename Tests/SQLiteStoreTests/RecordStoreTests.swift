@@ -1,0 +1,78 @@
+import FlowStore
+import SQLiteStore
+import Testing
+
+@Suite struct RecordStoreTests {
+    let database: Database
+    let records: RecordStore
+    let sessions: SessionStore
+    let accounts: AccountStore
+
+    init() throws {
+        database = try makeDatabase()
+        records = RecordStore(database: database)
+        sessions = SessionStore(database: database, idleLifetime: 1_000, absoluteLifetime: 10_000)
+        accounts = AccountStore(database: database, hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1))
+    }
+
+    static let fixtures = [
+        FixtureRecord(collection: "projects", id: "p1", values: ["name": .string("Alpha")]),
+        FixtureRecord(collection: "projects", id: "p2", values: ["name": .string("Beta")]),
+    ]
+
+    func names(_ scope: RecordScope) throws -> [String] {
+        try records.records(app: "coin", collection: "projects", scope: scope).compactMap { $0.values["name"]?.text }
+    }
+
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try database.write(body)
+    }
+
+    @Test func seedingTwiceChangesNothingAndKeepsWhatPeopleChanged() throws {
+        try records.seed(app: "coin", Self.fixtures, accounts: accounts)
+        try write { try records.update(app: "coin", collection: "projects", scope: .app, id: "p1", values: ["name": .string("Renamed")], now: 5, in: $0) }
+        try records.seed(app: "coin", Self.fixtures + [FixtureRecord(collection: "projects", id: "p3", values: ["name": .string("Gamma")])],
+                         accounts: accounts)
+        #expect(try names(.app) == ["Renamed", "Beta", "Gamma"])
+    }
+
+    @Test func aSessionsEditsAreItsOwnAndGoWithIt() throws {
+        try records.seed(app: "coin", Self.fixtures, accounts: accounts)
+        let first = try sessions.create(app: "coin", state: [0], dataKey: "key-1", now: 0)
+        _ = try sessions.create(app: "coin", state: [0], dataKey: "key-2", now: 0)
+        let created = try write { connection in
+            _ = try records.update(app: "coin", collection: "projects", scope: .session("key-1"), id: "p1", values: ["name": .string("Mine")], now: 1, in: connection)
+            _ = try records.delete(app: "coin", collection: "projects", scope: .session("key-1"), id: "p2", now: 1, in: connection)
+            return try records.insert(app: "coin", collection: "projects", scope: .session("key-1"), values: ["name": .string("New")], now: 1, in: connection)
+        }
+        #expect(created == "1")
+        #expect(try names(.session("key-1")) == ["Mine", "New"])
+        #expect(try names(.session("key-2")) == ["Alpha", "Beta"], "another session sees the fixtures as they were")
+        #expect(try names(.app) == ["Alpha", "Beta"])
+        #expect(try records.record(app: "coin", collection: "projects", scope: .session("key-1"), id: "p2") == nil)
+        try sessions.end(id: first)
+        #expect(try names(.session("key-1")) == ["Alpha", "Beta"], "ended, its copy is gone")
+        _ = try write { try records.update(app: "coin", collection: "projects", scope: .session("key-2"), id: "p1", values: ["name": .string("Theirs")], now: 1, in: $0) }
+        #expect(try sessions.sweep(now: 5_000) == 1)
+        #expect(try names(.session("key-2")) == ["Alpha", "Beta"], "swept with its session")
+    }
+
+    @Test func accountRecordsBelongToTheirAccount() throws {
+        let buyer = try accounts.create(app: "rp", email: "buyer@example.com", password: "password123", verified: true)
+        let other = try accounts.create(app: "rp", email: "other@example.com", password: "password123", verified: true)
+        try records.seed(app: "rp", [FixtureRecord(collection: "favorites", id: "1", values: ["listing": .string("123")], accountEmail: "buyer@example.com")],
+                         accounts: accounts)
+        #expect(try records.records(app: "rp", collection: "favorites", scope: .account(buyer.id)).map(\.id) == ["1"])
+        #expect(try records.records(app: "rp", collection: "favorites", scope: .account(other.id)).isEmpty)
+        let id = try write { try records.insert(app: "rp", collection: "favorites", scope: .account(other.id), values: ["listing": .string("456")], now: 1, in: $0) }
+        #expect(id == "2", "ids are unique across the collection, so a link never names another person's record")
+        #expect(try records.record(app: "rp", collection: "favorites", scope: .account(buyer.id), id: "2") == nil)
+        #expect(try write { try records.delete(app: "rp", collection: "favorites", scope: .account(buyer.id), id: "2", now: 2, in: $0) } == false)
+    }
+
+    @Test func valuesKeepTheirKinds() throws {
+        let values: [String: RecordValue] = ["title": .string("Loft “₂”"), "price": .integer(8_950_000), "featured": .boolean(true)]
+        let id = try write { try records.insert(app: "rp", collection: "listings", scope: .app, values: values, now: 1, in: $0) }
+        #expect(try records.record(app: "rp", collection: "listings", scope: .app, id: id)?.values == values)
+    }
+}
