@@ -26,6 +26,25 @@ start_server() {
     exit 1
 }
 
+# Reality Portal people: each signed in with the fixture account (through the Favorites tab's
+# login sheet) and on listing 123 of the Home tab; one "cookie csrf" a line.
+make_portal_people() {
+    local base="http://127.0.0.1:$port/reality-portal" origin="http://127.0.0.1:$port" cookie csrf
+    setcookie() { tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}'; }
+    token() { grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4; }
+    for _ in $(seq 1 "$1"); do
+        cookie=$(curl -fs -o /dev/null -D - "$base/" | setcookie)
+        csrf=$(curl -fs -H "Cookie: $cookie" "$base/" | token)
+        cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $origin" --data "csrf=$csrf" "$base/_tab/favorites" | setcookie)
+        csrf=$(curl -fs -H "Cookie: $cookie" "$base/login" | token)
+        cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $origin" \
+            --data "csrf=$csrf&form=login&email=test%40example.com&password=password123" "$base/_action/log-in" | setcookie)
+        curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $origin" --data "csrf=$csrf" "$base/_tab/home"
+        curl -fs -o /dev/null -H "Cookie: $cookie" -H "Sec-Fetch-Site: same-origin" "$base/listing/123"
+        echo "$cookie $csrf"
+    done
+}
+
 # People as a browser makes them: the first GET sets a cookie, the first post (Skip, on the
 # onboarding) stores the session under a new id, and Login gives that session's CSRF token.
 make_people() {

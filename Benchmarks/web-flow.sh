@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Measures SUMA Finance screens and navigation posts on the release build with wrk: 64 keep-alive
+# Measures SUMA Finance screens and navigation posts, and Reality Portal's data (a search's
+# results and a new inquiry), on the release build with wrk: 64 keep-alive
 # connections carrying 512 people, each walking in a session of its own (Benchmarks/web/flow.lua).
 # Prints requests/s and p99 for the screen GET (session read + render), the navigate POST
 # (session read, CAS write, event) and the whole walk (GET, POST navigate, follow the 303, POST
@@ -31,6 +32,21 @@ for mode in get post walk; do
         get) what="screen GET (session read + render)     " ;;
         post) what="navigate POST (read + CAS write + event)" ;;
         walk) what="walk (GET, POST, GET, POST back)        " ;;
+    esac
+    echo "$what  ${rps} requests/s  p99 ${p99} ms  (unexpected statuses: ${failed}, socket errors: ${errors})"
+done
+
+# Reality Portal: signed in (so fewer people: each sign-in is a password hash).
+portal_people=${PORTAL_PEOPLE:-128}
+make_portal_people "$portal_people" > "$folder/portal-people"
+echo "Reality Portal, release build, $connections keep-alive connections over $portal_people signed-in sessions, ${duration} s a mode"
+for mode in results create; do
+    line=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
+        "http://127.0.0.1:$port" -- "$folder/portal-people" "$mode" "$threads" | awk '/^RESULT/')
+    read -r _ rps p99 failed errors <<< "$line"
+    case $mode in
+        results) what="search results GET (20 listings read + rendered)" ;;
+        create) what="inquiry walk POSTs (ask, send = create, tab)     " ;;
     esac
     echo "$what  ${rps} requests/s  p99 ${p99} ms  (unexpected statuses: ${failed}, socket errors: ${errors})"
 done

@@ -7,6 +7,11 @@
 --   get   Login, read again and again: session read + render
 --   post  navigate to Create Account, then Back, as form posts: session read + CAS write + event
 --   walk  GET Login, POST navigate, GET the 303's target (Create Account), POST Back
+-- and Reality Portal's (people signed in, on listing 123 of the Home tab):
+--   results  the search results for "apartment": 20 listings read and rendered
+--   create   Ask the Agent, Send Inquiry (a new inquiry: a record created with the session's
+--            save), then the Home tab again, as form posts naming no screen (each applies to
+--            where the session is)
 
 local threads = {}
 local count = 0
@@ -21,8 +26,10 @@ local walks = {
   get = { "login" },
   post = { "navigate", "back" },
   walk = { "login", "navigate", "register", "back" },
+  results = { "results" },
+  create = { "ask", "send", "home" },
 }
-local expected = { login = 200, register = 200, navigate = 303, back = 303 }
+local expected = { login = 200, register = 200, navigate = 303, back = 303, results = 200, ask = 303, send = 303, home = 303 }
 local sessions, mode, next_session = {}, nil, 1
 unexpected = 0  -- global, so done() can read it from each thread
 
@@ -42,13 +49,16 @@ end
 local base = "/suma-finance"
 local origin
 
-local function post(session, path, screen)
+local function post(session, path, screen, fields)
   origin = origin or ("http://" .. wrk.host .. ":" .. wrk.port)
+  local body = "csrf=" .. session.csrf .. (screen and ("&screen=" .. screen:gsub("/", "%%2F")) or "") .. (fields or "")
   return wrk.format("POST", path, {
     ["Cookie"] = session.cookie, ["Origin"] = origin,
     ["Content-Type"] = "application/x-www-form-urlencoded",
-  }, "csrf=" .. session.csrf .. "&screen=" .. screen:gsub("/", "%%2F"))
+  }, body)
 end
+
+local portal = "/reality-portal"
 
 function request()
   local session = sessions[next_session]
@@ -59,6 +69,12 @@ function request()
   if step == "login" then return wrk.format("GET", base .. "/auth/login", { ["Cookie"] = session.cookie }) end
   if step == "register" then return wrk.format("GET", base .. "/auth/register", { ["Cookie"] = session.cookie }) end
   if step == "navigate" then return post(session, base .. "/_action/create-account", base .. "/auth/login") end
+  if step == "results" then
+    return wrk.format("GET", portal .. "/search/results?query=apartment", { ["Cookie"] = session.cookie, ["Sec-Fetch-Site"] = "same-origin" })
+  end
+  if step == "ask" then return post(session, portal .. "/_action/start-inquiry") end
+  if step == "send" then return post(session, portal .. "/_action/send-inquiry", nil, "&form=new-inquiry&message=Is+there+a+cellar%3F") end
+  if step == "home" then return post(session, portal .. "/_tab/home") end
   return post(session, base .. "/_back", base .. "/auth/register")
 end
 
