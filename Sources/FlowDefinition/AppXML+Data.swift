@@ -222,7 +222,7 @@ extension AppXML {
 
     /// A title's `{placeholders}` must name a parameter of the route or a field of a record it binds.
     private mutating func checkTitle(_ route: RouteDefinition, bindings: [RecordBinding], data: DataDefinition, at line: Int) {
-        for placeholder in Self.placeholders(in: route.title) {
+        for placeholder in DataDefinition.placeholders(in: route.title) {
             let parts = placeholder.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 1, route.parameter(parts[0]) != nil { continue }
             if parts.count == 2 || parts.count == 3, let binding = bindings.first(where: { $0.name == parts[0] }) {
@@ -243,17 +243,6 @@ extension AppXML {
             }
             report(line, "the title of route '\(route.name)' reads '{\(placeholder)}', which is neither a parameter of the route nor a field of a record it binds (<param … collection=\"…\" as=\"…\"/>)")
         }
-    }
-
-    /// The names between braces in a title or message.
-    static func placeholders(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     /// Reads the data file (json-server's `db.json` form: an object whose members are the

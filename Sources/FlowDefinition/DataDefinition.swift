@@ -10,6 +10,17 @@ public struct DataDefinition: Hashable, Sendable {
 
     /// No data: an app without `<data>`.
     public static let none = DataDefinition(collections: [:], counts: [:], fixtures: [])
+
+    /// The names between braces in a title: `{listing.title}` → `listing.title`.
+    public static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
 }
 
 /// A collection of records: its scope and its fields.

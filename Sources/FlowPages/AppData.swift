@@ -128,7 +128,7 @@ struct AppData {
         }
         for (name, value) in instance.parameters { values[name] = value }
         var title = route.title
-        for placeholder in Set(Self.placeholders(in: title)) {
+        for placeholder in Set(DataDefinition.placeholders(in: title)) {
             title = title.replacingOccurrences(of: "{\(placeholder)}", with: values[placeholder] ?? "")
         }
         return title.trimmingCharacters(in: .whitespaces).isEmpty ? Self.fallbackTitle(route.name) : title
@@ -138,16 +138,6 @@ struct AppData {
     static func fallbackTitle(_ name: RouteName) -> String {
         let words = name.rawValue.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "_" }).joined(separator: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
-    }
-
-    static func placeholders(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     private static func sortValue(_ field: String, in record: StoredRecord) -> RecordValue? {

@@ -60,11 +60,7 @@ struct DataWriter {
                       try transaction.record(app: app.id, collection: target, scope: targetScope, id: text) != nil
                 else { throw ActionRefused(message: Self.gone) }
             }
-            typed[name] = switch value {
-            case .string(let text): .string(text)
-            case .integer(let number): .integer(number)
-            case .boolean(let flag): .boolean(flag)
-            }
+            typed[name] = value.recordValue
         }
         return typed
     }

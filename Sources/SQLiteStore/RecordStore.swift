@@ -1,5 +1,6 @@
 import FlowStore
 import Foundation
+import Synchronization
 
 /// App data: the records of an app folder's collections, per scope. A record's fields are kept
 /// as one JSON object; the collection's declaration in the folder says what they may be.
@@ -9,6 +10,9 @@ import Foundation
 /// until they change something, and their changes go with their session when it is swept.
 public struct RecordStore: Sendable {
     public let database: Database
+    /// Bodies already decoded, by their text: a screen listing 20 records reads the same bodies
+    /// request after request, and decoding JSON costs more than the query.
+    private let decoded = DecodedBodies()
 
     public init(database: Database) {
         self.database = database
@@ -37,7 +41,7 @@ public struct RecordStore: Sendable {
         let own = Set(rows.lazy.filter(\.isOwn).map(\.id))
         return try rows.compactMap { row in
             guard !row.deleted, row.isOwn || !own.contains(row.id) else { return nil }
-            return StoredRecord(id: row.id, values: try Self.decode(row.body))
+            return StoredRecord(id: row.id, values: try decode(row.body))
         }
     }
 
@@ -51,7 +55,7 @@ public struct RecordStore: Sendable {
             [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope)), .text(id)]
         ) { row in (body: row.string(0) ?? "{}", deleted: row.int(1) == 1) }
         guard let row, !row.deleted else { return nil }
-        return StoredRecord(id: id, values: try Self.decode(row.body))
+        return StoredRecord(id: id, values: try decode(row.body))
     }
 
     /// Adds a record inside a caller's write transaction; its id is the next whole number of the
@@ -59,15 +63,18 @@ public struct RecordStore: Sendable {
     public func insert(
         app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64, in connection: SQLiteConnection
     ) throws -> String {
+        // The collection's counter: past every whole-number id it has held (fixtures included).
         let next = try connection.queryFirst(
             """
-            SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0) + 1,
-                   MAX(COALESCE(MAX(sequence), 0), 0) + 1
-            FROM records WHERE app = ? AND collection = ?
+            INSERT INTO record_counters (app, collection, next) VALUES (?1, ?2,
+                (SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0) + 1
+                 FROM records WHERE app = ?1 AND collection = ?2))
+            ON CONFLICT (app, collection) DO UPDATE SET next = next + 1
+            RETURNING next
             """,
             [.text(app), .text(collection)]
-        ) { row in (row.int(0), row.int(1)) } ?? (1, 1)
-        let (id, sequence) = (String(next.0), next.1)
+        ) { $0.int(0) } ?? 1
+        let (id, sequence) = (String(next), next)
         try connection.execute(
             "INSERT INTO records (app, collection, scope, id, body, sequence, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id), .text(try Self.encode(values)), .int(sequence), .integer(now)]
@@ -117,6 +124,16 @@ public struct RecordStore: Sendable {
                      .text(try Self.encode(fixture.values)), .int(index - fixtures.count)]
                 )
             }
+            // A counter already running stays past the ids the file now holds.
+            try connection.execute(
+                """
+                UPDATE record_counters SET next = MAX(next, (
+                    SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0)
+                    FROM records WHERE records.app = record_counters.app AND records.collection = record_counters.collection))
+                WHERE app = ?
+                """,
+                [.text(app)]
+            )
         }
     }
 
@@ -163,13 +180,26 @@ public struct RecordStore: Sendable {
         String(decoding: try encoder.encode(values), as: UTF8.self)
     }
 
-    private static func decode(_ body: String) throws -> [String: RecordValue] {
-        try JSONDecoder().decode([String: RecordValue].self, from: Data(body.utf8))
-    }
-
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder
     }()
+
+    private func decode(_ body: String) throws -> [String: RecordValue] {
+        if let values = decoded.values.withLock({ $0[body] }) { return values }
+        let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(body.utf8))
+        decoded.values.withLock { cache in
+            if cache.count >= DecodedBodies.limit { cache.removeAll(keepingCapacity: true) }
+            cache[body] = values
+        }
+        return values
+    }
+}
+
+/// Record bodies already decoded, by their text, shared by every copy of a ``RecordStore``.
+private final class DecodedBodies: Sendable {
+    /// How many are kept; past it the cache starts over.
+    static let limit = 4_096
+    let values = Mutex<[String: [String: RecordValue]]>([:])
 }

@@ -112,6 +112,8 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
             "CREATE INDEX records_in_order ON records (app, collection, scope, sequence)",
+            // The next id of each collection, so adding a record reads one row, not the collection.
+            "CREATE TABLE record_counters (app TEXT NOT NULL, collection TEXT NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (app, collection)) WITHOUT ROWID",
             "ALTER TABLE sessions ADD COLUMN data_key TEXT",
             "UPDATE sessions SET data_key = lower(hex(randomblob(16)))",
         ]),

@@ -17,9 +17,9 @@ import Testing
 
     @Test func theReferenceExampleIsValid() throws {
         let page = try String(contentsOfFile: Self.views + "/README.md", encoding: .utf8)
-        let start = try #require(page.range(of: "```xml\n"))
+        let start = try #require(page.range(of: "```xml\n<?xml"))
         let end = try #require(page.range(of: "\n```", range: start.upperBound..<page.endIndex))
-        let xml = String(page[start.upperBound..<end.lowerBound])
+        let xml = "<?xml" + String(page[start.upperBound..<end.lowerBound])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)/notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
