@@ -34,7 +34,7 @@ extension AppXML {
                 if case .reference = type, field["collection"] == nil {
                     report(field.line, "field '\(name)' of collection '\(id)' is a reference, so it needs collection=\"…\" naming what it refers to")
                 }
-                return DataField(name: name, type: type, isRequired: field["required"].map(Self.isTrue) ?? false)
+                return DataField(name: name, type: type, isRequired: field["required"].map(Self.boolean) ?? false)
             }
             collections[id] = CollectionDefinition(id: id, scope: CollectionScope(rawValue: collection["scope"] ?? "") ?? .app, fields: fields)
         }
@@ -220,9 +220,10 @@ extension AppXML {
                            limit: element["limit"].flatMap { Int($0) }, label: element["label"], isCount: isCount)
     }
 
-    /// A title's `{placeholders}` must name a parameter of the route or a field of a record it binds.
+    /// A title's or breadcrumb's `{placeholders}` must name a parameter of the route or a field of
+    /// a record it binds.
     private mutating func checkTitle(_ route: RouteDefinition, bindings: [RecordBinding], data: DataDefinition, at line: Int) {
-        for placeholder in DataDefinition.placeholders(in: route.title) {
+        for placeholder in DataDefinition.placeholders(in: route.title + (route.breadcrumb ?? "")) {
             let parts = placeholder.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 1, route.parameter(parts[0]) != nil { continue }
             if parts.count == 2 || parts.count == 3, let binding = bindings.first(where: { $0.name == parts[0] }) {
@@ -352,9 +353,5 @@ extension AppXML {
         case (.boolean, .bool(let flag, _)): .boolean(flag)
         default: nil
         }
-    }
-
-    static func isTrue(_ text: String) -> Bool {
-        text == "true" || text == "1"
     }
 }

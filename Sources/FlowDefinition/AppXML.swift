@@ -175,7 +175,8 @@ struct AppXML {
         return root.child("sign-in")?.line ?? root.line
     }
 
-    private static func boolean(_ text: String) -> Bool {
+    /// An `xsd:boolean` attribute's value ("true" or "1").
+    static func boolean(_ text: String) -> Bool {
         text == "true" || text == "1"
     }
 }

@@ -21,11 +21,12 @@ struct ActionInterpreter {
     struct DataRunner {
         /// Whether every record a screen names exists.
         let exists: (RouteInstance) throws -> Bool
-        /// Makes a write with its values looked up; returns the id of a record it created.
-        let write: (DataWrite, _ id: String?, _ values: [String: String]) throws -> String?
+        /// Makes a write, looking its values up with the function given; returns the id of a
+        /// record it created.
+        let write: (DataWrite, (ValueSource) -> String?) throws -> String?
 
         /// For an app without data: every screen exists, and no write can be made.
-        static var none: DataRunner { DataRunner(exists: { _ in true }, write: { _, _, _ in throw ActionRefused(message: DataWriter.notPossible) }) }
+        static var none: DataRunner { DataRunner(exists: { _ in true }, write: { _, _ in throw ActionRefused(message: DataWriter.notPossible) }) }
     }
 
     /// The state a command leads to, and the events it adds.
@@ -145,13 +146,7 @@ struct ActionInterpreter {
                 result.state = try navigate(.navigate(target, source: .direct), result.state)
             case .data(let write):
                 if failArmedSubmit(&result) { return }
-                let id: String? = switch write {
-                case .update(_, let id, _), .delete(_, let id): sources.value(id)
-                case .create, .toggle: nil
-                }
-                var values: [String: String] = [:]
-                for assignment in write.values { values[assignment.field] = sources.value(assignment.value) ?? "" }
-                if let created = try data.write(write, id, values) { sources.created[write.collection] = created }
+                if let created = try data.write(write, sources.value) { sources.created[write.collection] = created }
             case .replace(let route):
                 result.state = try navigate(.navigate(RouteInstance(route), source: .direct), result.state)
             case .back:

@@ -13,12 +13,35 @@ struct AppData {
     /// Whose copy of a collection of each scope this session sees; nil for an account's data
     /// while no one is signed in.
     let scope: (CollectionScope) -> RecordScope?
+    /// What this value has read already: a page reads a bound record for its content and again
+    /// for its title, and a list and its count read the same collection.
+    private let memo = Memo()
+
+    init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
+        self.app = app
+        self.reads = reads
+        self.scope = scope
+    }
+
+    /// Reads already made, for the life of one ``AppData`` (one page, one post). A post's writes
+    /// go through ``DataWriter``, never through this, so nothing here is stale within it.
+    private final class Memo {
+        var records: [String: [StoredRecord]] = [:]
+        var record: [RecordKey: StoredRecord?] = [:]
+
+        struct RecordKey: Hashable {
+            let collection: String
+            let id: String
+        }
+    }
 
     /// Whether every record `instance` names exists: a listing id that does not is a link to
-    /// nothing, handled as an invalid link.
+    /// nothing, handled as an invalid link. A record of the signed-in person's own while no one
+    /// is signed in cannot be looked for yet: the screen's sign-in guard comes first.
     func exists(_ instance: RouteInstance) throws -> Bool {
         for binding in app.routeData[instance.name]?.bindings ?? [] {
-            guard let id = instance.parameters[binding.parameter] else { continue }
+            guard let id = instance.parameters[binding.parameter], let collection = app.data.collections[binding.collection],
+                  scope(collection.scope) != nil else { continue }
             if try record(binding.collection, id: id) == nil { return false }
         }
         return true
@@ -26,14 +49,21 @@ struct AppData {
 
     /// The record `id` of `collection`, or nil (also when its scope is not available).
     func record(_ collection: String, id: String) throws -> StoredRecord? {
+        let key = Memo.RecordKey(collection: collection, id: id)
+        if let known = memo.record[key] { return known }
         guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return nil }
-        return try reads.record(app: app.id, collection: collection, scope: scope, id: id)
+        let found = try reads.record(app: app.id, collection: collection, scope: scope, id: id)
+        memo.record[key] = .some(found)
+        return found
     }
 
     /// Every record of `collection` this session sees.
     func records(_ collection: String) throws -> [StoredRecord] {
+        if let known = memo.records[collection] { return known }
         guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return [] }
-        return try reads.records(app: app.id, collection: collection, scope: scope)
+        let found = try reads.records(app: app.id, collection: collection, scope: scope)
+        memo.records[collection] = found
+        return found
     }
 
     /// The records a list or count selects, with `parameters` filling its filters and search.
@@ -49,17 +79,16 @@ struct AppData {
             }
         }
         if let search = query.search {
-            let words = (parameters[search.parameter] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
+            let words = (parameters[search.parameter] ?? "").split(whereSeparator: \.isWhitespace).map(SearchWord.init)
             selected = selected.filter { record in
-                let haystack = search.fields.compactMap { Self.text(of: $0, in: record)?.lowercased() }
-                return words.allSatisfy { word in haystack.contains { $0.contains(word) } }
+                let fields = search.fields.compactMap { Self.text(of: $0, in: record) }
+                return words.allSatisfy { word in fields.contains(where: word.isFound) }
             }
         }
         if let order = query.order {
             selected.sort { first, second in
                 let (a, b) = (Self.sortValue(order.field, in: first), Self.sortValue(order.field, in: second))
-                let ascending = Self.precedes(a, b)
-                return order.descending ? Self.precedes(b, a) : ascending
+                return order.descending ? Self.precedes(b, a) : Self.precedes(a, b)
             }
         }
         if let limit = query.limit, selected.count > limit { selected = Array(selected.prefix(limit)) }
@@ -69,18 +98,15 @@ struct AppData {
     /// A record as templates read it: its fields and `id`, with each reference replaced by the
     /// record it names (one level deep), so a list of favourites shows the listings' titles.
     func value(of record: StoredRecord, in collection: String, expanding: Bool = true) throws -> TemplateValue {
-        var members: [String: TemplateValue] = ["id": .string(record.id)]
+        var members = [String: TemplateValue](minimumCapacity: record.values.count + 1)
+        members["id"] = .string(record.id)
         let definition = app.data.collections[collection]
         for (name, value) in record.values {
             if expanding, case .reference(let target)? = definition?.field(name)?.type {
                 members[name] = try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null
                 continue
             }
-            members[name] = switch value {
-            case .string(let text): .string(text)
-            case .integer(let number): .int(number)
-            case .boolean(let flag): .bool(flag)
-            }
+            members[name] = value.templateValue
         }
         return .record(TemplateRecord(members))
     }
@@ -107,14 +133,23 @@ struct AppData {
     }
 
     /// The route's title with its `{placeholders}` filled: parameters, and fields of the records
-    /// it binds. A placeholder whose record is gone reads as the route's name for it.
+    /// it binds. A title whose record is gone reads as the route's name.
     func title(of instance: RouteInstance) throws -> String {
-        guard let route = app.navigation.route(instance.name), route.title.contains("{") else {
-            return app.navigation.route(instance.name)?.title ?? instance.name.rawValue
-        }
-        let bindings = app.routeData[instance.name]?.bindings ?? []
+        guard let route = app.navigation.route(instance.name) else { return instance.name.rawValue }
+        return try fill(route.title, for: instance)
+    }
+
+    /// The route's breadcrumb (its short name in a trail), filled like its title; nil when it
+    /// has none.
+    func breadcrumb(of instance: RouteInstance) throws -> String? {
+        try app.navigation.route(instance.name)?.breadcrumb.map { try fill($0, for: instance) }
+    }
+
+    /// `text` with its `{placeholders}` filled for the screen `instance`.
+    private func fill(_ text: String, for instance: RouteInstance) throws -> String {
+        guard text.contains("{") else { return text }
         var values: [String: String] = [:]
-        for binding in bindings {
+        for binding in app.routeData[instance.name]?.bindings ?? [] {
             guard let id = instance.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { continue }
             values[binding.name + ".id"] = record.id
             let collection = app.data.collections[binding.collection]
@@ -127,11 +162,11 @@ struct AppData {
             }
         }
         for (name, value) in instance.parameters { values[name] = value }
-        var title = route.title
-        for placeholder in Set(DataDefinition.placeholders(in: title)) {
-            title = title.replacingOccurrences(of: "{\(placeholder)}", with: values[placeholder] ?? "")
+        var filled = text
+        for placeholder in Set(DataDefinition.placeholders(in: text)) {
+            filled = filled.replacingOccurrences(of: "{\(placeholder)}", with: values[placeholder] ?? "")
         }
-        return title.trimmingCharacters(in: .whitespaces).isEmpty ? Self.fallbackTitle(route.name) : title
+        return filled.trimmingCharacters(in: .whitespaces).isEmpty ? Self.fallbackTitle(instance.name) : filled
     }
 
     /// "listing.gallery" → "Listing gallery": what a screen is called when its record is gone.
@@ -156,6 +191,17 @@ struct AppData {
         case (let x?, let y?): x.text.localizedStandardCompare(y.text) == .orderedAscending
         case (.some, nil): true
         default: false
+        }
+    }
+}
+
+extension RecordValue {
+    /// The value as templates read it.
+    var templateValue: TemplateValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .integer(let number): .int(number)
+        case .boolean(let flag): .bool(flag)
         }
     }
 }

@@ -11,9 +11,14 @@ struct DataWriter {
     let scope: (CollectionScope) -> RecordScope?
     let now: Int64
 
-    /// Makes `write` with its values already looked up (field name → text) and the id of the
-    /// record it changes; returns the id of a record it created.
-    func apply(_ write: DataWrite, id: String?, values: [String: String]) throws -> String? {
+    /// Makes `write`, looking up each value it takes (a constant, a posted field, the screen's
+    /// parameter, an id created before) with `value`; returns the id of a record it created.
+    func apply(_ write: DataWrite, value: (ValueSource) -> String?) throws -> String? {
+        let id: String? = switch write {
+        case .update(_, let id, _), .delete(_, let id): value(id)
+        case .create, .toggle: nil
+        }
+        let values = Dictionary(write.values.map { ($0.field, value($0.value) ?? "") }, uniquingKeysWith: { _, last in last })
         guard let collection = app.data.collections[write.collection] else { throw ActionRefused(message: Self.notPossible) }
         guard let scope = scope(collection.scope) else {
             throw ActionRefused(message: "Sign in first: that is kept with your account.")

@@ -11,6 +11,8 @@ struct PageData {
     /// The titles with placeholders, filled, of every screen the page names (itself, its trail,
     /// where Back leads, what lies under a modal).
     var titles: [RouteInstance: String] = [:]
+    /// The breadcrumbs with placeholders, filled, of the screens on the page's trail.
+    var crumbs: [RouteInstance: String] = [:]
     /// The app-wide counts, by name.
     var counts: [String: Int] = [:]
     /// The signed-in person (`email` and profile fields), or null.
@@ -27,8 +29,10 @@ struct PageData {
         var named = screen.breadcrumbs.map(\.route) + [screen.route]
         if let back = screen.back { named.append(back.destination) }
         if let underlying = screen.underlying { named.append(underlying) }
-        for instance in named where titles[instance] == nil && app.navigation.route(instance.name)?.title.contains("{") == true {
-            titles[instance] = try data.title(of: instance)
+        for instance in named where titles[instance] == nil {
+            guard let route = app.navigation.route(instance.name) else { continue }
+            if route.title.contains("{") { titles[instance] = try data.title(of: instance) }
+            if route.breadcrumb?.contains("{") == true { crumbs[instance] = try data.breadcrumb(of: instance) }
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
         if let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {

@@ -37,7 +37,7 @@ struct PageModel: Sendable {
     func context(for state: NavigationState, csrfToken: String, data: PageData = .none) -> [String: TemplateValue] {
         let navigation = app.navigation
         let screen = navigation.screen(in: state)
-        let titles = Titles(app: app, filled: data.titles)
+        let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
@@ -104,8 +104,8 @@ struct PageModel: Sendable {
     /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": the page title says where
     /// one is, which is how a page change is announced; "Error: " first when the last submit was
     /// refused (as GOV.UK does), and an alert's title first while it is shown.
-    func documentTitle(_ screen: Screen, state: NavigationState, titles: Titles? = nil) -> String {
-        let place = documentTitle(screen, titles: titles ?? Titles(app: app, filled: [:]))
+    func documentTitle(_ screen: Screen, state: NavigationState, titles: Titles) -> String {
+        let place = documentTitle(screen, titles: titles)
         if let alert = state.alert.flatMap({ app.alerts[$0.name] }) { return "Alert: \(alert.title) – \(place)" }
         return state.formErrors == nil ? place : "Error: " + place
     }
@@ -151,6 +151,7 @@ struct PageModel: Sendable {
     struct Titles {
         let app: AppDefinition
         let filled: [RouteInstance: String]
+        let crumbs: [RouteInstance: String]
 
         subscript(instance: RouteInstance) -> String {
             filled[instance] ?? app.navigation.route(instance.name)?.title ?? instance.name.rawValue
@@ -158,7 +159,7 @@ struct PageModel: Sendable {
 
         /// A trail's label: the route's short name, else its title.
         func crumb(_ crumb: Breadcrumb) -> String {
-            app.navigation.route(crumb.route.name)?.breadcrumb ?? self[crumb.route]
+            crumbs[crumb.route] ?? app.navigation.route(crumb.route.name)?.breadcrumb ?? self[crumb.route]
         }
     }
 

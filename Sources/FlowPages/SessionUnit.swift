@@ -202,12 +202,8 @@ struct SessionUnit {
             }
         }
         for write in writes {
-            let id: String? = switch write {
-            case .update(_, let id, _), .delete(_, let id): value(id)
-            case .create, .toggle: nil
-            }
             do {
-                _ = try writer.apply(write, id: id, values: Dictionary(write.values.map { ($0.field, value($0.value) ?? "") }, uniquingKeysWith: { $1 }))
+                _ = try writer.apply(write, value: value)
             } catch is ActionRefused {
                 continue
             }

@@ -10,8 +10,8 @@ import Synchronization
 /// until they change something, and their changes go with their session when it is swept.
 public struct RecordStore: Sendable {
     public let database: Database
-    /// Bodies already decoded, by their text: a screen listing 20 records reads the same bodies
-    /// request after request, and decoding JSON costs more than the query.
+    /// Bodies already decoded: a screen listing 20 records reads the same bodies request after
+    /// request, and decoding JSON costs more than the query.
     private let decoded = DecodedBodies()
 
     public init(database: Database) {
@@ -36,9 +36,9 @@ public struct RecordStore: Sendable {
             WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) ORDER BY sequence
             """,
             [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope))]
-        ) { row in (id: row.string(0) ?? "", body: row.string(1) ?? "{}", deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
-        // The scope's own rows win over the base it overlays (only a session's copy has one).
-        let own = Set(rows.lazy.filter(\.isOwn).map(\.id))
+        ) { row in (id: row.string(0) ?? "", body: row.bytes(1), deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
+        // A session's own rows win over the fixtures they overlay; other scopes have no base.
+        let own: Set<String> = if case .session = scope { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         return try rows.compactMap { row in
             guard !row.deleted, row.isOwn || !own.contains(row.id) else { return nil }
             return StoredRecord(id: row.id, values: try decode(row.body))
@@ -53,7 +53,7 @@ public struct RecordStore: Sendable {
             ORDER BY scope = ?4 DESC LIMIT 1
             """,
             [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope)), .text(id)]
-        ) { row in (body: row.string(0) ?? "{}", deleted: row.int(1) == 1) }
+        ) { row in (body: row.bytes(0), deleted: row.int(1) == 1) }
         guard let row, !row.deleted else { return nil }
         return StoredRecord(id: id, values: try decode(row.body))
     }
@@ -186,20 +186,31 @@ public struct RecordStore: Sendable {
         return encoder
     }()
 
-    private func decode(_ body: String) throws -> [String: RecordValue] {
-        if let values = decoded.values.withLock({ $0[body] }) { return values }
-        let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(body.utf8))
+    private func decode(_ body: [UInt8]) throws -> [String: RecordValue] {
+        let key = DecodedBodies.Key(bytes: body)
+        if let values = decoded.values.withLock({ $0[key] }) { return values }
+        let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(body))
         decoded.values.withLock { cache in
             if cache.count >= DecodedBodies.limit { cache.removeAll(keepingCapacity: true) }
-            cache[body] = values
+            cache[key] = values
         }
         return values
     }
 }
 
-/// Record bodies already decoded, by their text, shared by every copy of a ``RecordStore``.
+/// Record bodies already decoded, by their bytes, shared by every copy of a ``RecordStore``.
 private final class DecodedBodies: Sendable {
     /// How many are kept; past it the cache starts over.
     static let limit = 4_096
-    let values = Mutex<[String: [String: RecordValue]]>([:])
+    let values = Mutex<[Key: [String: RecordValue]]>([:])
+
+    /// A body's UTF-8 bytes, hashed as bytes: a `String` key would be hashed by its Unicode
+    /// normal form, which costs more than the lookup saves for text with accents.
+    struct Key: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
 }

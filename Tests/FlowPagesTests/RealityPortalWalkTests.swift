@@ -262,6 +262,19 @@ import Testing
         #expect(browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Photos of Sunny Loft with Terrace")
     }
 
+    @Test func anInquiryLinkWhileSignedOutAsksForSignInFirst() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("search")
+        try browser.open("/reality-portal/inquiries/1")
+        #expect(browser.last.status == 200 && browser.page.heading == "Log In", "the guard, not an invalid link")
+        try Self.logIn(&browser)
+        #expect(browser.page.heading == "Inquiry about Family House with Garden")
+        try browser.open("/reality-portal/inquiries/999")
+        #expect(browser.last.status == 404 && browser.page.alert?.title == "Invalid Link")
+    }
+
     @Test func favouritesToggleOnTheListingAndShowOnTheFavoritesTab() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
