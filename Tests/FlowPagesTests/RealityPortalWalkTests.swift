@@ -262,6 +262,21 @@ import Testing
         #expect(browser.page.alert?.title == "Invalid Link" && browser.page.heading == "Photos of Sunny Loft with Terrace")
     }
 
+    @Test func eachNewInquiryOpensOverTheInquiriesListNotOverTheLastOne() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.click("Sunny Loft with Terrace")
+        try browser.press("Ask the Agent")
+        try Self.logIn(&browser)
+        try browser.press("Send Inquiry", filling: ["Your message": "First question"])
+        try browser.selectTab("home")
+        try browser.press("Ask the Agent")
+        try browser.press("Send Inquiry", filling: ["Your message": "Second question"])
+        #expect(browser.page.main?.content.contains("Second question") == true)
+        #expect(try Self.backChain(&browser) == ["Inquiries"])
+    }
+
     @Test func anInquiryLinkWhileSignedOutAsksForSignInFirst() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
