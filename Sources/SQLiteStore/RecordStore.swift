@@ -63,16 +63,19 @@ public struct RecordStore: Sendable {
     public func insert(
         app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64, in connection: SQLiteConnection
     ) throws -> String {
-        // The collection's counter: past every whole-number id it has held (fixtures included).
+        // The collection's counter; made on its first insert, past every whole-number id the
+        // collection holds (fixtures included), which is read only then.
+        let key: [SQLiteValue] = [.text(app), .text(collection)]
         let next = try connection.queryFirst(
+            "UPDATE record_counters SET next = next + 1 WHERE app = ? AND collection = ? RETURNING next", key
+        ) { $0.int(0) } ?? connection.queryFirst(
             """
-            INSERT INTO record_counters (app, collection, next) VALUES (?1, ?2,
-                (SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0) + 1
-                 FROM records WHERE app = ?1 AND collection = ?2))
-            ON CONFLICT (app, collection) DO UPDATE SET next = next + 1
+            INSERT INTO record_counters (app, collection, next)
+            SELECT ?1, ?2, COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0) + 1
+            FROM records WHERE app = ?1 AND collection = ?2
             RETURNING next
             """,
-            [.text(app), .text(collection)]
+            key
         ) { $0.int(0) } ?? 1
         let (id, sequence) = (String(next), next)
         try connection.execute(
