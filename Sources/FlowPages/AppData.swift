@@ -129,7 +129,21 @@ struct AppData {
     /// The app-wide counts (`<count>` under `<data>`), by name; zero for an account's while
     /// signed out.
     func counts() throws -> [String: Int] {
-        try app.data.counts.mapValues { try select($0, parameters: [:]).count }
+        try app.data.counts.mapValues(count)
+    }
+
+    /// How many records an app-wide count selects: counted by the store when it only compares
+    /// fields with constants (an unread badge), without reading the records.
+    private func count(_ query: RecordQuery) throws -> Int {
+        guard let collection = app.data.collections[query.collection], query.search == nil else { return try select(query, parameters: [:]).count }
+        var matching: [String: RecordValue] = [:]
+        for filter in query.filters {
+            guard case .constant(let text) = filter.value, filter.field != "id",
+                  let value = collection.field(filter.field)?.type.value(of: text) else { return try select(query, parameters: [:]).count }
+            matching[filter.field] = value.recordValue
+        }
+        guard let scope = scope(collection.scope) else { return 0 }
+        return try reads.countRecords(app: app.id, collection: collection.id, scope: scope, matching: matching)
     }
 
     /// The route's title with its `{placeholders}` filled: parameters, and fields of the records

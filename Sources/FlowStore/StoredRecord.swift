@@ -81,6 +81,9 @@ public protocol RecordReads {
     func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord]
     /// The record with `id`, or nil.
     func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord?
+    /// How many records of `collection` in `scope` have every field of `matching` equal to its
+    /// value, counted where they are kept rather than read: a badge is on every page.
+    func countRecords(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int
 }
 
 /// The writes of app data inside a unit of work.

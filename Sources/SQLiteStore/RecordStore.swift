@@ -45,6 +45,31 @@ public struct RecordStore: Sendable {
         }
     }
 
+    /// Counts the records of `collection` in `scope` whose fields equal `matching`, in SQL (the
+    /// fields are read from the JSON body with `json_extract`; booleans read as 1 or 0). A
+    /// session's own rows stand in for the fixtures they overlay, as in ``records(app:collection:scope:in:)``.
+    public func count(
+        app: String, collection: String, scope: RecordScope, matching: [String: RecordValue], in connection: SQLiteConnection
+    ) throws -> Int {
+        var sql = """
+            SELECT COUNT(*) FROM records AS r WHERE r.app = ?1 AND r.collection = ?2 AND r.scope IN (?3, ?4) AND r.deleted = 0
+              AND (r.scope = ?4 OR NOT EXISTS (
+                SELECT 1 FROM records AS own WHERE own.app = ?1 AND own.collection = ?2 AND own.scope = ?4 AND own.id = r.id))
+            """
+        var values: [SQLiteValue] = [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope))]
+        for (field, value) in matching.sorted(by: { $0.key < $1.key }) {
+            values.append(.text("$.\"" + field + "\""))
+            sql += " AND json_extract(r.body, ?\(values.count))"
+            switch value {
+            case .string(let text): values.append(.text(text))
+            case .integer(let number): values.append(.integer(Int64(number)))
+            case .boolean(let flag): values.append(.bool(flag))
+            }
+            sql += " IS ?\(values.count)"
+        }
+        return try connection.queryFirst(sql, values) { $0.int(0) } ?? 0
+    }
+
     /// Reads one record inside a caller's transaction.
     public func record(app: String, collection: String, scope: RecordScope, id: String, in connection: SQLiteConnection) throws -> StoredRecord? {
         let row = try connection.queryFirst(

@@ -87,6 +87,10 @@ public struct SQLiteWebStore: WebStore {
         try records.record(app: app, collection: collection, scope: scope, id: id)
     }
 
+    public func countRecords(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int {
+        try database.read { try records.count(app: app, collection: collection, scope: scope, matching: matching, in: $0) }
+    }
+
     public func addLinkCounts(_ counts: [LinkCount]) throws {
         try linkCounts.add(counts)
     }
@@ -164,6 +168,10 @@ struct SQLiteTransaction: StoreTransaction {
 
     func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
         try store.records.record(app: app, collection: collection, scope: scope, id: id, in: connection)
+    }
+
+    func countRecords(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int {
+        try store.records.count(app: app, collection: collection, scope: scope, matching: matching, in: connection)
     }
 
     func insertRecord(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String {

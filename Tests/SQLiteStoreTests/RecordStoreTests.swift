@@ -70,6 +70,29 @@ import Testing
         #expect(try write { try records.delete(app: "rp", collection: "favorites", scope: .account(buyer.id), id: "2", now: 2, in: $0) } == false)
     }
 
+    @Test func countsMatchWhatTheRecordsSayInEveryScope() throws {
+        let fixtures = [
+            FixtureRecord(collection: "todos", id: "1", values: ["done": .boolean(false), "owner": .string("ann")]),
+            FixtureRecord(collection: "todos", id: "2", values: ["done": .boolean(true), "owner": .string("ann")]),
+            FixtureRecord(collection: "todos", id: "3", values: ["done": .boolean(false), "owner": .string("bob"), "size": .integer(5)]),
+        ]
+        try records.seed(app: "todo", fixtures, accounts: accounts)
+        func count(_ scope: RecordScope, _ matching: [String: RecordValue]) throws -> Int {
+            try write { try records.count(app: "todo", collection: "todos", scope: scope, matching: matching, in: $0) }
+        }
+        #expect(try count(.app, ["done": .boolean(false)]) == 2)
+        #expect(try count(.app, ["done": .boolean(false), "owner": .string("ann")]) == 1)
+        #expect(try count(.app, ["size": .integer(5)]) == 1)
+        #expect(try count(.app, [:]) == 3)
+        _ = try write { connection in
+            try records.update(app: "todo", collection: "todos", scope: .session("k"), id: "1", values: ["done": .boolean(true)], now: 1, in: connection)
+            try records.delete(app: "todo", collection: "todos", scope: .session("k"), id: "3", now: 1, in: connection)
+        }
+        #expect(try count(.session("k"), ["done": .boolean(false)]) == 0, "the session's edit and deletion stand in for the fixtures")
+        #expect(try count(.session("k"), ["done": .boolean(true)]) == 2)
+        #expect(try count(.session("other"), ["done": .boolean(false)]) == 2)
+    }
+
     @Test func valuesKeepTheirKinds() throws {
         let values: [String: RecordValue] = ["title": .string("Loft “₂”"), "price": .integer(8_950_000), "featured": .boolean(true)]
         let id = try write { try records.insert(app: "rp", collection: "listings", scope: .app, values: values, now: 1, in: $0) }
