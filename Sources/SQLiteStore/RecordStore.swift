@@ -39,10 +39,9 @@ public struct RecordStore: Sendable {
         ) { row in (id: row.string(0) ?? "", body: row.bytes(1), deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
         // A session's own rows win over the fixtures they overlay; other scopes have no base.
         let own: Set<String> = if case .session = scope { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
-        return try rows.compactMap { row in
-            guard !row.deleted, row.isOwn || !own.contains(row.id) else { return nil }
-            return StoredRecord(id: row.id, values: try decode(row.body))
-        }
+        let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
+        let values = try decode(shown.map(\.body))
+        return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
     }
 
     /// Counts the records of `collection` in `scope` whose fields equal `matching`, in SQL (the
@@ -80,7 +79,7 @@ public struct RecordStore: Sendable {
             [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope)), .text(id)]
         ) { row in (body: row.bytes(0), deleted: row.int(1) == 1) }
         guard let row, !row.deleted else { return nil }
-        return StoredRecord(id: id, values: try decode(row.body))
+        return StoredRecord(id: id, values: try decode([row.body])[0])
     }
 
     /// Adds a record inside a caller's write transaction; its id is the next whole number of the
@@ -214,13 +213,23 @@ public struct RecordStore: Sendable {
         return encoder
     }()
 
-    private func decode(_ body: [UInt8]) throws -> [String: RecordValue] {
-        let key = DecodedBodies.Key(bytes: body)
-        if let values = decoded.values.withLock({ $0[key] }) { return values }
-        let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(body))
-        decoded.values.withLock { cache in
-            if cache.count >= DecodedBodies.limit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = values
+    /// The fields of each body, decoded once and then kept: the cache is locked once to look
+    /// them all up and once to keep what was decoded, whatever the number of records.
+    private func decode(_ bodies: [[UInt8]]) throws -> [[String: RecordValue]] {
+        let keys = bodies.map(DecodedBodies.Key.init)
+        let found = decoded.values.withLock { cache in keys.map { cache[$0] } }
+        var fresh: [(DecodedBodies.Key, [String: RecordValue])] = []
+        let values = try zip(keys, found).map { key, known in
+            if let known { return known }
+            let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(key.bytes))
+            fresh.append((key, values))
+            return values
+        }
+        if !fresh.isEmpty {
+            decoded.values.withLock { cache in
+                if cache.count + fresh.count > DecodedBodies.limit { cache.removeAll(keepingCapacity: true) }
+                for (key, values) in fresh { cache[key] = values }
+            }
         }
         return values
     }
