@@ -13,9 +13,13 @@ public struct AlertButton: Hashable, Sendable {
     public let label: String
     /// The action it runs; none just closes the alert.
     public let action: String?
+    /// Whether it throws unsaved changes away and carries out the navigation that asked
+    /// (`discards="true"`, the "Discard" of a ``LeaveGuard``'s alert).
+    public let discardsChanges: Bool
 
-    public init(label: String, action: String?) {
+    public init(label: String, action: String?, discardsChanges: Bool = false) {
         self.label = label
         self.action = action
+        self.discardsChanges = discardsChanges
     }
 }

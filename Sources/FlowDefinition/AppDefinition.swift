@@ -32,6 +32,8 @@ public struct AppDefinition: Sendable {
     public let data: DataDefinition
     /// What each route's screen reads and writes of the data, for routes that do.
     public let routeData: [RouteName: RouteData]
+    /// The routes whose form asks before the person leaves with unsaved changes.
+    public let leaveGuards: [RouteName: LeaveGuard]
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -191,7 +191,13 @@ public enum AppSchema {
               <attribute name="title"/>
               <attribute name="message"/>
               <optional><attribute name="dismissible"><data type="boolean"/></attribute></optional>
-              <oneOrMore><element name="button"><attribute name="label"/><optional><attribute name="action"/></optional></element></oneOrMore>
+              <oneOrMore>
+                <element name="button">
+                  <attribute name="label"/>
+                  <optional><attribute name="action"/></optional>
+                  <optional><attribute name="discards"><data type="boolean"/></attribute></optional>
+                </element>
+              </oneOrMore>
             </element>
           </define>
 
@@ -297,6 +303,13 @@ public enum AppSchema {
               </zeroOrMore>
               <zeroOrMore><choice><ref name="list"/><ref name="count"/></choice></zeroOrMore>
               <optional><element name="on-open"><oneOrMore><ref name="data-write"/></oneOrMore></element></optional>
+              <optional>
+                <element name="unsaved-changes">
+                  <attribute name="form"/>
+                  <attribute name="alert"/>
+                  <optional><attribute name="record"/></optional>
+                </element>
+              </optional>
             </element>
           </define>
         </grammar>

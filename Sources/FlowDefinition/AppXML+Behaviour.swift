@@ -100,7 +100,9 @@ extension AppXML {
             let alert = AlertDefinition(
                 id: id, title: element["title"] ?? "", message: element["message"] ?? "",
                 isDismissible: element["dismissible"].map { $0 == "true" || $0 == "1" } ?? true,
-                buttons: element.children("button").map { AlertButton(label: $0["label"] ?? "", action: $0["action"]) }
+                buttons: element.children("button").map { button in
+                    AlertButton(label: button["label"] ?? "", action: button["action"], discardsChanges: button["discards"].map(Self.boolean) ?? false)
+                }
             )
             alerts[id] = Located(definition: alert, line: element.line)
         }
@@ -153,7 +155,10 @@ extension AppXML {
                 if let action = button.action, actions[action] == nil {
                     report(alert.line, "button '\(button.label)' of alert '\(id)' runs action '\(action)', which is not declared under <actions>")
                 }
-                if !alert.definition.isDismissible, button.action == nil {
+                if button.discardsChanges, let action = button.action {
+                    report(alert.line, "button '\(button.label)' of alert '\(id)' discards changes and carries on where the person was going, so it cannot also run action '\(action)'; remove one")
+                }
+                if !alert.definition.isDismissible, button.action == nil, !button.discardsChanges {
                     report(alert.line, "alert '\(id)' is not dismissible, so its button '\(button.label)' needs an action; without one it would leave the person stuck")
                 }
             }
@@ -215,6 +220,38 @@ extension AppXML {
                 checkWrite(write, at: line, in: "action '\(action)'", form: form, route: nil, data: data)
             case .changeFlow, .alert, .toast, .back, .dismiss, .setFlag, .track:
                 break
+            }
+        }
+    }
+}
+
+extension AppXML {
+    /// Each `<unsaved-changes>` names a form, an alert that can discard, and (when it edits a
+    /// record) one of its route's bound records; and every discarding button belongs to such an alert.
+    mutating func checkLeaveGuards(
+        _ guards: [RouteName: Located<LeaveGuard>], forms: [String: Located<FormDefinition>],
+        alerts: [String: Located<AlertDefinition>], routeData: [RouteName: RouteData]
+    ) {
+        for (route, located) in guards.sorted(by: { $0.key < $1.key }) {
+            let guarded = located.definition
+            if forms[guarded.form] == nil {
+                report(located.line, "route '\(route)' guards the unsaved changes of form '\(guarded.form)', which is not declared under <forms>")
+            }
+            if let alert = alerts[guarded.alert]?.definition {
+                if !alert.buttons.contains(where: \.discardsChanges) {
+                    report(located.line, "alert '\(guarded.alert)' asks before leaving route '\(route)', but none of its buttons has discards=\"true\"; without one the person could never leave")
+                }
+            } else {
+                report(located.line, "route '\(route)' asks with alert '\(guarded.alert)', which is not declared under <alerts>")
+            }
+            if let record = guarded.record, !(routeData[route]?.bindings.contains { $0.name == record } ?? false) {
+                report(located.line, "route '\(route)' compares its form with record '\(record)', but none of its parameters is bound as=\"\(record)\"")
+            }
+        }
+        let asking = Set(guards.values.map(\.definition.alert))
+        for (id, alert) in alerts.sorted(by: { $0.key < $1.key }) where !asking.contains(id) {
+            if let button = alert.definition.buttons.first(where: \.discardsChanges) {
+                report(alert.line, "button '\(button.label)' of alert '\(id)' discards unsaved changes, but no route's <unsaved-changes> asks with this alert")
             }
         }
     }

@@ -40,6 +40,7 @@ struct AppXML {
         let data = readData(accounts: Set(fixtures.accounts.map(\.email)))
         var routes: [RouteDefinition] = []
         var routeData: [RouteName: RouteData] = [:]
+        var leaveGuards: [RouteName: Located<LeaveGuard>] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
         for element in root.child("routes")?.children("route") ?? [] {
@@ -51,6 +52,11 @@ struct AppXML {
             routes.append(route)
             let readData = readRouteData(element, route: route, data: data)
             if readData != .none { routeData[route.name] = readData }
+            if let element = element.child("unsaved-changes") {
+                leaveGuards[route.name] = Located(
+                    definition: LeaveGuard(form: element["form"] ?? "", alert: element["alert"] ?? "", record: element["record"]), line: element.line
+                )
+            }
             let template = element["template"] ?? route.name.rawValue
             templates[route.name] = "\(id)/\(template)"
             if let step = element["step"] { steps[route.name] = step }
@@ -72,6 +78,7 @@ struct AppXML {
         let actions = readActions()
         checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree, data: data)
         checkBadges(navigation, data: data)
+        checkLeaveGuards(leaveGuards, forms: forms, alerts: alerts, routeData: routeData)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
@@ -84,7 +91,7 @@ struct AppXML {
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
-                fixtures: fixtures, data: data, routeData: routeData, folder: folder
+                fixtures: fixtures, data: data, routeData: routeData, leaveGuards: leaveGuards.mapValues(\.definition), folder: folder
             ))
         } catch {
             for problem in error.problems {

@@ -52,8 +52,19 @@ struct ActionInterpreter {
     /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
     func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
              data: DataRunner = .none, effects: EffectRunner) throws -> Result {
+        var result = try perform(command, form: form, errors: errors, on: state, data: data, effects: effects)
+        // A navigation held for an alert is carried out only by that alert's answer.
+        if result.state.alert == nil { result.state.heldNavigation = nil }
+        return result
+    }
+
+    private func perform(_ command: PostCommand, form: [String: String], errors: [String: String]?, on state: NavigationState,
+                         data: DataRunner, effects: EffectRunner) throws -> Result {
         var result = Result(state: state)
         result.state.formErrors = nil
+        // Every button of a form posts its fields on the way (Close, a tab, an action), so what
+        // was typed is kept even when the button does not submit it.
+        result.state = try drafted(result.state, form: form)
         switch command {
         case .back, .dismiss:
             // Back and Close answer an alert first, unless only its buttons may.
@@ -74,10 +85,12 @@ struct ActionInterpreter {
         case .startOver:
             result.state.alert = nil
             result.state = try navigate(.resetFlow, result.state)
+        case .discard:
+            // Carried out by the caller, which knows what was held; alone it answers the alert.
+            result.state.alert = nil
         case .action(let action):
             // Pressing an alert's button answers the alert.
             result.state.alert = nil
-            try saveDraft(from: form, to: &result.state)
             let errors = errors ?? validate(command, form: form)
             if let formID = action.form, !errors.isEmpty {
                 result.state.formErrors = Notice(formID, values: errors)
@@ -208,15 +221,17 @@ struct ActionInterpreter {
         return true
     }
 
-    /// Keeps the fields of the form a post came from (named by its `form` field) as a draft, so
-    /// they are there again after a modal, Back or an error; never passwords.
-    private func saveDraft(from form: [String: String], to state: inout NavigationState) throws {
-        guard let id = form["form"], let definition = app.forms[id] else { return }
+    /// `state` keeping the fields of the form a post came from (named by its `form` field) as a
+    /// draft, so they are there again after a modal, Back or an error; never passwords.
+    func drafted(_ state: NavigationState, form: [String: String]) throws(ActionRefused) -> NavigationState {
+        guard let id = form["form"], let definition = app.forms[id] else { return state }
+        var state = state
         do {
             try state.saveDraft(FormCheck.draft(of: form, for: definition), form: id)
         } catch {
             throw ActionRefused(reason: error)
         }
+        return state
     }
 
     private func navigate(_ command: NavigationCommand, _ state: NavigationState) throws(ActionRefused) -> NavigationState {

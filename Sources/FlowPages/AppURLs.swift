@@ -43,6 +43,8 @@ struct AppURLs: Sendable {
     func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
     /// Where dismissing a modal posts.
     var dismiss: String { prefix + "/_dismiss" }
+    /// Where the "Discard" of an unsaved-changes alert posts.
+    var discard: String { prefix + "/_discard" }
     /// Where the error page of a screen that could not be shown posts to start its flow over.
     var startOver: String { prefix + "/_start-over" }
     /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.

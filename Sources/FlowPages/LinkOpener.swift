@@ -49,6 +49,11 @@ struct LinkOpener {
             } else {
                 switch app.following(linkTo: instance, from: state, source: .deepLink) {
                 case .success(let landed):
+                    if let left = try UnsavedChanges(app: app).left(from: state, to: landed, data: services.data(for: unit)) {
+                        // A link away from a form with unsaved changes asks first; "Discard" follows it.
+                        state = UnsavedChanges(app: app).hold(Notice("link:" + app.urls.screen(instance)), by: left.guard, on: state)
+                        break
+                    }
                     state = landed
                     // A link that opens answers an earlier link's alert, unless only its buttons may.
                     if let alert = state.alert, app.app.alerts[alert.name]?.isDismissible != false { state.alert = nil }

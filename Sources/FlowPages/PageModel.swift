@@ -188,7 +188,8 @@ struct PageModel: Sendable {
             "title": .string(alert.title), "message": .string(Self.fill(alert.message, with: notice.values)),
             "dismissible": .bool(alert.isDismissible),
             "buttons": .array(alert.buttons.map { button in
-                ["label": .string(button.label), "action": button.action.map { .string(urls.action($0)) } ?? .string(urls.dismiss)]
+                let target = button.discardsChanges ? urls.discard : button.action.map(urls.action) ?? urls.dismiss
+                return ["label": .string(button.label), "action": .string(target)]
             }),
         ]
     }

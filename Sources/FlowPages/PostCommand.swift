@@ -13,13 +13,16 @@ enum PostCommand: Hashable, Sendable {
     case action(ActionDefinition)
     /// Start the current flow over (`/_start-over`), the way out of a screen that could not be shown.
     case startOver
+    /// Throw unsaved changes away and carry out the navigation held for them (`/_discard`, the
+    /// "Discard" of an unsaved-changes alert); see ``UnsavedChanges``.
+    case discard
 
     /// How the screen it lands on was reached, for analytics.
     var source: NavigationSource {
         switch self {
         case .back, .dismiss: .back
         case .tab: .tabSwitch
-        case .action, .startOver: .direct
+        case .action, .startOver, .discard: .direct
         }
     }
 }

@@ -21,19 +21,37 @@ struct PostRequests {
     }
 
     private func apply(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now) = try services.openCheckedPost(request)
+        let (unit, posted, now) = try services.openCheckedPost(request)
         var session = unit
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
         if let expired = interpreter.expireSession(session.state) {
             try session.commit(expired.state, source: .autoRedirect, events: expired.events, now: now)
             return session.redirectToCurrentScreen(request)
         }
-        guard let state = reconciled(session.state, posted: form["screen"], isStored: session.isStored) else {
+        guard var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored) else {
             var state = session.state
             state.formErrors = nil
             state.addToast(Notice(ServerNotice.outOfDate))
             try session.commit(state, source: .direct, now: now)
             return session.redirectToCurrentScreen(request)
+        }
+        let unsaved = UnsavedChanges(app: app)
+        var (command, form, asks) = (command, posted, true)
+        if case .discard = command, let held = state.heldNavigation {
+            // "Discard": the changes go, and the navigation they held is carried out as asked.
+            state = unsaved.discarding(state)
+            asks = false
+            switch unsaved.continuation(of: held) {
+            case .post(let heldCommand, let heldForm)?:
+                (command, form) = (heldCommand, heldForm.merging(["csrf": posted["csrf"] ?? ""]) { _, new in new })
+            case .screen(let screen)?:
+                return try follow(screen, link: false, from: state, session: &session, request: request, now: now)
+            case .link(let screen)?:
+                return try follow(screen, link: true, from: state, session: &session, request: request, now: now)
+            case nil:
+                try session.commit(state, source: .direct, now: now)
+                return session.redirectToCurrentScreen(request)
+            }
         }
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.isPrototype, now: now)
@@ -42,7 +60,7 @@ struct PostRequests {
         let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]
         do {
             let scope = session.recordScope
-            try session.perform(source: command.source, now: now) { transaction in
+            try session.perform(source: command.source, now: now) { [state, command, form] transaction in
                 let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
                 let reader = AppData(app: app.app, reads: transaction, scope: scope)
                 let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
@@ -51,8 +69,15 @@ struct PostRequests {
                     guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
                 }
+                // Leaving a form with unsaved changes: nothing of the post is kept but its fields.
+                let drafted = try interpreter.drafted(state, form: form)
+                if asks, let left = try unsaved.left(from: drafted, to: result.state, data: reader), !unsaved.saves(command, left.guard) {
+                    throw HeldNavigation(state: unsaved.hold(unsaved.held(command, form: form), by: left.guard, on: drafted))
+                }
                 return (result.state, result.events)
             }
+        } catch let held as HeldNavigation {
+            try session.commit(held.state, source: .direct, now: now)
         } catch let refused as ActionRefused {
             var unchanged = state
             unchanged.formErrors = nil
@@ -63,6 +88,21 @@ struct PostRequests {
             }
             try session.commit(unchanged, source: .direct, now: now)
         }
+        return session.redirectToCurrentScreen(request)
+    }
+
+    /// A navigation held for unsaved changes, now discarded: a screen's GET (`link` false) or a
+    /// deep link, shown from `state`.
+    private func follow(_ screen: RouteInstance, link: Bool, from state: NavigationState, session: inout SessionUnit,
+                        request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        let source: NavigationSource = link ? .deepLink : .direct
+        let landed: NavigationState
+        if link {
+            landed = (try? app.following(linkTo: screen, from: state, source: source).get()) ?? state
+        } else {
+            landed = (try? app.navigator.execute(.navigate(screen, source: source), on: state).get().state) ?? state
+        }
+        try session.commit(landed, source: source, now: now)
         return session.redirectToCurrentScreen(request)
     }
 
@@ -92,4 +132,10 @@ struct PostRequests {
         }
         return prepared
     }
+}
+
+/// A post that would leave unsaved changes: thrown out of its transaction, so nothing it wrote is
+/// kept, with the state that asks first.
+private struct HeldNavigation: Error {
+    let state: NavigationState
 }

@@ -56,6 +56,12 @@ struct ScreenRequests {
         }
         switch app.navigator.execute(.navigate(instance, source: .direct), on: unit.state) {
         case .success(let transition):
+            // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
+            if let left = try UnsavedChanges(app: app).left(from: unit.state, to: transition.state, data: services.data(for: unit)) {
+                let held = Notice("screen:" + app.urls.screen(instance))
+                try unit.commit(UnsavedChanges(app: app).hold(held, by: left.guard, on: unit.state), source: .direct, now: now)
+                return unit.redirectToCurrentScreen(request)
+            }
             try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)
         case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")

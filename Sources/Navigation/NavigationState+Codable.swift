@@ -3,7 +3,7 @@
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey {
         case version = "v"
-        case flow, stacks, tabs, modal, detour, user, pending, flags, drafts, alert, toasts
+        case flow, stacks, tabs, modal, detour, user, pending, flags, drafts, alert, held, toasts
         case formErrors = "errors"
     }
 
@@ -21,6 +21,7 @@ extension NavigationState: Codable {
         flags = Set(try container.decodeIfPresent([String].self, forKey: .flags) ?? [])
         drafts = try container.decodeIfPresent([String: [String: String]].self, forKey: .drafts) ?? [:]
         alert = try container.decodeIfPresent(Notice.self, forKey: .alert)
+        heldNavigation = try container.decodeIfPresent(Notice.self, forKey: .held)
         toasts = try container.decodeIfPresent([Notice].self, forKey: .toasts) ?? []
         formErrors = try container.decodeIfPresent(Notice.self, forKey: .formErrors)
     }
@@ -39,6 +40,7 @@ extension NavigationState: Codable {
         if !flags.isEmpty { try container.encode(flags.sorted(), forKey: .flags) }
         if !drafts.isEmpty { try container.encode(drafts, forKey: .drafts) }
         try container.encodeIfPresent(alert, forKey: .alert)
+        try container.encodeIfPresent(heldNavigation, forKey: .held)
         if !toasts.isEmpty { try container.encode(toasts, forKey: .toasts) }
         try container.encodeIfPresent(formErrors, forKey: .formErrors)
     }

@@ -8,10 +8,12 @@ extension NavigationState {
 
     /// Keeps a form's field values so the form can be filled again after navigating away.
     ///
-    /// The caller leaves out fields that must never be kept, such as passwords.
+    /// The caller leaves out fields that must never be kept, such as passwords. A draft kept while
+    /// a modal is shown belongs to it and is forgotten when it is dismissed, unless it
+    /// `outlivesModal` (what the app remembers of a sign-up, say, rather than a form's fields).
     /// - Throws: ``NavigationError/draftTooLarge(form:reason:)`` when a limit is exceeded; the
     ///   state is then unchanged.
-    public mutating func saveDraft(_ fields: [String: String], form: String) throws(NavigationError) {
+    public mutating func saveDraft(_ fields: [String: String], form: String, outlivesModal: Bool = false) throws(NavigationError) {
         if fields.count > Self.maximumDraftFields {
             throw .draftTooLarge(form: form, reason: "more than \(Self.maximumDraftFields) fields")
         }
@@ -22,6 +24,7 @@ extension NavigationState {
             throw .draftTooLarge(form: form, reason: "drafts are already kept for \(Self.maximumDraftForms) forms")
         }
         drafts[form] = fields
+        if !outlivesModal { modal?.draftForms.insert(form) }
     }
 
     /// Forgets a form's draft, as after the form is submitted.

@@ -63,6 +63,12 @@ extension NavigationState {
             writer.string(presented.coordinator.rawValue)
             writer.key("s")
             writer.write(presented.stack)
+            if !presented.draftForms.isEmpty {
+                writer.key("d")
+                writer.beginArray()
+                for form in presented.draftForms.sorted() { writer.string(form) }
+                writer.endArray()
+            }
             writer.endObject()
         }
         if let userID {
@@ -91,6 +97,10 @@ extension NavigationState {
         if let alert {
             writer.key("alert")
             writer.write(alert)
+        }
+        if let heldNavigation {
+            writer.key("held")
+            writer.write(heldNavigation)
         }
         if !toasts.isEmpty {
             writer.key("toasts")
@@ -138,6 +148,7 @@ extension NavigationState {
             (name, try StateFields.strings(value, "draft '\(name)'"))
         })
         alert = try fields.optional("alert").map { value throws(FormatError) in try StateFields.notice(value, "alert") }
+        heldNavigation = try fields.optional("held").map { value throws(FormatError) in try StateFields.notice(value, "held navigation") }
         toasts = try fields.elements("toasts").map { value throws(FormatError) in try StateFields.notice(value, "toast") }
         formErrors = try fields.optional("errors").map { value throws(FormatError) in try StateFields.notice(value, "errors") }
     }

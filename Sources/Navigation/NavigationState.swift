@@ -28,6 +28,10 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var drafts: [String: [String: String]] = [:]
     /// An alert waiting for an answer; it stays until the web layer clears it.
     public var alert: Notice?
+    /// A navigation held back until the person answers the alert: leaving a form with unsaved
+    /// changes asks first. The engine keeps it and never reads it; the web layer names what it
+    /// held (`back`, a tab, an action and its fields, a screen) and carries it out on "Discard".
+    public var heldNavigation: Notice?
     /// Toasts to show once.
     public var toasts: [Notice] = []
     /// The errors of the last refused submit, shown once: the notice names the form and maps
@@ -43,10 +47,35 @@ public struct PresentedStack: Hashable, Sendable, Codable {
     public internal(set) var coordinator: CoordinatorID
     /// The screens, the presented route first.
     public internal(set) var stack: [RouteInstance]
+    /// The forms whose drafts were kept while it was shown: dismissing it forgets them, so a
+    /// modal shown again starts clean.
+    public internal(set) var draftForms: Set<String> = []
+
+    init(coordinator: CoordinatorID, stack: [RouteInstance], draftForms: Set<String> = []) {
+        self.coordinator = coordinator
+        self.stack = stack
+        self.draftForms = draftForms
+    }
 
     private enum CodingKeys: String, CodingKey {
         case coordinator = "c"
         case stack = "s"
+        case draftForms = "d"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        coordinator = try container.decode(CoordinatorID.self, forKey: .coordinator)
+        stack = try container.decode([RouteInstance].self, forKey: .stack)
+        draftForms = Set(try container.decodeIfPresent([String].self, forKey: .draftForms) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(coordinator, forKey: .coordinator)
+        try container.encode(stack, forKey: .stack)
+        // Sorted, so the same forms always encode the same way.
+        if !draftForms.isEmpty { try container.encode(draftForms.sorted(), forKey: .draftForms) }
     }
 }
 

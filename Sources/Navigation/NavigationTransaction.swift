@@ -81,12 +81,18 @@ struct NavigationTransaction {
             guard let modal = state.modal else { return }
             dismiss(.detour, source)
             state.modal = nil
+            forgetDrafts(of: modal)
             // Leaving the sign-in modal without signing in abandons the guarded destination.
             if let signIn = definition.signIn, definition.route(signIn.route)?.owner == modal.coordinator {
                 state.pendingDestination = nil
             }
             record(.dismissed(modal.stack[0], revealing: currentScreen), source)
         }
+    }
+
+    /// Forgets the drafts kept while `modal` was shown, so it starts clean when shown again.
+    private mutating func forgetDrafts(of modal: PresentedStack) {
+        for form in modal.draftForms { state.clearDraft(form: form) }
     }
 
     mutating func select(tab: CoordinatorID, _ source: NavigationSource) {
@@ -119,6 +125,7 @@ struct NavigationTransaction {
         state.flow = flow
         state.stacks = [:]
         state.selectedTabs = [:]
+        if let modal = state.modal { forgetDrafts(of: modal) }
         state.modal = nil
         state.detour = nil
         record(.flowChanged(from: previous, to: flow), source)

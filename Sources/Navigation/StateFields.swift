@@ -69,7 +69,8 @@ struct StateFields {
     static func presented(_ value: JSONValue, _ what: String) throws(FormatError) -> PresentedStack {
         let fields = try StateFields(value, what)
         guard let stack = fields.optional("s") else { throw .malformed("\(what) has no 's'") }
-        return PresentedStack(coordinator: CoordinatorID(try fields.string("c")), stack: try screens(stack, what))
+        let forms = try fields.elements("d").map { value throws(FormatError) in try string(value, "draft form of \(what)") }
+        return PresentedStack(coordinator: CoordinatorID(try fields.string("c")), stack: try screens(stack, what), draftForms: Set(forms))
     }
 
     static func notice(_ value: JSONValue, _ what: String) throws(FormatError) -> Notice {

@@ -20,7 +20,7 @@ enum BackendMemory {
     static func remember(_ values: [String: String], in state: inout NavigationState) throws {
         var memory = self.values(state)
         memory.merge(values) { _, new in new }
-        try state.saveDraft(memory.filter { !$0.value.isEmpty }, form: slot)
+        try state.saveDraft(memory.filter { !$0.value.isEmpty }, form: slot, outlivesModal: true)
     }
 
     static func forget(in state: inout NavigationState) {

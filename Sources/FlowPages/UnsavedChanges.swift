@@ -1,0 +1,123 @@
+import FlowDefinition
+import Navigation
+
+/// Leaving a form with unsaved changes asks first (`<unsaved-changes>` of a route): a navigation
+/// that would take a person off a guarded screen whose form is dirty is held in the session, and
+/// the guard's alert shown over the unchanged screen. "Discard" (``PostCommand/discard``) throws
+/// the changes away and carries out exactly the navigation held; any other answer keeps them.
+///
+/// What is held is named in a ``Notice``: `back`, `dismiss`, `start-over`, `tab:<id>`,
+/// `action:<id>` with the form fields it posted, `screen:<url>` (a GET: the browser's Back, an
+/// address typed) or `link:<url>` (a deep link, followed as the link opener follows it).
+struct UnsavedChanges {
+    let app: MountedApp
+
+    /// The guarded screen `before` shows with unsaved changes that `after` no longer shows, with
+    /// its guard; nil when no such screen is left. A screen still shown beneath one pushed or
+    /// presented over it has not been left.
+    func left(from before: NavigationState, to after: NavigationState, data: AppData) throws -> (screen: RouteInstance, guard: LeaveGuard)? {
+        guard !app.app.leaveGuards.isEmpty else { return nil }
+        let stillShown = Set(app.navigation.screen(in: after).breadcrumbs.map(\.route))
+        for crumb in app.navigation.screen(in: before).breadcrumbs.reversed() where !stillShown.contains(crumb.route) {
+            guard let leaveGuard = app.app.leaveGuards[crumb.route.name] else { continue }
+            if try isDirty(leaveGuard, on: crumb.route, in: before, data: data) { return (crumb.route, leaveGuard) }
+        }
+        return nil
+    }
+
+    /// Whether the form's draft differs from the record `screen` edits, or from empty when it
+    /// edits none. A field the draft does not hold is unchanged.
+    func isDirty(_ leaveGuard: LeaveGuard, on screen: RouteInstance, in state: NavigationState, data: AppData) throws -> Bool {
+        guard let draft = state.drafts[leaveGuard.form], let form = app.app.forms[leaveGuard.form] else { return false }
+        var saved: [String: String] = [:]
+        if let name = leaveGuard.record, let binding = app.app.routeData[screen.name]?.bindings.first(where: { $0.name == name }),
+           let id = screen.parameters[binding.parameter], let record = try data.record(binding.collection, id: id) {
+            saved = record.values.mapValues(\.text)
+        }
+        return form.fields.contains { field in
+            guard field.type != "hidden", let value = draft[field.name] else { return false }
+            return value != saved[field.name] ?? ""
+        }
+    }
+
+    /// Whether `command` saves the guarded form (posts it to an action that creates or updates a
+    /// record): leaving by saving never asks.
+    func saves(_ command: PostCommand, _ leaveGuard: LeaveGuard) -> Bool {
+        guard case .action(let action) = command, action.form == leaveGuard.form else { return false }
+        return Self.writes(action.steps)
+    }
+
+    private static func writes(_ steps: [ActionStep]) -> Bool {
+        steps.contains { step in
+            switch step {
+            case .data(.create), .data(.update): true
+            case .effect(_, _, let success, let failure): writes(success) || writes(failure)
+            default: false
+            }
+        }
+    }
+
+    /// `state` with `navigation` held behind the guard's alert; nothing else changes.
+    func hold(_ navigation: Notice, by leaveGuard: LeaveGuard, on state: NavigationState) -> NavigationState {
+        var held = state
+        held.alert = Notice(leaveGuard.alert)
+        held.heldNavigation = navigation
+        held.formErrors = nil
+        return held
+    }
+
+    /// The name a post command is held under, with the form fields an action posted (never a
+    /// password, which is not kept).
+    func held(_ command: PostCommand, form: [String: String]) -> Notice {
+        switch command {
+        case .back: Notice("back")
+        case .dismiss: Notice("dismiss")
+        case .startOver: Notice("start-over")
+        case .discard: Notice("dismiss")
+        case .tab(let tab): Notice("tab:" + tab.rawValue)
+        case .action(let action):
+            Notice("action:" + action.id, values: form.filter { name, _ in
+                name != "csrf" && !app.app.forms.values.contains { $0.fields.contains { $0.name == name && $0.type == "password" } }
+            })
+        }
+    }
+
+    /// What a held navigation does once the changes are discarded.
+    enum Continuation {
+        /// A post, run again with the fields it posted.
+        case post(PostCommand, form: [String: String])
+        /// A screen's GET.
+        case screen(RouteInstance)
+        /// A deep link.
+        case link(RouteInstance)
+    }
+
+    /// The continuation `held` names; nil for a name this app no longer knows (an action
+    /// removed since), which then leads nowhere.
+    func continuation(of held: Notice) -> Continuation? {
+        let (kind, target) = held.name.firstIndex(of: ":").map { (held.name[..<$0], String(held.name[held.name.index(after: $0)...])) }
+            ?? (Substring(held.name), "")
+        switch kind {
+        case "back": return .post(.back, form: [:])
+        case "dismiss": return .post(.dismiss, form: [:])
+        case "start-over": return .post(.startOver, form: [:])
+        case "tab": return .post(.tab(CoordinatorID(target)), form: [:])
+        case "action": return app.app.actions[target].map { .post(.action($0), form: held.values) }
+        case "screen": return app.screen(at: target).map { .screen($0) }
+        case "link": return app.screen(at: target).map { .link($0) }
+        default: return nil
+        }
+    }
+
+    /// `state` with the alert answered and the changes of every guarded screen it shows thrown
+    /// away: their forms' drafts forgotten.
+    func discarding(_ state: NavigationState) -> NavigationState {
+        var discarded = state
+        discarded.alert = nil
+        discarded.heldNavigation = nil
+        for crumb in app.navigation.screen(in: state).breadcrumbs {
+            if let form = app.app.leaveGuards[crumb.route.name]?.form { discarded.clearDraft(form: form) }
+        }
+        return discarded
+    }
+}
