@@ -32,6 +32,12 @@ public struct AppDefinition: Sendable {
     public let data: DataDefinition
     /// What each route's screen reads and writes of the data, for routes that do.
     public let routeData: [RouteName: RouteData]
+    /// Whether a Back control reads as the title of the screen it returns to ("Projects", as
+    /// iOS shows it) rather than "Back"; its accessible name is "Back to …" either way.
+    public let backShowsTitle: Bool
+    /// What the control closing a modal reads at each modal root that names one ("Cancel");
+    /// "Close" elsewhere.
+    public let closeLabels: [RouteName: String]
     /// The routes whose form asks before the person leaves with unsaved changes.
     public let leaveGuards: [RouteName: LeaveGuard]
     /// The folder it was loaded from.

@@ -9,6 +9,7 @@ public enum AppSchema {
               <attribute name="title"/>
               <optional><attribute name="locale"/></optional>
               <optional><attribute name="theme-color"/></optional>
+              <optional><attribute name="back-label"><choice><value>back</value><value>title</value></choice></attribute></optional>
               <zeroOrMore>
                 <choice>
                   <element name="link-scheme"><attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9+.\\-]*</param></data></attribute></element>
@@ -279,6 +280,7 @@ public enum AppSchema {
               <attribute name="owner"/>
               <optional><attribute name="template"/></optional>
               <optional><attribute name="breadcrumb"/></optional>
+              <optional><attribute name="close-label"/></optional>
               <optional>
                 <attribute name="presentation">
                   <choice>

@@ -41,6 +41,7 @@ struct AppXML {
         var routes: [RouteDefinition] = []
         var routeData: [RouteName: RouteData] = [:]
         var leaveGuards: [RouteName: Located<LeaveGuard>] = [:]
+        var closeLabels: [RouteName: String] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
         for element in root.child("routes")?.children("route") ?? [] {
@@ -52,6 +53,7 @@ struct AppXML {
             routes.append(route)
             let readData = readRouteData(element, route: route, data: data)
             if readData != .none { routeData[route.name] = readData }
+            if let label = element["close-label"] { closeLabels[route.name] = label }
             if let element = element.child("unsaved-changes") {
                 leaveGuards[route.name] = Located(
                     definition: LeaveGuard(form: element["form"] ?? "", alert: element["alert"] ?? "", record: element["record"]), line: element.line
@@ -91,7 +93,8 @@ struct AppXML {
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
-                fixtures: fixtures, data: data, routeData: routeData, leaveGuards: leaveGuards.mapValues(\.definition), folder: folder
+                fixtures: fixtures, data: data, routeData: routeData, backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
+                leaveGuards: leaveGuards.mapValues(\.definition), folder: folder
             ))
         } catch {
             for problem in error.problems {

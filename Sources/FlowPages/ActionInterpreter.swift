@@ -88,6 +88,9 @@ struct ActionInterpreter {
         case .discard:
             // Carried out by the caller, which knows what was held; alone it answers the alert.
             result.state.alert = nil
+        case .keep:
+            // The draft, kept above, is all it does.
+            break
         case .action(let action):
             // Pressing an alert's button answers the alert.
             result.state.alert = nil

@@ -111,6 +111,14 @@ struct AppData {
         return .record(TemplateRecord(members))
     }
 
+    /// The fields, as text, of the record a form guarded on `screen` edits; empty for a form
+    /// that creates one, or when the record is gone.
+    func edited(by leaveGuard: LeaveGuard, on screen: RouteInstance) throws -> [String: String] {
+        guard let name = leaveGuard.record, let binding = app.routeData[screen.name]?.bindings.first(where: { $0.name == name }),
+              let id = screen.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { return [:] }
+        return record.values.mapValues(\.text)
+    }
+
     /// What the screen `instance` reads: its bound records and its lists and counts, by name.
     func values(for instance: RouteInstance) throws -> [String: TemplateValue] {
         guard let data = app.routeData[instance.name] else { return [:] }

@@ -43,6 +43,8 @@ struct AppURLs: Sendable {
     func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
     /// Where dismissing a modal posts.
     var dismiss: String { prefix + "/_dismiss" }
+    /// Where a form posts to keep what was typed as a draft, saving nothing (Enter in a guarded form).
+    var keep: String { prefix + "/_keep" }
     /// Where the "Discard" of an unsaved-changes alert posts.
     var discard: String { prefix + "/_discard" }
     /// Where the error page of a screen that could not be shown posts to start its flow over.

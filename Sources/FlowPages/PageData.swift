@@ -15,6 +15,9 @@ struct PageData {
     var crumbs: [RouteInstance: String] = [:]
     /// The app-wide counts, by name.
     var counts: [String: Int] = [:]
+    /// What a form that edits a record starts from before anything is typed: the record's
+    /// fields, by form id (the screen's guarded form).
+    var editedForms: [String: [String: String]] = [:]
     /// The signed-in person (`email` and profile fields), or null.
     var user: TemplateValue = .null
 
@@ -33,6 +36,9 @@ struct PageData {
             guard let route = app.navigation.route(instance.name) else { continue }
             if route.title.contains("{") { titles[instance] = try data.title(of: instance) }
             if route.breadcrumb?.contains("{") == true { crumbs[instance] = try data.breadcrumb(of: instance) }
+        }
+        if let leaveGuard = app.leaveGuards[screen.route.name], leaveGuard.record != nil {
+            editedForms[leaveGuard.form] = try data.edited(by: leaveGuard, on: screen.route)
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
         if let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {

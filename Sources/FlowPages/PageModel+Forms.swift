@@ -9,12 +9,14 @@ extension PageModel {
     ///
     /// Focus lands on the first field in error; without errors, on the first field of the form
     /// named like the screen's template (`login` on the Login screen), else on the heading.
-    func forms(_ state: NavigationState, focusing focused: String?, allowingFocus: Bool = true) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
+    /// A form without a draft that edits a record starts from that record's fields (`edited`).
+    func forms(_ state: NavigationState, edited: [String: [String: String]] = [:], focusing focused: String?,
+               allowingFocus: Bool = true) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
         var forms = pristineForms
         var summary: [TemplateValue] = []
         var focusesField = false
         for (id, form) in app.forms {
-            let draft = state.drafts[id] ?? [:]
+            let draft = state.drafts[id] ?? edited[id] ?? [:]
             let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
             let focus = !allowingFocus ? nil : form.fields.first { errors[$0.name] != nil }?.name
                 ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)

@@ -24,7 +24,7 @@ struct PageModel: Sendable {
         self.isPrototype = prototype
         appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)]
         urlsValue = [
-            "back": .string(urls.back), "dismiss": .string(urls.dismiss), "entry": .string(urls.prefix + "/"),
+            "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),
             "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
             "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
             "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
@@ -41,7 +41,7 @@ struct PageModel: Sendable {
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
-        let (forms, errors, focusesField) = self.forms(state, focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
+        let (forms, errors, focusesField) = self.forms(state, edited: data.editedForms, focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
         var context: [String: TemplateValue] = [
             "app": appValue,
             "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),
@@ -98,6 +98,9 @@ struct PageModel: Sendable {
             "focusHeading": .bool(!focusesField),
             // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
             "showsTools": .bool(isPrototype && context != "modal"),
+            // The element id of the form whose unsaved changes the screen guards: the bar's and
+            // tab bar's buttons post its fields on the way.
+            "guardedForm": app.leaveGuards[screen.route.name].map { .string($0.form + "-form") } ?? .null,
         ]
     }
 
@@ -129,9 +132,11 @@ struct PageModel: Sendable {
         let destination = titles[back.destination]
         switch back {
         case .pop, .dismissDetour:
-            return ["label": "Back", "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
+            return ["label": .string(app.backShowsTitle ? destination : "Back"), "showsTitle": .bool(app.backShowsTitle),
+                    "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
         case .dismissModal:
-            return ["label": "Close", "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
+            return ["label": .string(app.closeLabels[screen.route.name] ?? "Close"), "showsTitle": false,
+                    "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
         }
     }
 

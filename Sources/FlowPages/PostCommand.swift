@@ -16,13 +16,16 @@ enum PostCommand: Hashable, Sendable {
     /// Throw unsaved changes away and carry out the navigation held for them (`/_discard`, the
     /// "Discard" of an unsaved-changes alert); see ``UnsavedChanges``.
     case discard
+    /// Keep the posted form's fields as a draft and nothing else (`/_keep`): Enter in a form
+    /// whose changes are saved only by its Save.
+    case keep
 
     /// How the screen it lands on was reached, for analytics.
     var source: NavigationSource {
         switch self {
         case .back, .dismiss: .back
         case .tab: .tabSwitch
-        case .action, .startOver, .discard: .direct
+        case .action, .startOver, .discard, .keep: .direct
         }
     }
 }

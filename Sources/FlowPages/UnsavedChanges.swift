@@ -29,11 +29,7 @@ struct UnsavedChanges {
     /// edits none. A field the draft does not hold is unchanged.
     func isDirty(_ leaveGuard: LeaveGuard, on screen: RouteInstance, in state: NavigationState, data: AppData) throws -> Bool {
         guard let draft = state.drafts[leaveGuard.form], let form = app.app.forms[leaveGuard.form] else { return false }
-        var saved: [String: String] = [:]
-        if let name = leaveGuard.record, let binding = app.app.routeData[screen.name]?.bindings.first(where: { $0.name == name }),
-           let id = screen.parameters[binding.parameter], let record = try data.record(binding.collection, id: id) {
-            saved = record.values.mapValues(\.text)
-        }
+        let saved = try data.edited(by: leaveGuard, on: screen)
         return form.fields.contains { field in
             guard field.type != "hidden", let value = draft[field.name] else { return false }
             return value != saved[field.name] ?? ""
@@ -73,7 +69,7 @@ struct UnsavedChanges {
         case .back: Notice("back")
         case .dismiss: Notice("dismiss")
         case .startOver: Notice("start-over")
-        case .discard: Notice("dismiss")
+        case .discard, .keep: Notice("dismiss")
         case .tab(let tab): Notice("tab:" + tab.rawValue)
         case .action(let action):
             Notice("action:" + action.id, values: form.filter { name, _ in

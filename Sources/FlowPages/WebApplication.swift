@@ -161,6 +161,7 @@ public struct WebApplication: Sendable {
         group.post("/_dismiss", answer { try posts.handle(.dismiss, $0) })
         group.post("/_start-over", answer { try posts.handle(.startOver, $0) })
         group.post("/_discard", answer { try posts.handle(.discard, $0) })
+        group.post("/_keep", answer { try posts.handle(.keep, $0) })
         group.post("/_tab/{id}", answer { try posts.handle(.tab(CoordinatorID($0.parameters["id"] ?? "")), $0) })
         group.post("/_action/{id}", answer { try posts.handle(posts.action($0.parameters["id"]), $0) })
         if services.app.isPrototype {

@@ -74,7 +74,8 @@ class Browser:
     def _control(self, label: str):
         quoted = json.dumps(label)
         candidates = self.driver.find_elements(
-            By.XPATH, f"//button[normalize-space()={quoted} or starts-with(normalize-space(), {json.dumps(label + ' to ')})]"
+            By.XPATH, f"//button[normalize-space()={quoted} or normalize-space()={json.dumps(label + ' tab')}"
+            f" or starts-with(normalize-space(), {json.dumps(label + ' to ')}) or normalize-space()={json.dumps('Back to ' + label)}]"
                       f" | //a[normalize-space()={quoted}]")
         own = [element for element in candidates if not element.find_elements(By.XPATH, "ancestor::aside[@class='prototype-tools']")]
         if not (own or candidates):

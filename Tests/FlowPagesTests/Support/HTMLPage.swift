@@ -26,7 +26,8 @@ struct HTMLPage {
             raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
 
-        private var raw: String { name == "#text" ? text : children.map(\.raw).joined() }
+        /// The text as written, whitespace kept (a textarea's value).
+        var raw: String { name == "#text" ? text : children.map(\.raw).joined() }
 
         func elements(_ name: String) -> [Node] { all.filter { $0.name == name } }
 
@@ -125,9 +126,14 @@ struct HTMLPage {
     func button(_ label: String) -> (form: Node, button: Node)? {
         var candidates: [(Node, Node)] = []
         for form in root.elements("form") {
-            for button in form.elements("button") where button.content == label || button.content.hasPrefix(label + " to ") {
+            for button in form.elements("button") where button["form"] == nil && (button.content == label || button.content.hasPrefix(label + " to ")) {
                 candidates.append((form, button))
             }
+        }
+        // A button anywhere that names its form (form="…"), as a bar's Close posts the guarded form.
+        for button in root.elements("button") where button.content == label || button.content.hasPrefix(label + " to ") {
+            guard let owner = button["form"], let form = root.elements("form").first(where: { $0["id"] == owner }) else { continue }
+            candidates.append((form, button))
         }
         // The page's own controls before the prototype toolbar's.
         return candidates.first { !isInToolbar($0.1) } ?? candidates.first

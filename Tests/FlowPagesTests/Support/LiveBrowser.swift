@@ -162,6 +162,9 @@ struct LiveBrowser {
                 values[name] = input["value"] ?? ""
             }
         }
+        for textarea in form.elements("textarea") {
+            if let name = textarea["name"] { values[name] = textarea.raw }
+        }
         for (label, value) in fields {
             guard let field = page.field(labelled: label), let name = field["name"], form.all.contains(where: { $0 === field }) else {
                 Issue.record("no field labelled '\(label)' in the form of '\(label)' on \(url)", sourceLocation: sourceLocation)
