@@ -99,7 +99,7 @@ extension AppXML {
             if alerts[id] != nil { report(element.line, "alert '\(id)' is declared twice; give each alert its own id") }
             let alert = AlertDefinition(
                 id: id, title: element["title"] ?? "", message: element["message"] ?? "",
-                isDismissible: element["dismissible"].map { $0 == "true" || $0 == "1" } ?? true,
+                isDismissible: element["dismissible"].map(Self.boolean) ?? true,
                 buttons: element.children("button").map { button in
                     AlertButton(label: button["label"] ?? "", action: button["action"], discardsChanges: button["discards"].map(Self.boolean) ?? false)
                 }
@@ -121,12 +121,12 @@ extension AppXML {
 
     func readFixtures() -> FixtureSet {
         let elements = root.child("fixtures")?.children ?? []
-        func isValid(_ element: XMLElement) -> Bool { element["valid"].map { $0 == "true" || $0 == "1" } ?? true }
+        func isValid(_ element: XMLElement) -> Bool { element["valid"].map(Self.boolean) ?? true }
         return FixtureSet(
             accounts: elements.filter { $0.name == "account" }.map { account in
                 FixtureSet.Account(
                     email: account["email"] ?? "", password: account["password"] ?? "",
-                    verified: account["verified"].map { $0 == "true" || $0 == "1" } ?? true,
+                    verified: account["verified"].map(Self.boolean) ?? true,
                     profile: Dictionary(account.children("profile").map { ($0["name"] ?? "", $0["value"] ?? "") }, uniquingKeysWith: { $1 })
                 )
             },

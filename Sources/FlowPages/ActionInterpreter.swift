@@ -32,6 +32,9 @@ struct ActionInterpreter {
     /// The state a command leads to, and the events it adds.
     struct Result {
         var state: NavigationState
+        /// The state the command started from, with the post's fields kept as a draft: what
+        /// leaving a form with unsaved changes is judged from.
+        fileprivate(set) var drafted: NavigationState
         var events: [StoredEvent] = []
         /// Values that messages shown later fill in (`{email}`).
         fileprivate var values: [String: String] = [:]
@@ -60,11 +63,12 @@ struct ActionInterpreter {
 
     private func perform(_ command: PostCommand, form: [String: String], errors: [String: String]?, on state: NavigationState,
                          data: DataRunner, effects: EffectRunner) throws -> Result {
-        var result = Result(state: state)
+        var result = Result(state: state, drafted: state)
         result.state.formErrors = nil
         // Every button of a form posts its fields on the way (Close, a tab, an action), so what
         // was typed is kept even when the button does not submit it.
         result.state = try drafted(result.state, form: form)
+        result.drafted = result.state
         switch command {
         case .back, .dismiss:
             // Back and Close answer an alert first, unless only its buttons may.
@@ -99,7 +103,7 @@ struct ActionInterpreter {
                 result.state.formErrors = Notice(formID, values: errors)
                 return result
             }
-            result.values = form.filter { !Self.reservedFields.contains($0.key) && !isPassword($0.key) }
+            result.values = form.filter { !Self.reservedFields.contains($0.key) && !FormCheck.isPassword($0.key, in: app) }
             var sources = Sources(form: form, screen: app.navigation.currentScreen(in: state).parameters)
             try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
         }
@@ -110,7 +114,7 @@ struct ActionInterpreter {
     /// signing in again, and shows the app's `session-expired` alert; nil when it was not expired.
     func expireSession(_ state: NavigationState) -> Result? {
         guard state.flags.contains(TesterFlag.expired) else { return nil }
-        var result = Result(state: state)
+        var result = Result(state: state, drafted: state)
         result.state.flags.remove(TesterFlag.expired)
         result.state.formErrors = nil
         guard result.state.userID != nil, case .success(let transition) = navigator.execute(.signOut(keepDestination: true), on: result.state) else {
@@ -226,7 +230,7 @@ struct ActionInterpreter {
 
     /// `state` keeping the fields of the form a post came from (named by its `form` field) as a
     /// draft, so they are there again after a modal, Back or an error; never passwords.
-    func drafted(_ state: NavigationState, form: [String: String]) throws(ActionRefused) -> NavigationState {
+    private func drafted(_ state: NavigationState, form: [String: String]) throws(ActionRefused) -> NavigationState {
         guard let id = form["form"], let definition = app.forms[id] else { return state }
         var state = state
         do {
@@ -242,10 +246,6 @@ struct ActionInterpreter {
         case .success(let transition): return transition.state
         case .failure(let error): throw ActionRefused(reason: error)
         }
-    }
-
-    private func isPassword(_ field: String) -> Bool {
-        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == "password" } }
     }
 
     private func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> StoredEvent {

@@ -111,12 +111,18 @@ struct AppData {
         return .record(TemplateRecord(members))
     }
 
-    /// The fields, as text, of the record a form guarded on `screen` edits; empty for a form
-    /// that creates one, or when the record is gone.
+    /// The record a form guarded on `screen` edits, as that form's draft of it would read: text,
+    /// a true flag as a ticked box, nothing for an empty field or a false flag. Empty for a form
+    /// that creates a record, or when the record is gone.
     func edited(by leaveGuard: LeaveGuard, on screen: RouteInstance) throws -> [String: String] {
         guard let name = leaveGuard.record, let binding = app.routeData[screen.name]?.bindings.first(where: { $0.name == name }),
               let id = screen.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { return [:] }
-        return record.values.mapValues(\.text)
+        return record.values.compactMapValues { value in
+            switch value {
+            case .boolean(let flag): flag ? "on" : nil
+            default: value.text.isEmpty ? nil : value.text
+            }
+        }
     }
 
     /// What the screen `instance` reads: its bound records and its lists and counts, by name.

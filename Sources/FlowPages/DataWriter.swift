@@ -33,6 +33,11 @@ struct DataWriter {
                 throw ActionRefused(message: Self.gone)
             }
             record.merge(typed) { _, new in new }
+            // A field set to nothing (a panel emptied, then saved) is cleared; one the write
+            // found no value for (a field the form did not post) is kept.
+            for assignment in write.values where value(assignment.value) == "" && collection.field(assignment.field)?.isRequired == false {
+                record[assignment.field] = nil
+            }
             _ = try transaction.updateRecord(app: app.id, collection: collection.id, scope: scope, id: id, values: record, now: now)
         case .delete:
             guard let id, try transaction.deleteRecord(app: app.id, collection: collection.id, scope: scope, id: id, now: now) else {

@@ -29,6 +29,11 @@ enum FormCheck {
         return hidden ? "Remove the invisible characters (such as zero-width spaces or direction marks) from the email address; type it again if unsure." : nil
     }
 
+    /// Whether `field` is a password in any of the app's forms: never kept, never shown again.
+    static func isPassword(_ field: String, in app: AppDefinition) -> Bool {
+        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == "password" } }
+    }
+
     /// The posted fields a form keeps as a draft: declared, not passwords, not unchecked boxes.
     static func draft(of values: [String: String], for form: FormDefinition) -> [String: String] {
         var draft: [String: String] = [:]

@@ -49,9 +49,10 @@ struct LinkOpener {
             } else {
                 switch app.following(linkTo: instance, from: state, source: .deepLink) {
                 case .success(let landed):
-                    if let left = try UnsavedChanges(app: app).left(from: state, to: landed, data: services.data(for: unit)) {
+                    let unsaved = UnsavedChanges(app: app)
+                    if let left = try unsaved.left(from: state, to: landed, data: services.data(for: unit)) {
                         // A link away from a form with unsaved changes asks first; "Discard" follows it.
-                        state = UnsavedChanges(app: app).hold(Notice("link:" + app.urls.screen(instance)), by: left.guard, on: state)
+                        state = unsaved.hold(Notice("link:" + app.urls.screen(instance)), by: left.guard, on: state)
                         break
                     }
                     state = landed

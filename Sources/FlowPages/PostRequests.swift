@@ -43,7 +43,7 @@ struct PostRequests {
             asks = false
             switch unsaved.continuation(of: held) {
             case .post(let heldCommand, let heldForm)?:
-                (command, form) = (heldCommand, heldForm.merging(["csrf": posted["csrf"] ?? ""]) { _, new in new })
+                (command, form) = (heldCommand, heldForm)
             case .screen(let screen)?:
                 return try follow(screen, link: false, from: state, session: &session, request: request, now: now)
             case .link(let screen)?:
@@ -70,9 +70,9 @@ struct PostRequests {
                     return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
                 }
                 // Leaving a form with unsaved changes: nothing of the post is kept but its fields.
-                let drafted = try interpreter.drafted(state, form: form)
-                if asks, let left = try unsaved.left(from: drafted, to: result.state, data: reader), !unsaved.saves(command, left.guard) {
-                    throw HeldNavigation(state: unsaved.hold(unsaved.held(command, form: form), by: left.guard, on: drafted))
+                if asks, let left = try unsaved.left(from: result.drafted, to: result.state, data: reader),
+                   !unsaved.saves(command, left.guard), let held = unsaved.held(command, form: form) {
+                    throw HeldNavigation(state: unsaved.hold(held, by: left.guard, on: result.drafted))
                 }
                 return (result.state, result.events)
             }

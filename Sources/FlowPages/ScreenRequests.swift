@@ -57,9 +57,9 @@ struct ScreenRequests {
         switch app.navigator.execute(.navigate(instance, source: .direct), on: unit.state) {
         case .success(let transition):
             // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
-            if let left = try UnsavedChanges(app: app).left(from: unit.state, to: transition.state, data: services.data(for: unit)) {
-                let held = Notice("screen:" + app.urls.screen(instance))
-                try unit.commit(UnsavedChanges(app: app).hold(held, by: left.guard, on: unit.state), source: .direct, now: now)
+            let unsaved = UnsavedChanges(app: app)
+            if let left = try unsaved.left(from: unit.state, to: transition.state, data: services.data(for: unit)) {
+                try unit.commit(unsaved.hold(Notice("screen:" + app.urls.screen(instance)), by: left.guard, on: unit.state), source: .direct, now: now)
                 return unit.redirectToCurrentScreen(request)
             }
             try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)

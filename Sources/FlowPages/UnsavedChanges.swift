@@ -16,7 +16,8 @@ struct UnsavedChanges {
     /// its guard; nil when no such screen is left. A screen still shown beneath one pushed or
     /// presented over it has not been left.
     func left(from before: NavigationState, to after: NavigationState, data: AppData) throws -> (screen: RouteInstance, guard: LeaveGuard)? {
-        guard !app.app.leaveGuards.isEmpty else { return nil }
+        // Most requests: no guarded form has a draft, so nothing can be dirty.
+        guard app.app.leaveGuards.values.contains(where: { before.drafts[$0.form] != nil }) else { return nil }
         let stillShown = Set(app.navigation.screen(in: after).breadcrumbs.map(\.route))
         for crumb in app.navigation.screen(in: before).breadcrumbs.reversed() where !stillShown.contains(crumb.route) {
             guard let leaveGuard = app.app.leaveGuards[crumb.route.name] else { continue }
@@ -26,14 +27,12 @@ struct UnsavedChanges {
     }
 
     /// Whether the form's draft differs from the record `screen` edits, or from empty when it
-    /// edits none. A field the draft does not hold is unchanged.
+    /// edits none. Both read as drafts do (an empty field or an unticked box is absent), so a
+    /// field cleared is a change.
     func isDirty(_ leaveGuard: LeaveGuard, on screen: RouteInstance, in state: NavigationState, data: AppData) throws -> Bool {
         guard let draft = state.drafts[leaveGuard.form], let form = app.app.forms[leaveGuard.form] else { return false }
         let saved = try data.edited(by: leaveGuard, on: screen)
-        return form.fields.contains { field in
-            guard field.type != "hidden", let value = draft[field.name] else { return false }
-            return value != saved[field.name] ?? ""
-        }
+        return form.fields.contains { field in field.type != "hidden" && draft[field.name] != saved[field.name] }
     }
 
     /// Whether `command` saves the guarded form (posts it to an action that creates or updates a
@@ -63,18 +62,16 @@ struct UnsavedChanges {
     }
 
     /// The name a post command is held under, with the form fields an action posted (never a
-    /// password, which is not kept).
-    func held(_ command: PostCommand, form: [String: String]) -> Notice {
+    /// password, which is not kept); nil for the answers to the alert itself, which never leave.
+    func held(_ command: PostCommand, form: [String: String]) -> Notice? {
         switch command {
         case .back: Notice("back")
         case .dismiss: Notice("dismiss")
         case .startOver: Notice("start-over")
-        case .discard, .keep: Notice("dismiss")
+        case .discard, .keep: nil
         case .tab(let tab): Notice("tab:" + tab.rawValue)
         case .action(let action):
-            Notice("action:" + action.id, values: form.filter { name, _ in
-                name != "csrf" && !app.app.forms.values.contains { $0.fields.contains { $0.name == name && $0.type == "password" } }
-            })
+            Notice("action:" + action.id, values: form.filter { name, _ in name != "csrf" && !FormCheck.isPassword(name, in: app.app) })
         }
     }
 
