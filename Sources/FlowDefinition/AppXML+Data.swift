@@ -202,8 +202,16 @@ extension AppXML {
         let filters = element.children("where").map { filter -> RecordFilter in
             let field = filter["field"] ?? ""
             checkField(field, at: filter.line)
-            let source = Self.source(of: filter)
+            var source = Self.source(of: filter)
             if case .parameter(let parameter) = source { checkParameter(parameter, at: filter.line) }
+            // A constant is read as its field's type says, once: "1" for a flag matches as "true".
+            if case .constant(let text) = source, field != "id", let type = collection?.field(field)?.type {
+                if let value = type.value(of: text) {
+                    source = .constant(value.text)
+                } else {
+                    report(filter.line, "'\(name)' of \(context) compares field '\(field)' with '\(text)', which a \(type.name) field cannot hold")
+                }
+            }
             return RecordFilter(field: field, value: source)
         }
         let search = element.child("search").map { search -> RecordSearch in

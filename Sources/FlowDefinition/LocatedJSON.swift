@@ -107,7 +107,8 @@ indirect enum LocatedJSON {
             case UInt8(ascii: "f"): try word("false"); return .bool(false, line: start)
             case UInt8(ascii: "n"): try word("null"); return .null(line: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(line: start)
-            default: throw failure("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            // Whole, not its first byte: a pasted curly quote reads as “ in the message.
+            default: throw failure("unexpected character '\(String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).prefix(1))'")
             }
         }
 
@@ -159,6 +160,7 @@ indirect enum LocatedJSON {
                     index += 1
                     return String(scalars)
                 }
+                if byte == UInt8(ascii: "\n") { throw failure("a string is not closed on its line; end it with \"") }
                 if byte < 0x20 { throw failure("a string holds a control character; write it escaped, such as \\n") }
                 guard byte == UInt8(ascii: "\\") else { index += 1; continue }
                 flush(index)

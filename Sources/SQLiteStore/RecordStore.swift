@@ -119,14 +119,20 @@ public struct RecordStore: Sendable {
     }
 
     /// Deletes a record inside a caller's write transaction; false when there was none. A
-    /// session deleting a fixture keeps a mark that hides it from that session only.
+    /// fixture — seeded with a sequence below zero — keeps a mark instead, so that seeding
+    /// again does not bring it back, and a session's mark hides it from that session only;
+    /// any other record of the shared or an account's scope is gone.
     public func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
         guard case .session = scope else {
-            guard try record(app: app, collection: collection, scope: scope, id: id, in: connection) != nil else { return false }
-            return try connection.execute(
-                "DELETE FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ?",
-                [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id)]
-            ) > 0
+            let key: [SQLiteValue] = [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id)]
+            let sequence = try connection.queryFirst(
+                "SELECT sequence FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ? AND deleted = 0", key
+            ) { $0.int(0) }
+            guard let sequence else { return false }
+            if sequence < 0 {
+                return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+            }
+            return try connection.execute("DELETE FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ?", key) > 0
         }
         return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
     }
@@ -168,14 +174,16 @@ public struct RecordStore: Sendable {
         app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64, in connection: SQLiteConnection
     ) throws -> Bool {
         let key = Self.key(of: scope)
+        // The scope's own row first: a mark the session left hides the fixture beneath it, so
+        // an edit posted from a stale page cannot bring a deleted record back.
         let found = try connection.queryFirst(
             """
-            SELECT sequence FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5 AND deleted = 0
+            SELECT sequence, deleted FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5
             ORDER BY scope = ?4 DESC LIMIT 1
             """,
             [.text(app), .text(collection), .text(Self.base(of: scope)), .text(key), .text(id)]
-        ) { $0.int(0) }
-        guard let sequence = found else { return false }
+        ) { row in (sequence: row.int(0), deleted: row.int(1) == 1) }
+        guard let (sequence, isDeleted) = found, !isDeleted else { return false }
         // A changed record is no longer the folder's: seeding again leaves it alone.
         try connection.execute(
             """

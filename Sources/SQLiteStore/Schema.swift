@@ -117,5 +117,9 @@ public enum Schema {
             "ALTER TABLE sessions ADD COLUMN data_key TEXT",
             "UPDATE sessions SET data_key = lower(hex(randomblob(16)))",
         ]),
+        // Ending or sweeping a session deletes its copy by scope, which no index led with.
+        Migration(version: 8, name: "records found by scope, for ending and sweeping sessions", statements: [
+            "CREATE INDEX records_by_scope ON records (scope)",
+        ]),
     ]
 }

@@ -130,6 +130,8 @@ import Testing
          "app.xml:19: the title of route 'listing' reads '{listing.name}', but collection 'listings' has no field 'name'"),
         (#"<where field="featured" value="true"/>"#, #"<where field="promoted" value="true"/>"#,
          "app.xml:15: 'results' of route 'home' uses field 'promoted', which collection 'listings' does not have; its fields are title, city, price, featured"),
+        (#"<where field="featured" value="true"/>"#, #"<where field="featured" value="yes"/>"#,
+         "app.xml:15: 'results' of route 'home' compares field 'featured' with 'yes', which a boolean field cannot hold"),
         (#"<search fields="title city" param="q"/>"#, #"<search fields="title city" param="query"/>"#,
          "app.xml:16: 'results' of route 'home' takes parameter 'query', which the route does not have"),
         (#"<set name="message" field="message"/></create>"#, #"</create>"#,

@@ -15,7 +15,7 @@ import Testing
         let database = try makeDatabase()
         #expect(try version(database) == Schema.migrations.count)
         #expect(try tables(database) == ["accounts", "accounts_by_email_key", "events", "events_by_app", "events_by_session", "events_by_time",
-                                         "link_counts", "outbox", "record_counters", "records", "records_in_order", "sessions", "sessions_by_last_seen", "tokens",
+                                         "link_counts", "outbox", "record_counters", "records", "records_by_scope", "records_in_order", "sessions", "sessions_by_last_seen", "tokens",
                                          "tokens_by_account"])
     }
 

@@ -57,6 +57,30 @@ import Testing
         #expect(try names(.session("key-2")) == ["Alpha", "Beta"], "swept with its session")
     }
 
+    @Test func aDeletedRecordStaysDeleted() throws {
+        try records.seed(app: "coin", Self.fixtures, accounts: accounts)
+        let (shared, mine) = try write { connection in
+            let shared = try records.delete(app: "coin", collection: "projects", scope: .app, id: "p2", now: 1, in: connection)
+            let mine = try records.delete(app: "coin", collection: "projects", scope: .session("key-1"), id: "p1", now: 1, in: connection)
+            return (shared, mine)
+        }
+        #expect(shared && mine)
+        let (again, edited) = try write { connection in
+            (try records.delete(app: "coin", collection: "projects", scope: .session("key-1"), id: "p1", now: 2, in: connection),
+             // An edit posted from a page shown before the delete.
+             try records.update(app: "coin", collection: "projects", scope: .session("key-1"), id: "p1", values: ["name": .string("Back")], now: 2, in: connection))
+        }
+        #expect(!again && !edited, "a deleted record is not there to delete or edit")
+        #expect(try names(.session("key-1")) == [], "nor does the edit bring it back")
+        try records.seed(app: "coin", Self.fixtures, accounts: accounts)
+        #expect(try names(.app) == ["Alpha"], "seeding again does not bring a deleted fixture back")
+
+        let created = try write { try records.insert(app: "coin", collection: "projects", scope: .app, values: ["name": .string("New")], now: 3, in: $0) }
+        #expect(try write { try records.delete(app: "coin", collection: "projects", scope: .app, id: created, now: 4, in: $0) })
+        let left = try database.read { try $0.queryFirst("SELECT COUNT(*) FROM records WHERE id = ?", [.text(created)]) { $0.int(0) } }
+        #expect(left == 0, "a record that was never a fixture leaves no mark")
+    }
+
     @Test func accountRecordsBelongToTheirAccount() throws {
         let buyer = try accounts.create(app: "rp", email: "buyer@example.com", password: "password123", verified: true)
         let other = try accounts.create(app: "rp", email: "other@example.com", password: "password123", verified: true)
