@@ -32,6 +32,8 @@ public struct AppDefinition: Sendable {
     public let data: DataDefinition
     /// What each route's screen reads and writes of the data, for routes that do.
     public let routeData: [RouteName: RouteData]
+    /// Whether it is a tablet app (`device="tablet"`): its pages use a tablet's width.
+    public let isTablet: Bool
     /// Whether a Back control reads as the title of the screen it returns to ("Projects", as
     /// iOS shows it) rather than "Back"; its accessible name is "Back to …" either way.
     public let backShowsTitle: Bool

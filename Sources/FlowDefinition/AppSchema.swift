@@ -9,6 +9,7 @@ public enum AppSchema {
               <attribute name="title"/>
               <optional><attribute name="locale"/></optional>
               <optional><attribute name="theme-color"/></optional>
+              <optional><attribute name="device"><choice><value>phone</value><value>tablet</value></choice></attribute></optional>
               <optional><attribute name="back-label"><choice><value>back</value><value>title</value></choice></attribute></optional>
               <zeroOrMore>
                 <choice>

@@ -93,7 +93,7 @@ struct AppXML {
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
-                fixtures: fixtures, data: data, routeData: routeData, backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
+                fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition), folder: folder
             ))
         } catch {

@@ -29,7 +29,9 @@ struct AppServices: Sendable {
     /// CSRF token), allowed to write; with the posted form and the time it arrived.
     func openCheckedPost(_ request: HTTPRequest) throws -> (SessionUnit, [String: String], Int64) {
         try app.origins.check(request)
-        let form = try request.form()
+        // A browser sends a textarea's line breaks as CRLF (HTML's form submission); they are
+        // kept as the data file writes them, "\n", or an unedited text would differ from its record.
+        let form = try request.form().mapValues { $0.replacingOccurrences(of: "\r\n", with: "\n") }
         let now = clock.now()
         var unit = try openSession(request, now: now)
         guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {

@@ -22,7 +22,7 @@ struct PageModel: Sendable {
         self.app = app
         self.urls = urls
         self.isPrototype = prototype
-        appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale)]
+        appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale), "tablet": .bool(app.isTablet)]
         urlsValue = [
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),
             "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),

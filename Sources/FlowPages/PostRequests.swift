@@ -59,7 +59,8 @@ struct PostRequests {
         let errors = interpreter.validate(command, form: form)
         let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]
         do {
-            let scope = session.recordScope
+            // A visitor's first post has no state stored: the page's own is worked out from its URL.
+            let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
             try session.perform(source: command.source, now: now) { [state, command, form] transaction in
                 let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
                 let reader = AppData(app: app.app, reads: transaction, scope: scope)
@@ -69,10 +70,13 @@ struct PostRequests {
                     guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
                 }
-                // Leaving a form with unsaved changes: nothing of the post is kept but its fields.
-                if asks, let left = try unsaved.left(from: result.drafted, to: result.state, data: reader),
+                // Leaving a form with unsaved changes: nothing of the post is kept but its fields. A
+                // post from a page shown earlier is judged from where the session is: going back
+                // to that page may itself leave the form.
+                let before = state == stored ? result.drafted : stored
+                if asks, let left = try unsaved.left(from: before, to: result.state, data: reader),
                    !unsaved.saves(command, left.guard), let held = unsaved.held(command, form: form) {
-                    throw HeldNavigation(state: unsaved.hold(held, by: left.guard, on: result.drafted))
+                    throw HeldNavigation(state: unsaved.hold(held, by: left.guard, on: before))
                 }
                 return (result.state, result.events)
             }

@@ -51,7 +51,7 @@ import Testing
         </app>
         """
 
-    static let data = #"{ "notes": [ { "id": "a", "title": "Alpha", "body": "First" } ], "entries": [] }"#
+    static let data = #"{ "notes": [ { "id": "a", "title": "Alpha", "body": "First\nSecond" } ], "entries": [] }"#
 
     static let templates = [
         "notes.html": #"{{extends "_layout/app"}}{{#block "content"}}<a href="{{ url "note" id="a" }}">Alpha</a>{{/block}}"#,
@@ -80,7 +80,7 @@ import Testing
     static func editing(_ browser: inout Browser, title: String) throws -> String {
         _ = try browser.open("/notes/notes")
         let (_, note) = try browser.open("/notes/notes/a")
-        let kept = try browser.submit("/notes/_keep", from: note, extra: ["form": "note", "title": title, "body": "First"])
+        let kept = try browser.submit("/notes/_keep", from: note, extra: ["form": "note", "title": title, "body": "First\nSecond"])
         try #require(kept.url == "/notes/notes/a" && !kept.page.contains("role=\"alertdialog\""))
         return kept.page
     }
@@ -109,11 +109,11 @@ import Testing
         let (_, note) = try browser.open("/notes/notes/a")
         #expect(note.contains("form=\"note-form\" formaction=\"/notes/_tab/log\""), "the tab posts what was typed on the way")
         #expect(list.contains("action=\"/notes/_tab/log\"") && !list.contains("form=\"note-form\""))
-        let held = try browser.submit("/notes/_tab/log", from: note, extra: ["form": "note", "title": "Typed", "body": "First"])
+        let held = try browser.submit("/notes/_tab/log", from: note, extra: ["form": "note", "title": "Typed", "body": "First\nSecond"])
         #expect(held.url == "/notes/notes/a" && Self.asks(held.page) && held.page.contains("value=\"Typed\""))
         let stayed = try browser.submit("/notes/_dismiss", from: held.page)
         #expect(stayed.url == "/notes/notes/a" && !Self.asks(stayed.page) && stayed.page.contains("value=\"Typed\""), "Don't Leave keeps the edit")
-        let asked = try browser.submit("/notes/_tab/log", from: stayed.page, extra: ["form": "note", "title": "Typed", "body": "First"])
+        let asked = try browser.submit("/notes/_tab/log", from: stayed.page, extra: ["form": "note", "title": "Typed", "body": "First\nSecond"])
         let discarded = try browser.submit("/notes/_discard", from: asked.page)
         #expect(discarded.url == "/notes/log")
         let back = try browser.submit("/notes/_tab/notes", from: discarded.page)
@@ -133,6 +133,30 @@ import Testing
         #expect(saved.url == "/notes/notes/a" && !Self.asks(saved.page))
         let left = try browser.submit("/notes/_back", from: saved.page, extra: ["form": "note", "title": "Alpha", "body": ""])
         #expect(left.url == "/notes/notes" && !Self.asks(left.page), "saved, the form matches its record")
+    }
+
+    @Test func aTextareaAsBrowsersSendItIsUnchanged() throws {
+        let web = try Self.application()
+        var browser = Browser(router: web.router)
+        _ = try browser.open("/notes/notes")
+        let (_, note) = try browser.open("/notes/notes/a")
+        // HTML's form submission sends every line break of a textarea as CRLF.
+        let left = try browser.submit("/notes/_back", from: note, extra: ["form": "note", "title": "Alpha", "body": "First\r\nSecond"])
+        #expect(left.url == "/notes/notes" && !Self.asks(left.page))
+    }
+
+    @Test func aPostFromAnEarlierPageStillAsks() throws {
+        let web = try Self.application()
+        var browser = Browser(router: web.router)
+        let note = try Self.editing(&browser, title: "Changed")
+        // The list, shown from the browser's cache after Back, posts its tab: reconciling to the
+        // list would itself leave the note.
+        let response = try browser.send(.post, "/notes/_tab/log", form: ["csrf": Browser.hidden("csrf", in: note) ?? "", "screen": "/notes/notes"])
+        #expect(response.status == .seeOther && response.headers["Location"] == "/notes/notes/a")
+        let (_, page) = try browser.open("/notes/notes/a")
+        #expect(Self.asks(page) && page.contains("value=\"Changed\""))
+        let discarded = try browser.submit("/notes/_discard", from: page)
+        #expect(discarded.url == "/notes/log")
     }
 
     @Test(arguments: [
