@@ -42,6 +42,9 @@ public struct AppDefinition: Sendable {
     public let closeLabels: [RouteName: String]
     /// The routes whose form asks before the person leaves with unsaved changes.
     public let leaveGuards: [RouteName: LeaveGuard]
+    /// The tabs its tab links select, by the link's path (`/tab/projects`, which
+    /// `coinapp://tab/projects` reads as).
+    public let tabLinks: [String: CoordinatorID]
     /// The folder it was loaded from.
     public let folder: String
 }

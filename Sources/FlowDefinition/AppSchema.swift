@@ -246,6 +246,7 @@ public enum AppSchema {
               <attribute name="title"/>
               <optional><attribute name="icon"/></optional>
               <optional><attribute name="badge"/></optional>
+              <optional><attribute name="link"/></optional>
               <ref name="stack-options"/>
               <zeroOrMore><ref name="modal"/></zeroOrMore>
             </element>

@@ -10,6 +10,8 @@ struct AppXML {
     let vocabulary: AppVocabulary
     private var routeLines: [String: Int] = [:]
     private var coordinatorLines: [String: Int] = [:]
+    /// Each `<tab link>`, in document order, with its line.
+    private var tabLinks: [(path: String, tab: CoordinatorID, line: Int)] = []
     var problems: [FolderProblem] = []
 
     init(root: XMLElement, file: String, folder: String, vocabulary: AppVocabulary) {
@@ -83,6 +85,7 @@ struct AppXML {
         checkLeaveGuards(leaveGuards, forms: forms, alerts: alerts, routeData: routeData)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
+            checkTabLinks(definition)
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
@@ -94,7 +97,8 @@ struct AppXML {
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
-                leaveGuards: leaveGuards.mapValues(\.definition), folder: folder
+                leaveGuards: leaveGuards.mapValues(\.definition),
+                tabLinks: Dictionary(tabLinks.map { ($0.path, $0.tab) }, uniquingKeysWith: { first, _ in first }), folder: folder
             ))
         } catch {
             for problem in error.problems {
@@ -118,6 +122,7 @@ struct AppXML {
             let tabs = element.children("tab").map { coordinator($0) }
             return .tabs(id, initial: element["initial"].map { CoordinatorID($0) }, tabs, modals: modals, requiresSignIn: guarded)
         case "tab":
+            if let link = element["link"] { tabLinks.append((link, id, element.line)) }
             let item = TabItem(element["title"] ?? id.rawValue, icon: element["icon"], badge: element["badge"])
             return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, tab: item, modals: modals, requiresSignIn: guarded)
         default:
@@ -151,6 +156,27 @@ struct AppXML {
             deepLink: element["deep-link"].map(Self.boolean) ?? false,
             breadcrumb: element["breadcrumb"]
         )
+    }
+
+    /// A tab link is a path of its own: literal segments, not FlowPages' own, and no route's.
+    private mutating func checkTabLinks(_ definition: NavigationDefinition) {
+        var seen: [String: CoordinatorID] = [:]
+        for (path, tab, line) in tabLinks {
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            let isLiteral = path.hasPrefix("/") && !segments.isEmpty && segments.allSatisfy { segment in
+                !segment.isEmpty && segment.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }
+            }
+            if !isLiteral {
+                report(line, "tab '\(tab)' has the link '\(path)', which is not a path of letters, digits, '-', '.', '_' and '~' segments such as '/tab/\(tab)'")
+            } else if let first = segments.first, first.hasPrefix("_") || first.hasPrefix(".") {
+                report(line, "tab '\(tab)' has the link '\(path)', but paths starting with '_' or '.' are FlowPages' own; choose another path")
+            } else if let other = seen[path] {
+                report(line, "tab '\(tab)' has the link '\(path)', which tab '\(other)' already has")
+            } else if let route = definition.routeInstance(path: Substring(path)) {
+                report(line, "tab '\(tab)' has the link '\(path)', which is also the address of route '\(route.name)'; a link names a tab or a screen, not both")
+            }
+            seen[path] = seen[path] ?? tab
+        }
     }
 
     /// A tab's badge names an app-wide count of `<data>`.

@@ -58,11 +58,11 @@ enum DeepLinks {
         })
     }
 
-    /// The URL paths of an app's deep-linkable routes, placeholders as `*`.
+    /// The URL paths of an app's deep-linkable routes, placeholders as `*`, then its tab links.
     static func linkPaths(_ app: AppDefinition) -> [String] {
         app.navigation.routes.filter(\.isDeepLinkable).map { route in
             route.path.split(separator: "/").map { $0.hasPrefix("{") ? "*" : String($0) }.reduce("") { $0 + "/" + $1 }
-        }.map { $0.isEmpty ? "/" : $0 }
+        }.map { $0.isEmpty ? "/" : $0 } + app.tabLinks.keys.sorted()
     }
 
     private static func json(_ value: Any) -> [UInt8] {

@@ -6,7 +6,7 @@ import Navigation
 /// either shows the screen (`deep_link_success`), or — for a link that is malformed, unknown,
 /// names nothing, or has an expired token — the app's alert over the current screen with
 /// nothing else changed (`deep_link_failure`). Every way a link arrives comes through here: a
-/// typed or mailed URL of a deep-linkable screen, and the link openers at `/_open`.
+/// typed or mailed URL of a deep-linkable screen or of a tab link, and the link openers at `/_open`.
 struct LinkOpener {
     let services: AppServices
     private var app: MountedApp { services.app }
@@ -15,44 +15,44 @@ struct LinkOpener {
     /// app cannot open (another app's, an unknown scheme, not a URL) is an invalid link of this app.
     func openLink(_ request: HTTPRequest) throws -> HTTPResponse {
         let link = request.query("url") ?? ""
-        let instance = DeepLinks.target(of: link, apps: [app.app]).flatMap { target in
-            app.navigation.routeInstance(path: Substring(target.path), query: target.query)
+        let destination = DeepLinks.target(of: link, apps: [app.app]).flatMap { target in
+            app.destination(path: Substring(target.path), query: target.query)
         }
-        return try open(instance, link: link, request: request)
+        return try open(destination, link: link, request: request)
     }
 
-    /// Opens `instance` (nil: a link that names no screen of this app) for the request's session.
-    func open(_ instance: RouteInstance?, link: String, request: HTTPRequest) throws -> HTTPResponse {
+    /// Opens `destination` (nil: a link that names nothing of this app) for the request's session.
+    func open(_ destination: LinkDestination?, link: String, request: HTTPRequest) throws -> HTTPResponse {
         try services.retryingConflicts {
             let now = services.clock.now()
-            return try open(instance, link: link, request: request, unit: services.openSession(request, now: now), now: now)
+            return try open(destination, link: link, request: request, unit: services.openSession(request, now: now), now: now)
         }
     }
 
-    /// Opens `instance` for a session already opened by the caller.
-    func open(_ instance: RouteInstance?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> HTTPResponse {
+    /// Opens `destination` for a session already opened by the caller.
+    func open(_ destination: LinkDestination?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> HTTPResponse {
         var unit = unit
         var state = unit.state
         // Recorded without its query: a link's token is a secret, not analytics.
         let link = String(link.prefix { $0 != "?" })
         var events = [app.event("deep_link_opened", state, source: .deepLink, detail: link, at: now)]
         var failure: String?
-        if let instance, app.navigation.route(instance.name)?.isDeepLinkable == true, (try? app.navigation.check(instance)) != nil {
-            if let token = instance.parameters["token"],
+        if let destination, isOpenable(destination) {
+            if case .screen(let instance) = destination, let token = instance.parameters["token"],
                try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
                                         fixtures: app.fixtures, reads: services.store, now: now) {
                 let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
                 failure = app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id
-            } else if try !services.data(for: unit).exists(instance) {
+            } else if case .screen(let instance) = destination, try !services.data(for: unit).exists(instance) {
                 // realityportal://listing/999999: a link to a record that does not exist.
                 failure = WellKnownAlert.invalidLink.id
             } else {
-                switch app.following(linkTo: instance, from: state, source: .deepLink) {
+                switch app.following(destination, from: state, source: .deepLink) {
                 case .success(let landed):
                     let unsaved = UnsavedChanges(app: app)
                     if let left = try unsaved.left(from: state, to: landed, data: services.data(for: unit)) {
                         // A link away from a form with unsaved changes asks first; "Discard" follows it.
-                        state = unsaved.hold(Notice("link:" + app.urls.screen(instance)), by: left.guard, on: state)
+                        state = unsaved.hold(Notice("link:" + app.url(of: destination)), by: left.guard, on: state)
                         break
                     }
                     state = landed
@@ -81,16 +81,35 @@ struct LinkOpener {
         let current = app.navigation.currentScreen(in: unit.state)
         // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
         // to itself; and for a visitor without a session, whose alert a redirect would lose.
-        let rendersHere = failure == nil && current == instance && app.urls.screen(current) == request.target || failure != nil && !unit.isStored
+        let rendersHere = failure == nil && destination == .screen(current) && app.urls.screen(current) == request.target
+            || failure != nil && !unit.isStored
         // A visitor without a session is counted per link pattern, not logged; when redirected,
         // by the screen's own GET, which opens the link again.
         if !unit.isStored, rendersHere, request.method != .head {
-            let pattern = instance.flatMap { app.navigation.route($0.name)?.path } ?? "(unknown)"
+            let pattern = destination.map(countedPattern) ?? "(unknown)"
             services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
         }
         if rendersHere {
             return try services.renderer.screen(&unit, request: request, now: now)
         }
         return unit.redirectToCurrentScreen(request)
+    }
+
+    /// Whether a link may lead there: a deep-linkable screen whose parameters fit, or a tab link.
+    private func isOpenable(_ destination: LinkDestination) -> Bool {
+        switch destination {
+        case .screen(let instance):
+            app.navigation.route(instance.name)?.isDeepLinkable == true && (try? app.navigation.check(instance)) != nil
+        case .tab:
+            true
+        }
+    }
+
+    /// The pattern a link is counted under: its route's path, or the tab link's.
+    private func countedPattern(_ destination: LinkDestination) -> String {
+        switch destination {
+        case .screen(let instance): app.navigation.route(instance.name)?.path ?? "(unknown)"
+        case .tab: String(app.url(of: destination).dropFirst(app.urls.prefix.count))
+        }
     }
 }

@@ -49,23 +49,51 @@ struct MountedApp: Sendable {
 
     /// The route instance a screen URL of this app names.
     func screen(at url: String) -> RouteInstance? {
+        guard case .screen(let instance)? = destination(at: url) else { return nil }
+        return instance
+    }
+
+    /// What a URL of this app names: a tab link's path, else a screen's URL.
+    func destination(at url: String) -> LinkDestination? {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         guard let path = parts.first, path.hasPrefix(urls.prefix) else { return nil }
         let rest = path.dropFirst(urls.prefix.count)
         let items = parts.count > 1 ? URLEncoding.decodeForm(parts[1].utf8) ?? [] : []
-        return navigation.routeInstance(path: rest.isEmpty ? "/" : rest, query: Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        return destination(path: rest.isEmpty ? "/" : rest, query: Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// The state after following a link to `screen`: the engine's navigation, except that a
-    /// signed-out person's link into another signed-out flow (onboarding → a registration link)
-    /// enters that flow first, as the app would on a first launch.
+    /// What a path below the app's prefix names: a tab link, else a screen.
+    func destination(path: Substring, query: [String: String]) -> LinkDestination? {
+        if let tab = app.tabLinks[String(path)] { return .tab(tab) }
+        return navigation.routeInstance(path: path, query: query).map { .screen($0) }
+    }
+
+    /// The URL of a destination: a tab link's own path, or the screen's URL.
+    func url(of destination: LinkDestination) -> String {
+        switch destination {
+        case .screen(let instance):
+            return urls.screen(instance)
+        case .tab(let tab):
+            return urls.prefix + (app.tabLinks.first { $0.value == tab }?.key ?? "/")
+        }
+    }
+
+    /// The state after following a link to `screen`.
     func following(linkTo screen: RouteInstance, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
-        switch navigator.execute(.navigate(screen, source: source), on: state) {
+        following(.screen(screen), from: state, source: source)
+    }
+
+    /// The state after following a link: the engine's navigation, except that a signed-out
+    /// person's link into another signed-out flow (onboarding → a registration link) enters that
+    /// flow first, as the app would on a first launch.
+    func following(_ destination: LinkDestination, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
+        let command = destination.command(source)
+        switch navigator.execute(command, on: state) {
         case .success(let transition):
             return .success(transition.state)
         case .failure(.inactiveFlow(_, let flow, _)) where state.userID == nil:
             return navigator.execute(.changeFlow(flow), on: state)
-                .flatMap { navigator.execute(.navigate(screen, source: source), on: $0.state) }
+                .flatMap { navigator.execute(command, on: $0.state) }
                 .map(\.state)
         case .failure(let error):
             return .failure(error)

@@ -133,10 +133,11 @@ struct PageModel: Sendable {
         switch back {
         case .pop, .dismissDetour:
             return ["label": .string(app.backShowsTitle ? destination : "Back"), "showsTitle": .bool(app.backShowsTitle),
-                    "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
+                    "namesDestination": true, "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
         case .dismissModal:
+            // "Close" alone, as a dialog's close is named: where it leads is the page beneath.
             return ["label": .string(app.closeLabels[screen.route.name] ?? "Close"), "showsTitle": false,
-                    "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
+                    "namesDestination": false, "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
         }
     }
 

@@ -45,9 +45,9 @@ struct PostRequests {
             case .post(let heldCommand, let heldForm)?:
                 (command, form) = (heldCommand, heldForm)
             case .screen(let screen)?:
-                return try follow(screen, link: false, from: state, session: &session, request: request, now: now)
-            case .link(let screen)?:
-                return try follow(screen, link: true, from: state, session: &session, request: request, now: now)
+                return try follow(.screen(screen), link: false, from: state, session: &session, request: request, now: now)
+            case .link(let destination)?:
+                return try follow(destination, link: true, from: state, session: &session, request: request, now: now)
             case nil:
                 try session.commit(state, source: .direct, now: now)
                 return session.redirectToCurrentScreen(request)
@@ -97,14 +97,14 @@ struct PostRequests {
 
     /// A navigation held for unsaved changes, now discarded: a screen's GET (`link` false) or a
     /// deep link, shown from `state`.
-    private func follow(_ screen: RouteInstance, link: Bool, from state: NavigationState, session: inout SessionUnit,
+    private func follow(_ destination: LinkDestination, link: Bool, from state: NavigationState, session: inout SessionUnit,
                         request: HTTPRequest, now: Int64) throws -> HTTPResponse {
         let source: NavigationSource = link ? .deepLink : .direct
         let landed: NavigationState
         if link {
-            landed = (try? app.following(linkTo: screen, from: state, source: source).get()) ?? state
+            landed = (try? app.following(destination, from: state, source: source).get()) ?? state
         } else {
-            landed = (try? app.navigator.execute(.navigate(screen, source: source), on: state).get().state) ?? state
+            landed = (try? app.navigator.execute(destination.command(source), on: state).get().state) ?? state
         }
         try session.commit(landed, source: source, now: now)
         return session.redirectToCurrentScreen(request)

@@ -19,14 +19,20 @@ struct ScreenRequests {
     /// The screen at `path` (raw, below the app's prefix), or 404.
     func screen(_ request: HTTPRequest, path: String) throws -> HTTPResponse {
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard let instance = app.navigation.routeInstance(path: path.isEmpty ? "/" : Substring(path), query: query) else {
+        guard let destination = app.destination(path: path.isEmpty ? "/" : Substring(path), query: query) else {
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
         }
         // RFC 9110 §15.5.6: a screen is only read; what changes it is posted to /_action/{id} and the like.
         guard request.method == .get || request.method == .head else {
             throw HTTPError(.methodNotAllowed, "Screens are read with GET; forms post to the app's actions.", headers: HTTPHeaders([("Allow", "GET, HEAD")]))
         }
-        return try services.retryingConflicts { try show(instance, request: request) }
+        switch destination {
+        case .screen(let instance):
+            return try services.retryingConflicts { try show(instance, request: request) }
+        case .tab:
+            // A tab link's address (https://<host>/tab/projects) is always a link arriving.
+            return try LinkOpener(services: services).open(destination, link: request.path, request: request)
+        }
     }
 
     private func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
@@ -45,7 +51,7 @@ struct ScreenRequests {
         if !fromOutside, !unit.isStored, request.method == .get { unit.allowWrites() }
         if app.navigation.route(instance.name)?.isDeepLinkable == true, fromOutside || !unit.isStored,
            instance != app.navigation.currentScreen(in: unit.state) {
-            return try LinkOpener(services: services).open(instance, link: request.path, request: request, unit: unit, now: now)
+            return try LinkOpener(services: services).open(.screen(instance), link: request.path, request: request, unit: unit, now: now)
         }
         // A modal is presented by an action (a prompt after sign-in, a success screen); the
         // browser's Back or Forward onto its URL once it is gone shows where the session is

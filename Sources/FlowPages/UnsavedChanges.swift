@@ -82,7 +82,7 @@ struct UnsavedChanges {
         /// A screen's GET.
         case screen(RouteInstance)
         /// A deep link.
-        case link(RouteInstance)
+        case link(LinkDestination)
     }
 
     /// The continuation `held` names; nil for a name this app no longer knows (an action
@@ -97,7 +97,7 @@ struct UnsavedChanges {
         case "tab": return .post(.tab(CoordinatorID(target)), form: [:])
         case "action": return app.app.actions[target].map { .post(.action($0), form: held.values) }
         case "screen": return app.screen(at: target).map { .screen($0) }
-        case "link": return app.screen(at: target).map { .link($0) }
+        case "link": return app.destination(at: target).map { .link($0) }
         default: return nil
         }
     }

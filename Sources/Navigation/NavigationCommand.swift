@@ -8,6 +8,9 @@ public enum NavigationCommand: Hashable, Sendable {
     case back
     /// Select a tab, keeping every tab's stack; selecting the current tab pops it to its root.
     case selectTab(CoordinatorID)
+    /// Select a tab as a tab link does (`coinapp://tab/projects`): its stack as it is, even when
+    /// it is already selected, dismissing any modal and detour.
+    case openTab(CoordinatorID, source: NavigationSource = .deepLink)
     /// Dismiss the presented modal (and any detour over it).
     case dismissModal
     /// Show `route` over the current context, which Back returns to exactly as it was.

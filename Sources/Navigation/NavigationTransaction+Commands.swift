@@ -106,7 +106,9 @@ extension NavigationTransaction {
         }
     }
 
-    mutating func selectTab(_ tab: CoordinatorID) throws(NavigationError) {
+    /// Selects `tab`, dismissing any modal and detour; selecting the tab already shown pops it to
+    /// its root when `popsToRoot` (a tab bar click) and keeps its stack otherwise (a tab link).
+    mutating func selectTab(_ tab: CoordinatorID, popsToRoot: Bool, _ source: NavigationSource) throws(NavigationError) {
         guard let node = definition.nodes[tab], node.role == .tab else {
             throw .unknownTab(tab)
         }
@@ -115,15 +117,15 @@ extension NavigationTransaction {
         }
         let top = definition.screens(of: tab, in: state).last!
         if state.userID == nil, node.requiresSignIn || definition.requiresSignIn(top.name) {
-            try redirectToSignIn(keeping: top, .tabSwitch)
+            try redirectToSignIn(keeping: top, source)
             return
         }
-        dismiss(.modal, .tabSwitch)
-        dismiss(.detour, .tabSwitch)
+        dismiss(.modal, source)
+        dismiss(.detour, source)
         if definition.selectedTab(of: node.parent!, in: state) == tab {
-            pop(.base(tab), to: 0, .tabSwitch)
+            if popsToRoot { pop(.base(tab), to: 0, source) }
         } else {
-            try activate(tab, route: nil, .tabSwitch)
+            try activate(tab, route: nil, source)
         }
     }
 

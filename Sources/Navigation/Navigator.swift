@@ -29,7 +29,8 @@ public struct Navigator: Sendable {
             switch command {
             case .navigate(let route, let source): try transaction.navigate(to: route, source)
             case .back: try transaction.back()
-            case .selectTab(let tab): try transaction.selectTab(tab)
+            case .selectTab(let tab): try transaction.selectTab(tab, popsToRoot: true, .tabSwitch)
+            case .openTab(let tab, let source): try transaction.selectTab(tab, popsToRoot: false, source)
             case .dismissModal:
                 guard state.modal != nil else { throw .noModalPresented }
                 transaction.dismiss(.modal, .back)

@@ -122,6 +122,32 @@ import Testing
         #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))
     }
 
+    @Test(arguments: [
+        ("title=\"Orders\" badge", "title=\"Orders\" link=\"tab/orders\" badge",
+         "9: tab 'orders' has the link 'tab/orders', which is not a path of letters, digits, '-', '.', '_' and '~' segments such as '/tab/orders'"),
+        ("title=\"Orders\" badge", "title=\"Orders\" link=\"/tab/{id}\" badge",
+         "9: tab 'orders' has the link '/tab/{id}', which is not a path of letters, digits, '-', '.', '_' and '~' segments such as '/tab/orders'"),
+        ("title=\"Orders\" badge", "title=\"Orders\" link=\"/_tab/orders\" badge",
+         "9: tab 'orders' has the link '/_tab/orders', but paths starting with '_' or '.' are FlowPages' own; choose another path"),
+        ("title=\"Orders\" badge", "title=\"Orders\" link=\"/items/7\" badge",
+         "9: tab 'orders' has the link '/items/7', which is also the address of route 'item'; a link names a tab or a screen, not both"),
+        ("icon=\"house.fill\"/>", "icon=\"house.fill\" link=\"/tab/orders\"/>",
+         "9: tab 'orders' has the link '/tab/orders', which tab 'home' already has"),
+    ])
+    func aTabLinkThatCannotWorkIsReported(original: String, replacement: String, expected: String) throws {
+        var xml = Self.valid.replacingOccurrences(of: original, with: replacement)
+        if !replacement.contains("house") { xml = xml.replacingOccurrences(of: "icon=\"house.fill\"/>", with: "icon=\"house.fill\" link=\"/tab/home\"/>") }
+        else { xml = xml.replacingOccurrences(of: "title=\"Orders\" badge", with: "title=\"Orders\" link=\"/tab/orders\" badge") }
+        let found = try problems(xml)
+        #expect(found.contains(expected), "\(found)")
+    }
+
+    @Test func tabLinksAreReadByPath() throws {
+        let xml = Self.valid.replacingOccurrences(of: "title=\"Orders\" badge", with: "title=\"Orders\" link=\"/tab/orders\" badge")
+        let app = try AppFolderLoader.load(folder: makeFolder(xml: xml, templates: ["home", "items/detail", "orders", "checkout", "login"]), vocabulary: .test).get()
+        #expect(app.tabLinks == ["/tab/orders": "orders"])
+    }
+
     @Test func aMissingTemplateAndAMisnamedFolderAreReportedTogether() throws {
         let folder = try makeFolder(id: "store", xml: Self.valid, templates: ["home", "orders", "checkout", "login"])
         guard case .failure(let found) = AppFolderLoader.load(folder: folder, vocabulary: .test) else {

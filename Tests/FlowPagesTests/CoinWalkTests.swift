@@ -7,11 +7,6 @@ import Testing
     static let entry = "/coin/"
     static let alertTitle = "Discard Changes?"
 
-    static func tabs(_ page: HTMLPage) -> (selected: String?, labels: [String]) {
-        let buttons = page.root.all.filter { $0.name == "nav" && $0.hasClass("tab-bar") }.flatMap { $0.elements("button") }
-        return (buttons.first { $0["aria-current"] == "page" }?.content, buttons.map(\.content))
-    }
-
     static func alert(_ page: HTMLPage) -> String? {
         page.root.all.first { $0["role"] == "alertdialog" }?.elements("h2").first?.content
     }
@@ -31,9 +26,9 @@ import Testing
         let app = try LiveApp()
         var browser = LiveBrowser(app)
         try browser.open(Self.entry)
-        let tabs = Self.tabs(browser.page)
-        #expect(tabs.labels == ["Recents", "Projects", "Favorites"])
-        #expect(tabs.selected == "Recents" && browser.page.heading == "Recents" && browser.page.back == nil)
+        let tabs = browser.page.tabs
+        #expect(tabs.labels == ["Recents tab", "Projects tab", "Favorites tab"], "D14: each tab is named as one")
+        #expect(tabs.selected == "Recents tab" && browser.page.heading == "Recents" && browser.page.back == nil)
         #expect(browser.page.button("Settings") != nil)
     }
 
@@ -46,7 +41,7 @@ import Testing
         let add = try #require(browser.page.root.elements("button").first { $0.content == "+ New Project" })
         #expect(add["aria-label"] == "Create Project")
         try browser.click("Customer Onboarding Study")
-        #expect(browser.page.heading == "Customer Onboarding Study" && Self.tabs(browser.page).selected == "Projects")
+        #expect(browser.page.heading == "Customer Onboarding Study" && browser.page.tabs.selected == "Projects tab")
         let back = try #require(browser.page.button("Back to Projects")?.button)
         // Reads "Projects", as iOS shows it; named "Back to Projects".
         #expect(back.content == "Back to Projects" && back.raw.hasSuffix("Projects"))
@@ -58,8 +53,11 @@ import Testing
         let app = try LiveApp()
         var browser = LiveBrowser(app)
         try Self.openCanvas(&browser)
-        #expect(Self.tabs(browser.page).labels.isEmpty, "full screen: no tab bar")
+        #expect(browser.page.tabs.labels.isEmpty, "full screen: no tab bar")
         #expect(browser.page.button("Close") != nil && browser.page.button("Export") != nil)
+        // D14: the close is named "Close" alone, the export control "Export COIN".
+        #expect(browser.page.button("Close")?.button.spoken == "Close")
+        #expect(browser.page.button("Export")?.button["aria-label"] == "Export COIN")
         try browser.press("Close")
         #expect(browser.page.heading == "Recents")
         try browser.selectTab("favorites")
@@ -123,7 +121,7 @@ import Testing
         try browser.open(Self.entry)
         try browser.selectTab("projects")
         try browser.press("+ New Project")
-        #expect(browser.page.heading == "New Project" && Self.tabs(browser.page).labels.isEmpty)
+        #expect(browser.page.heading == "New Project" && browser.page.tabs.labels.isEmpty)
         #expect(browser.page.button("Cancel") != nil && browser.page.button("Save") != nil)
         try browser.press("Cancel")
         #expect(browser.page.heading == "Projects" && Self.alert(browser.page) == nil)
@@ -150,7 +148,7 @@ import Testing
         var browser = LiveBrowser(app)
         try browser.open(Self.entry)
         try browser.press("Settings")
-        #expect(browser.page.heading == "Settings" && Self.tabs(browser.page).labels.isEmpty)
+        #expect(browser.page.heading == "Settings" && browser.page.tabs.labels.isEmpty)
         try browser.press("Close")
         #expect(browser.page.heading == "Recents")
         try browser.selectTab("favorites")
@@ -176,7 +174,7 @@ import Testing
         try browser.selectTab("projects")
         try browser.click("Customer Onboarding Study")
         try browser.open(Self.entry)
-        #expect(browser.page.heading == "Customer Onboarding Study" && Self.tabs(browser.page).selected == "Projects")
+        #expect(browser.page.heading == "Customer Onboarding Study" && browser.page.tabs.selected == "Projects tab")
 
         try browser.open("/coin/coin/coin-1")
         // Enter in the name field keeps the edit without saving (the form's default button).
@@ -206,7 +204,7 @@ import Testing
         try browser.get("/coin/projects")
         #expect(Self.alert(browser.page) == Self.alertTitle && browser.page.heading == "Onboarding Interviews")
         try browser.press("Discard")
-        #expect(browser.page.heading == "Projects" && Self.tabs(browser.page).selected == "Projects")
+        #expect(browser.page.heading == "Projects" && browser.page.tabs.selected == "Projects tab")
     }
 
     @Test func aDeepLinkAwayAsksAndDiscardFollowsIt() throws {
@@ -232,6 +230,50 @@ import Testing
         #expect(Self.nameField(browser.page) == "Renamed COIN", "the edit is still there")
         try browser.open("/coin/_open?url=" + "coinapp:/tab/recents".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect(Self.alert(browser.page) == "Invalid Link")
+    }
+
+    static func openLink(_ link: String, _ browser: inout LiveBrowser) throws {
+        try browser.open("/coin/_open?url=" + link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+    }
+
+    @Test func aTabLinkSelectsTheTabWithItsStack() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("projects")
+        try browser.click("Customer Onboarding Study")
+        try browser.selectTab("recents")
+        try Self.openLink("coinapp://tab/projects", &browser)
+        #expect(browser.page.heading == "Customer Onboarding Study" && browser.page.tabs.selected == "Projects tab")
+        // The link again, unlike the tab bar, leaves the stack as it is.
+        try Self.openLink("coinapp://tab/projects", &browser)
+        #expect(browser.page.heading == "Customer Onboarding Study" && browser.page.back == "Back to Projects")
+        // The tab link's own address, typed or on a universal-link host, is the same link.
+        try browser.open("/coin/tab/favorites")
+        #expect(browser.page.heading == "Favorites" && browser.page.tabs.selected == "Favorites tab")
+        try Self.openLink("coinapp://tab/galaxy", &browser)
+        #expect(Self.alert(browser.page) == "Invalid Link" && browser.page.heading == "Favorites")
+    }
+
+    @Test func aTabLinkClosesTheCanvasAndAsksFirstWhenItIsDirty() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try Self.openCanvas(&browser)
+        try Self.openLink("coinapp://tab/favorites", &browser)
+        #expect(browser.page.heading == "Favorites" && Self.alert(browser.page) == nil)
+
+        try browser.press("Payment Hand-offs")
+        try browser.press("Keep changes", filling: ["COIN name": "Renamed COIN"])
+        try Self.openLink("coinapp://tab/projects", &browser)
+        #expect(Self.alert(browser.page) == Self.alertTitle && browser.page.heading == "Payment Hand-offs")
+        try browser.press("Don't Leave")
+        #expect(Self.nameField(browser.page) == "Renamed COIN")
+        try Self.openLink("coinapp://tab/projects", &browser)
+        try browser.press("Discard")
+        #expect(browser.page.heading == "Projects" && browser.page.tabs.selected == "Projects tab")
+        try browser.selectTab("favorites")
+        try browser.press("Payment Hand-offs")
+        #expect(Self.nameField(browser.page) == "Payment Hand-offs", "the edit was discarded")
     }
 
     @Test func exportKeepsTheEditAndAsksNothing() throws {

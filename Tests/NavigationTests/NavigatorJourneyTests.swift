@@ -63,6 +63,30 @@ import Testing
         #expect(walk.current == route("settings"))
     }
 
+    @Test func coinTabLinkKeepsTheTabsStackAndClosesTheModal() {
+        var walk = Walk(Fixtures.coin)
+        walk.run(.selectTab("projects"))
+        walk.go("project", ["projectId": "proj-123"])
+        walk.run(.selectTab("recents"))
+        walk.go("settings")
+
+        walk.run(.openTab("projects"))
+        #expect(walk.changes == [
+            .dismissed(route("settings"), revealing: route("recents")),
+            .tabSwitched(from: "recents", to: "projects"),
+        ])
+        #expect(walk.current == route("project", ["projectId": "proj-123"]))
+        #expect(walk.events.allSatisfy { $0.source == .deepLink })
+
+        // Unlike the tab bar, a link to the tab already shown leaves its stack alone.
+        let before = walk.state
+        walk.run(.openTab("projects"))
+        #expect(walk.changes.isEmpty && walk.state == before)
+        walk.run(.selectTab("projects"))
+        #expect(walk.current == route("projects"))
+        #expect(walk.failure(of: .openTab("galaxy")) == .unknownTab("galaxy"))
+    }
+
     @Test func twoStepModalBacksOutStepByStep() {
         var walk = Walk(Fixtures.demo)
         walk.run(.signIn(userID: "demo"))

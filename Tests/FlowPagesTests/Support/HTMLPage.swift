@@ -26,6 +26,22 @@ struct HTMLPage {
             raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
 
+        /// The text a screen reader reads: `aria-hidden` parts left out, whitespace collapsed.
+        var spoken: String {
+            spokenRaw.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: " ,", with: ",")
+        }
+
+        private var spokenRaw: String {
+            if self["aria-hidden"] == "true" { return "" }
+            return name == "#text" ? text : children.map(\.spokenRaw).joined()
+        }
+
+        /// Whether a control is called `label`: its text, or its text but for what it adds for a
+        /// screen reader (" to Projects" after Back or Close, " tab" after a tab's name).
+        func isCalled(_ label: String) -> Bool {
+            content == label || content.hasPrefix(label + " to ") || spoken == label + " tab" || spoken.hasPrefix(label + " tab,")
+        }
+
         /// The text as written, whitespace kept (a textarea's value).
         var raw: String { name == "#text" ? text : children.map(\.raw).joined() }
 
@@ -122,16 +138,23 @@ struct HTMLPage {
     /// The accessible name of the element with `id`, from a `label for` it.
     func label(of id: String) -> String? { root.elements("label").first { $0["for"] == id }?.content }
 
+    /// The tab bar's buttons by their accessible names ("Inquiries tab, 1 unread"), and the
+    /// selected one's.
+    var tabs: (selected: String?, labels: [String]) {
+        let buttons = root.all.filter { $0.name == "nav" && $0.hasClass("tab-bar") }.flatMap { $0.elements("button") }
+        return (buttons.first { $0["aria-current"] == "page" }?.spoken, buttons.map(\.spoken))
+    }
+
     /// The form and button a press of `label` submits: the button's own `formaction` wins.
     func button(_ label: String) -> (form: Node, button: Node)? {
         var candidates: [(Node, Node)] = []
         for form in root.elements("form") {
-            for button in form.elements("button") where button["form"] == nil && (button.content == label || button.content.hasPrefix(label + " to ")) {
+            for button in form.elements("button") where button["form"] == nil && button.isCalled(label) {
                 candidates.append((form, button))
             }
         }
         // A button anywhere that names its form (form="…"), as a bar's Close posts the guarded form.
-        for button in root.elements("button") where button.content == label || button.content.hasPrefix(label + " to ") {
+        for button in root.elements("button") where button.isCalled(label) {
             guard let owner = button["form"], let form = root.elements("form").first(where: { $0["id"] == owner }) else { continue }
             candidates.append((form, button))
         }
