@@ -11,12 +11,12 @@ public enum NavigationCommand: Hashable, Sendable {
     /// Select a tab as a tab link does (`coinapp://tab/projects`): its stack as it is, even when
     /// it is already selected, dismissing any modal and detour.
     case openTab(CoordinatorID, source: NavigationSource = .deepLink)
-    /// Dismiss the presented modal (and any detour over it).
+    /// Dismiss the presented modal (and every detour over it).
     case dismissModal
     /// Show `route` over the current context, which Back returns to exactly as it was.
-    /// A detour replaces any detour already shown, so they never nest deeper than one level.
+    /// A detour presented over a detour stacks on it; Back at its root shows the one beneath.
     case presentDetour(RouteInstance, source: NavigationSource = .direct)
-    /// Dismiss the presented detour.
+    /// Dismiss the top detour, showing what it covered.
     case dismissDetour
     /// Start `flow` fresh, discarding the old flow's stacks, modal and detour.
     case changeFlow(CoordinatorID)

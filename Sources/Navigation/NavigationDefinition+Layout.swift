@@ -1,6 +1,6 @@
 /// Reading the tree's current shape out of a state: which stack is visible, which tab is selected.
 extension NavigationDefinition {
-    /// A stack the navigator works on: a stack of the tree, the modal's, or the detour's.
+    /// A stack the navigator works on: a stack of the tree, the modal's, or the top detour's.
     enum Layer: Hashable {
         case base(CoordinatorID)
         case modal
@@ -16,7 +16,7 @@ extension NavigationDefinition {
         switch layer {
         case .base(let stack): screens(of: stack, in: state)
         case .modal: state.modal?.stack ?? []
-        case .detour: state.detour?.stack ?? []
+        case .detour: state.detours.last?.stack ?? []
         }
     }
 
@@ -25,7 +25,7 @@ extension NavigationDefinition {
         switch layer {
         case .base(let stack): stack
         case .modal: state.modal!.coordinator
-        case .detour: state.detour!.coordinator
+        case .detour: state.detours.last!.coordinator
         }
     }
 
@@ -55,14 +55,14 @@ extension NavigationDefinition {
         }
     }
 
-    /// The layer on top: the detour, else the modal, else the visible stack of the tree.
+    /// The layer on top: the top detour, else the modal, else the visible stack of the tree.
     func topLayer(in state: NavigationState) -> Layer {
-        if state.detour != nil { return .detour }
+        if !state.detours.isEmpty { return .detour }
         if state.modal != nil { return .modal }
         return .base(baseStack(in: state))
     }
 
-    /// The screen on top: detour, then modal, then the visible stack's top.
+    /// The screen on top: the top detour's, then the modal's, then the visible stack's top.
     public func currentScreen(in state: NavigationState) -> RouteInstance {
         screens(of: topLayer(in: state), in: state).last!
     }

@@ -4,7 +4,7 @@ extension NavigationDefinition {
         let base = baseStack(in: state)
         let baseScreens = screens(of: base, in: state)
         let modalScreens = state.modal?.stack ?? []
-        let detourScreens = state.detour?.stack ?? []
+        let detourScreens = state.detours.flatMap(\.stack)
         let top = topLayer(in: state)
         let topScreens = screens(of: top, in: state)
         let current = topScreens.last!
@@ -14,7 +14,7 @@ extension NavigationDefinition {
         switch top {
         case .detour:
             context = .detour
-            underlying = modalScreens.last ?? baseScreens.last
+            underlying = state.detours.dropLast().last?.stack.last ?? modalScreens.last ?? baseScreens.last
         case .modal:
             context = .modal(modalStyle(of: modalScreens[0].name))
             underlying = baseScreens.last
@@ -57,6 +57,6 @@ extension NavigationDefinition {
                 requiresSignIn: tab.requiresSignIn || requiresSignIn(top.name), top: top
             )
         }
-        return TabBar(coordinator: tabs, items: items, isVisible: state.modal == nil && state.detour == nil)
+        return TabBar(coordinator: tabs, items: items, isVisible: state.modal == nil && state.detours.isEmpty)
     }
 }

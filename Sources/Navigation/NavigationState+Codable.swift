@@ -3,7 +3,7 @@
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey {
         case version = "v"
-        case flow, stacks, tabs, modal, detour, user, pending, flags, drafts, alert, held, toasts
+        case flow, stacks, tabs, modal, detours, detour, user, pending, flags, drafts, alert, held, toasts
         case formErrors = "errors"
     }
 
@@ -15,7 +15,9 @@ extension NavigationState: Codable {
         stacks = try container.decodeIfPresent([CoordinatorID: [RouteInstance]].self, forKey: .stacks) ?? [:]
         selectedTabs = try container.decodeIfPresent([CoordinatorID: CoordinatorID].self, forKey: .tabs) ?? [:]
         modal = try container.decodeIfPresent(PresentedStack.self, forKey: .modal)
-        detour = try container.decodeIfPresent(PresentedStack.self, forKey: .detour)
+        // One detour under `detour`: written before detours could nest.
+        detours = try container.decodeIfPresent([PresentedStack].self, forKey: .detours)
+            ?? container.decodeIfPresent(PresentedStack.self, forKey: .detour).map { [$0] } ?? []
         userID = try container.decodeIfPresent(String.self, forKey: .user)
         pendingDestination = try container.decodeIfPresent(RouteInstance.self, forKey: .pending)
         flags = Set(try container.decodeIfPresent([String].self, forKey: .flags) ?? [])
@@ -33,7 +35,7 @@ extension NavigationState: Codable {
         if !stacks.isEmpty { try container.encode(stacks, forKey: .stacks) }
         if !selectedTabs.isEmpty { try container.encode(selectedTabs, forKey: .tabs) }
         try container.encodeIfPresent(modal, forKey: .modal)
-        try container.encodeIfPresent(detour, forKey: .detour)
+        if !detours.isEmpty { try container.encode(detours, forKey: .detours) }
         try container.encodeIfPresent(userID, forKey: .user)
         try container.encodeIfPresent(pendingDestination, forKey: .pending)
         // Sorted, so the same flags always encode the same way.

@@ -55,21 +55,15 @@ extension NavigationState {
             writer.key("tabs")
             writer.object(Dictionary(uniqueKeysWithValues: selectedTabs.map { ($0.key.rawValue, $0.value.rawValue) }))
         }
-        for (name, presented) in [("modal", modal), ("detour", detour)] {
-            guard let presented else { continue }
-            writer.key(name)
-            writer.beginObject()
-            writer.key("c")
-            writer.string(presented.coordinator.rawValue)
-            writer.key("s")
-            writer.write(presented.stack)
-            if !presented.draftForms.isEmpty {
-                writer.key("d")
-                writer.beginArray()
-                for form in presented.draftForms.sorted() { writer.string(form) }
-                writer.endArray()
-            }
-            writer.endObject()
+        if let modal {
+            writer.key("modal")
+            writer.write(modal)
+        }
+        if !detours.isEmpty {
+            writer.key("detours")
+            writer.beginArray()
+            for detour in detours { writer.write(detour) }
+            writer.endArray()
         }
         if let userID {
             writer.key("user")
@@ -140,7 +134,9 @@ extension NavigationState {
             (CoordinatorID(name), CoordinatorID(try StateFields.string(value, "tab of '\(name)'")))
         })
         modal = try fields.optional("modal").map { value throws(FormatError) in try StateFields.presented(value, "modal") }
-        detour = try fields.optional("detour").map { value throws(FormatError) in try StateFields.presented(value, "detour") }
+        detours = try fields.elements("detours").map { value throws(FormatError) in try StateFields.presented(value, "detour") }
+        // One detour under `detour`: written before detours could nest.
+        if let detour = try fields.optional("detour") { detours = [try StateFields.presented(detour, "detour")] }
         userID = try fields.optionalString("user")
         pendingDestination = try fields.optional("pending").map { value throws(FormatError) in try StateFields.instance(value, "pending") }
         flags = Set(try fields.elements("flags").map { value throws(FormatError) in try StateFields.string(value, "flag") })
@@ -170,6 +166,21 @@ extension JSONWriter {
         beginArray()
         for screen in screens { write(screen) }
         endArray()
+    }
+
+    mutating func write(_ presented: PresentedStack) {
+        beginObject()
+        key("c")
+        string(presented.coordinator.rawValue)
+        key("s")
+        write(presented.stack)
+        if !presented.draftForms.isEmpty {
+            key("d")
+            beginArray()
+            for form in presented.draftForms.sorted() { string(form) }
+            endArray()
+        }
+        endObject()
     }
 
     mutating func write(_ notice: Notice) {

@@ -16,8 +16,9 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var selectedTabs: [CoordinatorID: CoordinatorID] = [:]
     /// The presented modal, if any; its stack starts at the modal's root.
     public internal(set) var modal: PresentedStack?
-    /// The presented detour, if any: a screen shown over the current context, which it keeps.
-    public internal(set) var detour: PresentedStack?
+    /// The presented detours, bottom first: screens shown over the current context, which each
+    /// keeps. A detour presented from a detour stacks on it (DECISIONS: detours nest).
+    public internal(set) var detours: [PresentedStack] = []
     /// The signed-in user's identifier.
     public internal(set) var userID: String?
     /// Where a guard wanted to go before it sent the person to sign in; resumed once on sign-in.

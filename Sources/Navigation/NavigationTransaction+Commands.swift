@@ -49,12 +49,14 @@ extension NavigationTransaction {
         record(.presented(root, style: definition.modalStyle(of: root.name)), source)
     }
 
-    /// Handles `target` inside the detour and modal, top first, dismissing each that cannot show
-    /// it. Returns true when the navigation is complete.
+    /// Handles `target` inside the detours and the modal, top first, dismissing each that cannot
+    /// show it. Returns true when the navigation is complete.
     private mutating func navigateWithinOverlays(
         to target: RouteInstance, _ route: RouteDefinition, _ source: NavigationSource
     ) throws(NavigationError) -> Bool {
-        for layer in [Layer.detour, .modal] where !screens(layer).isEmpty {
+        while true {
+            let layer = definition.topLayer(in: state)
+            if case .base = layer { return false }
             if let index = screens(layer).lastIndex(of: target) {
                 pop(layer, to: index, source)
                 return true
@@ -69,7 +71,6 @@ extension NavigationTransaction {
             // Smart dismissal: the target was the screen behind the overlay.
             if target == currentScreen { return true }
         }
-        return false
     }
 
     /// Another tab of the visible tab coordinator whose top screen is `target`.
@@ -121,7 +122,7 @@ extension NavigationTransaction {
             return
         }
         dismiss(.modal, source)
-        dismiss(.detour, source)
+        dismissDetours(source)
         if definition.selectedTab(of: node.parent!, in: state) == tab {
             if popsToRoot { pop(.base(tab), to: 0, source) }
         } else {
@@ -143,8 +144,7 @@ extension NavigationTransaction {
             throw .inactiveFlow(route.name, flow: flow, active: state.flow)
         }
         if target == currentScreen { return }
-        dismiss(.detour, source)
-        state.detour = PresentedStack(coordinator: route.owner, stack: [target])
+        state.detours.append(PresentedStack(coordinator: route.owner, stack: [target]))
         record(.detourPresented(target), source)
     }
 

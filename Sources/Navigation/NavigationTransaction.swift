@@ -31,7 +31,7 @@ struct NavigationTransaction {
         case .modal:
             state.modal!.stack = screens
         case .detour:
-            state.detour!.stack = screens
+            state.detours[state.detours.count - 1].stack = screens
         }
     }
 
@@ -74,12 +74,11 @@ struct NavigationTransaction {
         case .base:
             return
         case .detour:
-            guard let detour = state.detour else { return }
-            state.detour = nil
+            guard let detour = state.detours.popLast() else { return }
             record(.detourDismissed(detour.stack[0], revealing: currentScreen), source)
         case .modal:
             guard let modal = state.modal else { return }
-            dismiss(.detour, source)
+            dismissDetours(source)
             state.modal = nil
             forgetDrafts(of: modal)
             // Leaving the sign-in modal without signing in abandons the guarded destination.
@@ -88,6 +87,11 @@ struct NavigationTransaction {
             }
             record(.dismissed(modal.stack[0], revealing: currentScreen), source)
         }
+    }
+
+    /// Dismisses every detour, top first.
+    mutating func dismissDetours(_ source: NavigationSource) {
+        while !state.detours.isEmpty { dismiss(.detour, source) }
     }
 
     /// Forgets the drafts kept while `modal` was shown, so it starts clean when shown again.
@@ -127,7 +131,7 @@ struct NavigationTransaction {
         state.selectedTabs = [:]
         if let modal = state.modal { forgetDrafts(of: modal) }
         state.modal = nil
-        state.detour = nil
+        state.detours = []
         record(.flowChanged(from: previous, to: flow), source)
     }
 }

@@ -36,7 +36,7 @@ public struct Navigator: Sendable {
                 transaction.dismiss(.modal, .back)
             case .presentDetour(let route, let source): try transaction.presentDetour(route, source)
             case .dismissDetour:
-                guard state.detour != nil else { throw .noDetourPresented }
+                guard !state.detours.isEmpty else { throw .noDetourPresented }
                 transaction.dismiss(.detour, .back)
             case .changeFlow(let flow): try transaction.changeFlow(flow)
             case .resetFlow: transaction.startFlow(state.flow, .direct)

@@ -94,7 +94,7 @@ extension NavigationDefinition {
                 problems.append("modal '\(modal.coordinator)' is not a modal of the active flow")
             }
         }
-        if let detour = state.detour {
+        for detour in state.detours {
             if nodes[detour.coordinator]?.rootRoute != nil, isActive(detour.coordinator) {
                 checkScreens(detour.stack, in: detour.coordinator, what: "detour")
             } else {

@@ -125,6 +125,57 @@ import Testing
         #expect(walk.backChain == ["blue.light", "blue"])
     }
 
+    @Test func nestedDetoursGoBackOneAtATime() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        walk.run(.selectTab("blue"))
+        walk.go("blue.light")
+        let before = walk.state
+
+        walk.run(.presentDetour(route("red.light")))
+        walk.run(.presentDetour(route("green.light")))
+        #expect(walk.state.detours.count == 2)
+        #expect(walk.screen.underlying == route("red.light"))
+        #expect(walk.screen.back == .dismissDetour(revealing: route("red.light")))
+
+        walk.run(.back)
+        #expect(walk.changes == [.detourDismissed(route("green.light"), revealing: route("red.light"))])
+        #expect(walk.screen.context == .detour && walk.screen.underlying == route("blue.light"))
+        walk.run(.back)
+        #expect(walk.state == before)
+    }
+
+    @Test func aDetourPushesItsOwnScreensAndNavigatingElsewhereDismissesEveryDetour() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        walk.run(.presentDetour(route("blue.light")))
+        walk.go("blue.lighter")
+        #expect(walk.changes == [.pushed(route("blue.lighter"))])
+        #expect(walk.screen.context == .detour && walk.screen.back == .pop(to: route("blue.light")))
+        walk.run(.presentDetour(route("green.light")))
+
+        walk.go("yellow")
+        #expect(walk.state.detours.isEmpty)
+        #expect(walk.changes.filter { if case .detourDismissed = $0 { true } else { false } }.count == 2)
+        #expect(walk.screen.tabBar?.items.first(where: \.isSelected)?.id == "yellow")
+        #expect(walk.state.stacks.isEmpty, "the detour pushed on itself, not on the blue tab")
+    }
+
+    @Test func aDetourOverAModalGoesBackToTheModal() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        walk.run(.selectTab("green"))
+        walk.go("dark-green")
+        walk.run(.presentDetour(route("blue.light")))
+        #expect(walk.screen.context == .detour && walk.screen.underlying == route("dark-green"))
+
+        walk.run(.back)
+        #expect(walk.current == route("dark-green") && walk.screen.context == .modal(.fullScreen))
+        walk.run(.presentDetour(route("blue.light")))
+        walk.run(.dismissModal)
+        #expect(walk.state.detours.isEmpty && walk.state.modal == nil && walk.current == route("green"))
+    }
+
     @Test func realityPortalGuardResumesTheDestinationOnce() {
         var walk = Walk(Fixtures.realityPortal)
         walk.run(.selectTab("favorites"))
