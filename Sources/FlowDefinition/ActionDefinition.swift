@@ -12,6 +12,9 @@ public struct ActionDefinition: Hashable, Sendable {
 public indirect enum ActionStep: Hashable, Sendable {
     /// Navigate to a route, with parameters given as constants or taken from form fields.
     case navigate(RouteName, parameters: [ActionParameter])
+    /// Present a route as a detour over the current context (seed 004 §4), with parameters as
+    /// ``navigate(_:parameters:)`` takes them; Back at its root returns to the context.
+    case detour(RouteName, parameters: [ActionParameter])
     /// Navigate to a route whose presentation replaces the current screen.
     case replace(RouteName)
     case back

@@ -82,16 +82,22 @@ public enum AppSchema {
             </element>
           </define>
 
+          <define name="with">
+            <element name="with">
+              <attribute name="param"/>
+              <choice><attribute name="value"/><attribute name="field"/><attribute name="from-param"/><attribute name="created"/></choice>
+            </element>
+          </define>
+
           <define name="step">
             <choice>
               <element name="navigate">
                 <attribute name="route"/>
-                <zeroOrMore>
-                  <element name="with">
-                    <attribute name="param"/>
-                    <choice><attribute name="value"/><attribute name="field"/><attribute name="from-param"/><attribute name="created"/></choice>
-                  </element>
-                </zeroOrMore>
+                <zeroOrMore><ref name="with"/></zeroOrMore>
+              </element>
+              <element name="detour">
+                <attribute name="route"/>
+                <zeroOrMore><ref name="with"/></zeroOrMore>
               </element>
               <element name="replace"><attribute name="route"/></element>
               <element name="back"><empty/></element>

@@ -73,9 +73,10 @@ extension AppXML {
     private func steps(_ elements: [XMLElement]) -> [ActionStep] {
         elements.compactMap { element in
             switch element.name {
-            case "navigate":
+            case "navigate", "detour":
                 let parameters = element.children("with").map { ActionParameter(name: $0["param"] ?? "", source: Self.source(of: $0)) }
-                return .navigate(RouteName(element["route"] ?? ""), parameters: parameters)
+                let route = RouteName(element["route"] ?? "")
+                return element.name == "detour" ? .detour(route, parameters: parameters) : .navigate(route, parameters: parameters)
             case "replace": return .replace(RouteName(element["route"] ?? ""))
             case "back": return .back
             case "dismiss": return .dismiss
@@ -186,10 +187,14 @@ extension AppXML {
     ) {
         for step in steps {
             switch step {
-            case .navigate(let route, let parameters):
+            case .navigate(let route, let parameters), .detour(let route, let parameters):
+                let verb = if case .detour = step { "presents as a detour" } else { "navigates to" }
                 guard let definition = routes[route] else {
-                    report(line, "action '\(action)' navigates to route '\(route)', which is not in <routes>")
+                    report(line, "action '\(action)' \(verb) route '\(route)', which is not in <routes>")
                     continue
+                }
+                if case .detour = step, case .modal = definition.presentation {
+                    report(line, "action '\(action)' presents route '\(route)' as a detour, but it is modal; a modal is shown with <navigate>")
                 }
                 for parameter in parameters {
                     if definition.parameter(parameter.name) == nil {

@@ -157,13 +157,18 @@ struct ActionInterpreter {
         let form = sources.form
         for step in steps {
             switch step {
-            case .navigate(let route, let parameters):
+            case .navigate(let route, let parameters), .detour(let route, let parameters):
                 var values: [String: String] = [:]
                 for parameter in parameters { values[parameter.name] = sources.value(parameter.source) }
                 let target = RouteInstance(route, values)
                 // A record that does not exist is a link to nothing: the whole action is refused.
                 if (try? app.navigation.check(target)) != nil, try !data.exists(target) { throw ActionRefused.notFound }
-                result.state = try navigate(.navigate(target, source: .direct), result.state)
+                let command: NavigationCommand = if case .detour = step {
+                    .presentDetour(target, source: .direct)
+                } else {
+                    .navigateInContent(target)
+                }
+                result.state = try navigate(command, result.state)
             case .data(let write):
                 if failArmedSubmit(&result) { return }
                 if let created = try data.write(write, sources.value) { sources.created[write.collection] = created }

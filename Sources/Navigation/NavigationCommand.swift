@@ -4,6 +4,10 @@ public enum NavigationCommand: Hashable, Sendable {
     /// no-op; lower in the visible stack pops back to it; crossing a modal or detour dismisses it;
     /// another tab's route switches tabs; a guarded route while signed out goes to sign-in.
     case navigate(RouteInstance, source: NavigationSource = .direct)
+    /// Navigate from inside a screen's content (a button on the page), as ``navigate(_:source:)``
+    /// does, except that a route only another tab owns leaves the source tab popped to its root:
+    /// cross-flow navigation cleans the state it leaves unless presented as a detour (004 Notes).
+    case navigateInContent(RouteInstance)
     /// Pop the visible stack; at the root of a modal or detour, dismiss it.
     case back
     /// Select a tab, keeping every tab's stack; selecting the current tab pops it to its root.

@@ -40,6 +40,16 @@ extension NavigationTransaction {
         try place(target, route, on: .base(stack), source)
     }
 
+    /// In-content navigation: ``navigate(to:_:)``, then the tab it left, if it left one, popped to its root.
+    mutating func navigateInContent(to target: RouteInstance) throws(NavigationError) {
+        let source = definition.baseStack(in: state)
+        try navigate(to: target, .direct)
+        let landed = definition.baseStack(in: state)
+        guard landed != source, definition.nodes[source]!.role == .tab,
+              definition.nodes[source]!.parent == definition.nodes[landed]!.parent else { return }
+        pop(.base(source), to: 0, .direct)
+    }
+
     /// Presents a modal fresh at `root`, over its host's context; errors name the `requested` route.
     private mutating func present(
         _ modal: CoordinatorID, at root: RouteInstance, for requested: RouteName, _ source: NavigationSource

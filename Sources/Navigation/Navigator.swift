@@ -28,6 +28,7 @@ public struct Navigator: Sendable {
         do throws(NavigationError) {
             switch command {
             case .navigate(let route, let source): try transaction.navigate(to: route, source)
+            case .navigateInContent(let route): try transaction.navigateInContent(to: route)
             case .back: try transaction.back()
             case .selectTab(let tab): try transaction.selectTab(tab, popsToRoot: true, .tabSwitch)
             case .openTab(let tab, let source): try transaction.selectTab(tab, popsToRoot: false, source)

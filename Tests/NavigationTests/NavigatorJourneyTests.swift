@@ -176,6 +176,28 @@ import Testing
         #expect(walk.state.detours.isEmpty && walk.state.modal == nil && walk.current == route("green"))
     }
 
+    @Test func inContentNavigationToAnotherTabCleansTheSourceTab() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        walk.go("red.light")
+        walk.run(.navigateInContent(route("blue.light")))
+        #expect(walk.changes == [
+            .tabSwitched(from: "red", to: "blue"),
+            .pushed(route("blue.light")),
+            .popped([route("red.light")], to: route("red")),
+        ])
+        #expect(walk.backChain == ["blue"])
+
+        // The tab bar, a deep link or a typed URL keep the tab left as it was.
+        walk.go("blue.lighter")
+        walk.go("red.light")
+        walk.run(.navigate(route("blue.light")))
+        #expect(walk.state.stacks["red"] == [route("red"), route("red.light")])
+        // Within one tab nothing is cleaned: it is a push.
+        walk.run(.navigateInContent(route("blue.lighter")))
+        #expect(walk.changes == [.pushed(route("blue.lighter"))])
+    }
+
     @Test func realityPortalGuardResumesTheDestinationOnce() {
         var walk = Walk(Fixtures.realityPortal)
         walk.run(.selectTab("favorites"))
