@@ -45,6 +45,10 @@ public struct AppDefinition: Sendable {
     /// The tabs its tab links select, by the link's path (`/tab/projects`, which
     /// `coinapp://tab/projects` reads as).
     public let tabLinks: [String: CoordinatorID]
+    /// How tall each sheet that names a detent stands, by its root route.
+    public let detents: [RouteName: SheetDetent]
+    /// The folder's own `style.css`: its look over FlowPages' own.
+    public let stylesheet: String?
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -289,6 +289,7 @@ public enum AppSchema {
               <optional><attribute name="template"/></optional>
               <optional><attribute name="breadcrumb"/></optional>
               <optional><attribute name="close-label"/></optional>
+              <optional><attribute name="detent"/></optional>
               <optional>
                 <attribute name="presentation">
                   <choice>

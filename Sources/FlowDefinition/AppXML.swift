@@ -44,6 +44,7 @@ struct AppXML {
         var routeData: [RouteName: RouteData] = [:]
         var leaveGuards: [RouteName: Located<LeaveGuard>] = [:]
         var closeLabels: [RouteName: String] = [:]
+        var detents: [RouteName: SheetDetent] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
         for element in root.child("routes")?.children("route") ?? [] {
@@ -56,6 +57,16 @@ struct AppXML {
             let readData = readRouteData(element, route: route, data: data)
             if readData != .none { routeData[route.name] = readData }
             if let label = element["close-label"] { closeLabels[route.name] = label }
+            if let text = element["detent"] {
+                if let detent = SheetDetent(text) {
+                    detents[route.name] = detent
+                } else {
+                    report(element.line, "route '\(route.name)' has detent=\"\(text)\"; a detent is small, medium, large, extra-large, full-screen, or a height such as 40%, 20rem or 320px")
+                }
+                if route.presentation != .modal(.sheet), route.presentation != .modal(.formSheet) {
+                    report(element.line, "route '\(route.name)' has a detent, but only a sheet has one; set presentation=\"sheet\" or \"form-sheet\", or remove detent")
+                }
+            }
             if let element = element.child("unsaved-changes") {
                 leaveGuards[route.name] = Located(
                     definition: LeaveGuard(form: element["form"] ?? "", alert: element["alert"] ?? "", record: element["record"]), line: element.line
@@ -98,7 +109,8 @@ struct AppXML {
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition),
-                tabLinks: Dictionary(tabLinks.map { ($0.path, $0.tab) }, uniquingKeysWith: { first, _ in first }), folder: folder
+                tabLinks: Dictionary(tabLinks.map { ($0.path, $0.tab) }, uniquingKeysWith: { first, _ in first }), detents: detents,
+                stylesheet: readStylesheet(), folder: folder
             ))
         } catch {
             for problem in error.problems {
@@ -156,6 +168,21 @@ struct AppXML {
             deepLink: element["deep-link"].map(Self.boolean) ?? false,
             breadcrumb: element["breadcrumb"]
         )
+    }
+
+    /// The largest `style.css` an app folder may carry, in bytes.
+    static let maximumStylesheetSize = 256 * 1024
+
+    /// The folder's own `style.css`, if it has one.
+    private mutating func readStylesheet() -> String? {
+        let path = (folder as NSString).appendingPathComponent("style.css")
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maximumStylesheetSize,
+              let text = String(data: data, encoding: .utf8) else {
+            problems.append(FolderProblem(file: path, line: 1, message: "style.css must be UTF-8 text of at most \(Self.maximumStylesheetSize / 1024) KiB"))
+            return nil
+        }
+        return text
     }
 
     /// A tab link is a path of its own: literal segments, not FlowPages' own, and no route's.

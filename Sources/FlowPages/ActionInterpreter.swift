@@ -227,7 +227,7 @@ struct ActionInterpreter {
         if app.alerts[alert.id] != nil {
             result.state.alert = Notice(alert.id)
         } else {
-            result.state.addToast(Notice(ServerNotice.message, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
+            result.state.addToast(Notice(ServerNotice.error, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
         }
         result.events.append(event("error_shown", result.state, detail: alert.id))
         return true

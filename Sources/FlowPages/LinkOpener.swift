@@ -74,7 +74,7 @@ struct LinkOpener {
             if app.app.alerts[failure] != nil {
                 state.alert = Notice(failure)
             } else {
-                state.addToast(Notice(ServerNotice.message, values: ["message": "This link is invalid or has expired."]))
+                state.addToast(Notice(ServerNotice.error, values: ["message": "This link is invalid or has expired."]))
             }
         }
         try unit.commit(state, source: .deepLink, events: events, now: now)

@@ -22,6 +22,8 @@ struct MountedApp: Sendable {
     /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
     /// since a redirect to where the session is could lead back to the entry itself.
     let hasRootScreen: Bool
+    /// What `/<app>/_app.css` answers; see ``stylesheet(of:)``.
+    let stylesheet: [UInt8]?
 
     init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, origins: OriginPolicy) {
         self.app = app
@@ -33,9 +35,22 @@ struct MountedApp: Sendable {
         fixtures = prototype ? app.fixtures : .none
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
+        stylesheet = Self.stylesheet(of: app)
     }
 
     var navigation: NavigationDefinition { app.navigation }
+
+    /// The app's own stylesheet (`/<app>/_app.css`): the heights of its custom sheet detents,
+    /// then its folder's `style.css`; nil when it has neither.
+    static func stylesheet(of app: AppDefinition) -> [UInt8]? {
+        let heights = Set(app.detents.values.compactMap { detent -> String? in
+            if case .custom(let height) = detent { height } else { nil }
+        }).sorted()
+        // The loader admits only digits and a unit, so a height is safe inside the selector.
+        let rules = heights.map { "dialog.modal.detent-custom[data-height=\"\($0)\"] { height: \($0); }\n" }.joined()
+        let text = rules + (app.stylesheet ?? "")
+        return text.isEmpty ? nil : Array(text.utf8)
+    }
 
     /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
     /// reaches the same session.

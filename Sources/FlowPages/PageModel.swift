@@ -22,9 +22,14 @@ struct PageModel: Sendable {
         self.app = app
         self.urls = urls
         self.isPrototype = prototype
-        appValue = ["id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale), "tablet": .bool(app.isTablet)]
+        appValue = [
+            "id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale), "tablet": .bool(app.isTablet),
+            "themeColor": app.themeColor.map { .string($0) } ?? .null,
+            "stylesheet": MountedApp.stylesheet(of: app) == nil ? .null : .string(urls.prefix + "/_app.css"),
+        ]
         urlsValue = [
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),
+            "startOver": .string(urls.startOver),
             "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
             "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
             "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
@@ -67,10 +72,10 @@ struct PageModel: Sendable {
         context["toasts"] = .array(state.toasts.compactMap { toast in
             let message = switch toast.name {
             case ServerNotice.outOfDate: Self.outOfDateMessage
-            case ServerNotice.message: toast.values["message"]
+            case ServerNotice.message, ServerNotice.error: toast.values["message"]
             default: app.toasts[toast.name]
             }
-            return message.map { ["message": .string(Self.fill($0, with: toast.values))] }
+            return message.map { ["message": .string(Self.fill($0, with: toast.values)), "error": .bool(toast.name == ServerNotice.error)] }
         })
         return context
     }
@@ -94,6 +99,7 @@ struct PageModel: Sendable {
             "context": .string(context),
             "isModal": .bool(context == "modal"),
             "modalStyle": modalStyle,
+            "detent": detent(screen),
             "isAlert": .bool(modalStyle == "alert"),
             "focusHeading": .bool(!focusesField),
             // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
@@ -125,6 +131,14 @@ struct PageModel: Sendable {
             return "\(title), step \(number) of \(total) – \(app.title)"
         }
         return "\(title) – \(flow), step \(number) of \(total) – \(app.title)"
+    }
+
+    /// The height of the sheet the screen is in, named by its modal's root route.
+    private func detent(_ screen: Screen) -> TemplateValue {
+        guard let root = screen.breadcrumbs.first(where: { $0.layer == .modal }), let detent = app.detents[root.route.name] else { return .null }
+        var value: [String: TemplateValue] = ["name": .string(detent.name), "label": .string(detent.spokenLabel)]
+        if case .custom(let height) = detent { value["height"] = .string(height) }
+        return .record(TemplateRecord(value))
     }
 
     private func back(_ screen: Screen, titles: Titles) -> TemplateValue {

@@ -14,15 +14,17 @@ struct PageRenderer {
 
     /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
     /// are shown once. A screen whose template fails is logged with the request id and answered
-    /// with an error page the person can leave: Back, or start the flow over.
+    /// 500 with an error view in its place inside the app's layout (seed 004 §15), its bar's Back
+    /// and tab bar still there, Start Over, and an error toast; a prototype's view names the fault.
     func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
         let current = app.navigation.currentScreen(in: unit.state)
+        let context = try context(unit.state, unit: unit)
         let body: [UInt8]
         do {
-            body = try render(unit.state, unit: unit)
+            body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
         } catch {
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
-            return unit.finish(brokenScreen(unit, current: current), request: request)
+            return unit.finish(brokenScreen(unit, current: current, context: context, error: error), request: request)
         }
         if !unit.state.toasts.isEmpty || unit.state.formErrors != nil {
             _ = unit.state.takeToasts()
@@ -40,17 +42,17 @@ struct PageRenderer {
         if app.app.alerts[WellKnownAlert.invalidLink.id] != nil {
             state.alert = Notice(WellKnownAlert.invalidLink.id)
         } else {
-            state.addToast(Notice(ServerNotice.message, values: ["message": "That page does not exist: nothing has that address."]))
+            state.addToast(Notice(ServerNotice.error, values: ["message": "That page does not exist: nothing has that address."]))
         }
-        return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
+        let current = app.navigation.currentScreen(in: state)
+        let body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit))
+        return unit.finish(Self.html(body, status: .notFound), request: request)
     }
 
-    /// The current screen of `state` through its template, with the data it reads.
-    private func render(_ state: NavigationState, unit: SessionUnit) throws -> [UInt8] {
-        let current = app.navigation.currentScreen(in: state)
+    /// What the current screen of `state` reads: the page model with the data it shows.
+    private func context(_ state: NavigationState, unit: SessionUnit) throws -> [String: TemplateValue] {
         let data = try PageData(AppData(app: app.app, reads: store, scope: unit.recordScope), state: state, accounts: store)
-        let context = app.model.context(for: state, csrfToken: unit.csrfToken, data: data)
-        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+        return app.model.context(for: state, csrfToken: unit.csrfToken, data: data)
     }
 
     /// An error as a page of this app: what happened and a way back into it.
@@ -69,9 +71,28 @@ struct PageRenderer {
         return Self.html(try app.templates.renderBytes(template, context))
     }
 
-    /// The page of a screen that could not be shown: 500, with Back when the screen has one and
-    /// Start Over, posted from that screen as its own buttons would be.
-    private func brokenScreen(_ unit: SessionUnit, current: RouteInstance) -> HTTPResponse {
+    /// The page of a screen that could not be shown: the error view in the app's layout, else
+    /// (the layout failing too) the plain error page.
+    private func brokenScreen(_ unit: SessionUnit, current: RouteInstance, context: [String: TemplateValue], error: any Error) -> HTTPResponse {
+        var context = context
+        let title = app.navigation.route(current.name)?.title ?? ""
+        // A title filled from records ("{coin.name}") is not said half-filled.
+        let named = title.isEmpty || title.contains("{") ? "This screen" : "The screen “\(title)”"
+        let toast: TemplateValue = ["message": .string(named + " could not be shown."), "error": true]
+        if case .array(let toasts)? = context["toasts"] { context["toasts"] = .array(toasts + [toast]) }
+        context["failure"] = [
+            "message": "Something in this screen failed to draw. Go back, choose another tab, or start over; what you did before is kept.",
+            "detail": app.isPrototype ? .string(String(describing: error)) : .null,
+        ]
+        if let body = try? app.templates.renderBytes("_layout/broken-screen", context) {
+            return Self.html(body, status: .internalServerError)
+        }
+        return plainBrokenScreen(unit, current: current)
+    }
+
+    /// The plain error page of a screen that could not be shown: 500, with Back when the screen
+    /// has one and Start Over, posted from that screen as its own buttons would be.
+    private func plainBrokenScreen(_ unit: SessionUnit, current: RouteInstance) -> HTTPResponse {
         let back = app.navigation.screen(in: unit.state).back != nil
         let values: [String: TemplateValue] = [
             "message": "This screen could not be shown. Go back, or start over; what you did before is kept.",

@@ -88,7 +88,7 @@ struct PostRequests {
             if let alert = refused.alert, app.app.alerts[alert.id] != nil {
                 unchanged.alert = Notice(alert.id)
             } else {
-                unchanged.addToast(Notice(ServerNotice.message, values: ["message": refused.message]))
+                unchanged.addToast(Notice(ServerNotice.error, values: ["message": refused.message]))
             }
             try session.commit(unchanged, source: .direct, now: now)
         }

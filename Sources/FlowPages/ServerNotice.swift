@@ -5,4 +5,7 @@ enum ServerNotice {
     static let outOfDate = "flowpages.out-of-date"
     /// Any other message of FlowPages' own (the prototype tools, a refused action), its text in `message`.
     static let message = "flowpages.notice"
+    /// Something that could not be done (a refused action, a broken link or screen), its text in
+    /// `message`: shown as an error.
+    static let error = "flowpages.error"
 }

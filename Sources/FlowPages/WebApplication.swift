@@ -157,6 +157,11 @@ public struct WebApplication: Sendable {
         }
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
         group.get("/_open", answer { try LinkOpener(services: services).openLink($0) })
+        if let stylesheet = services.app.stylesheet {
+            group.get("/_app.css") { _ in
+                HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")]), body: stylesheet)
+            }
+        }
         group.post("/_back", answer { try posts.handle(.back, $0) })
         group.post("/_dismiss", answer { try posts.handle(.dismiss, $0) })
         group.post("/_start-over", answer { try posts.handle(.startOver, $0) })

@@ -60,7 +60,12 @@ import Testing
         let broken = try browser.get("/desk/broken")
         let page = String(decoding: broken.body, as: UTF8.self)
         #expect(broken.status == .internalServerError)
-        #expect(page.contains("This screen could not be shown") && page.contains("Go Back") && page.contains("Start Over"), "\(page)")
+        // The error view in the screen's place, inside the app's layout: its bar's Back, Start
+        // Over, an error toast in the status region, and (a prototype) what failed.
+        #expect(page.contains("This screen could not be shown") && page.contains("Start Over"), "\(page)")
+        #expect(page.contains("<h1 id=\"screen-title\" tabindex=\"-1\" autofocus>Broken</h1>") && page.contains("Back<span class=\"visually-hidden\"> to "))
+        #expect(page.contains("role=\"status\" aria-live=\"polite\"><p class=\"error\">The screen “Broken” could not be shown.</p>"), "\(page)")
+        #expect(page.contains("<code>"), "a prototype names the fault")
         #expect(desk.knobs.logged.withLock { $0 }.contains { $0.hasPrefix("request ") && $0.contains("screen broken could not be rendered") })
         let back = try browser.submit("/desk/_back", from: page)
         #expect(back.url == "/desk/start" && back.page.contains("The start screen."))
