@@ -90,7 +90,10 @@ struct PageModel: Sendable {
         case .detour: context = "detour"
         case .modal(let style):
             context = "modal"
-            modalStyle = .string(style.rawValue)
+            // As app.xml's presentation names it: `class="style-full-screen"`.
+            modalStyle = .string(style.rawValue.reduce(into: "") { name, character in
+                name += character.isUppercase ? "-" + character.lowercased() : String(character)
+            })
         }
         return [
             "heading": .string(titles[screen.route]),
@@ -100,6 +103,8 @@ struct PageModel: Sendable {
             "isModal": .bool(context == "modal"),
             "modalStyle": modalStyle,
             "detent": detent(screen),
+            // The tab the screen belongs to, so an app's stylesheet can colour it.
+            "tab": screen.tabBar?.items.first(where: \.isSelected).map { .string($0.id.rawValue) } ?? .null,
             "isAlert": .bool(modalStyle == "alert"),
             "focusHeading": .bool(!focusesField),
             // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).

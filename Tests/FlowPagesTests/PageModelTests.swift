@@ -102,8 +102,8 @@ import Testing
         #expect(html.contains("<title>Profile – SUMA Finance</title>"))
         #expect(!html.contains("class=\"back\""))
         #expect(!html.contains("breadcrumbs"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" aria-current=\"page\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#person.fill\"/></svg>Profile<span class=\"visually-hidden\"> tab</span></button></form>"))
-        #expect(html.contains("<button type=\"submit\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#house.fill\"/></svg>Home<span class=\"visually-hidden\"> tab</span></button>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" data-tab=\"profile\" aria-current=\"page\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#person.fill\"/></svg>Profile<span class=\"visually-hidden\"> tab</span></button></form>"))
+        #expect(html.contains("<button type=\"submit\" data-tab=\"home\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#house.fill\"/></svg>Home<span class=\"visually-hidden\"> tab</span></button>"))
         #expect(count("aria-current=\"page\"", in: html) == 1)
     }
 
@@ -112,7 +112,7 @@ import Testing
         let state = try walk(rig, [.navigate(RouteInstance("register")), .navigate(RouteInstance("terms"))])
         let html = try rig.render(state)
         #expect(html.contains("<div class=\"underlying\" inert>"))
-        #expect(html.contains("<dialog open class=\"modal\" aria-modal=\"true\" aria-labelledby=\"screen-title\">"))
+        #expect(html.contains("<dialog open class=\"modal style-full-screen\" aria-modal=\"true\" aria-labelledby=\"screen-title\">"))
         #expect(html.contains("<h1 id=\"screen-title\" tabindex=\"-1\" autofocus>Terms &amp; Conditions</h1>"))
         #expect(html.contains("<button type=\"submit\">Close</button>"))
         #expect(!html.contains("breadcrumbs") && !html.contains("tab-bar"))

@@ -10,15 +10,6 @@ import Testing
     static let query = "Prague"
 
     /// Presses the in-page Back until there is none, returning the headings shown.
-    static func backChain(_ browser: inout LiveBrowser) throws -> [String] {
-        var chain: [String] = []
-        while browser.page.back != nil, chain.count < 8 {
-            try browser.press("Back")
-            chain.append(browser.page.heading)
-        }
-        return chain
-    }
-
     /// Submits the Search tab's form with `query`, as the browser does (a GET form).
     static func search(_ browser: inout LiveBrowser, _ query: String) throws {
         try browser.selectTab("search")
@@ -52,7 +43,7 @@ import Testing
         try browser.selectTab("home")
         try browser.selectTab("search")
         #expect(browser.page.heading == "Sunny Loft with Terrace" && browser.page.tabs.selected == "Search tab")
-        #expect(try Self.backChain(&browser) == ["Results for “Prague”", "Search"])
+        #expect(try browser.backChain() == ["Results for “Prague”", "Search"])
     }
 
     @Test func c3TheSearchStackKeepsTheQuery() throws {
@@ -118,7 +109,7 @@ import Testing
         #expect(browser.page.main?.content.contains("Family House with Garden") == false, "no Favorites content")
         try browser.press("Cancel")
         #expect(browser.page.heading == "Sunny Loft with Terrace" && browser.page.tabs.selected == "Search tab")
-        #expect(try Self.backChain(&browser) == ["Results for “Prague”", "Search"])
+        #expect(try browser.backChain() == ["Results for “Prague”", "Search"])
     }
 
     @Test func c7SigningInOpensTheIntendedTab() throws {
@@ -237,7 +228,7 @@ import Testing
         try browser.selectTab("search")
         #expect(browser.page.heading == "Family House with Garden")
         try browser.selectTab("home")
-        #expect(try Self.backChain(&browser) == ["Home"])
+        #expect(try browser.backChain() == ["Home"])
     }
 
     @Test func idsThatDoNotExistAreInvalidLinksAndChangeNothing() throws {
@@ -271,7 +262,7 @@ import Testing
         try browser.press("Ask the Agent")
         try browser.press("Send Inquiry", filling: ["Your message": "Second question"])
         #expect(browser.page.main?.content.contains("Second question") == true)
-        #expect(try Self.backChain(&browser) == ["Inquiries"])
+        #expect(try browser.backChain() == ["Inquiries"])
     }
 
     @Test func anInquiryLinkWhileSignedOutAsksForSignInFirst() throws {

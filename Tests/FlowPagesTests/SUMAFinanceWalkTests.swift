@@ -17,15 +17,6 @@ import Testing
 
     /// Presses the in-page Back until there is none, returning the headings shown: the page's
     /// "Back chain". It changes the session, as pressing Back does.
-    static func backChain(_ browser: inout LiveBrowser) throws -> [String] {
-        var chain: [String] = []
-        while browser.page.back != nil, chain.count < 8 {
-            try browser.press("Back")
-            chain.append(browser.page.heading)
-        }
-        return chain
-    }
-
     /// Registers `email` through the three steps, up to Verify Email.
     static func registerUpToVerification(_ browser: inout LiveBrowser, email: String = "new@example.com") throws {
         try browser.press("Create Account")
@@ -83,7 +74,7 @@ import Testing
         try create.press("Next")
         try create.press("Create Account")
         #expect(create.page.heading == "Create Account")
-        #expect(try Self.backChain(&create) == ["Login"])
+        #expect(try create.backChain() == ["Login"])
     }
 
     @Test func b5b20TheLoginScreenAndItsAccessibleMarkup() throws {
@@ -121,7 +112,7 @@ import Testing
             #expect(browser.page.heading == "Create Account")
             #expect(browser.page.field(labelled: "Email address")?["value"] == "new@example.com")
         }
-        #expect(try Self.backChain(&browser) == ["Login"])
+        #expect(try browser.backChain() == ["Login"])
     }
 
     @Test func b8b9StepsOneAndTwoThenVerifyEmail() throws {
@@ -142,7 +133,7 @@ import Testing
         #expect(browser.page.heading == "Verify Email")
         #expect(browser.page.field(labelled: "Verification code") != nil)
         #expect(browser.page.toasts == ["Verification email sent to new@example.com"])
-        #expect(try Self.backChain(&browser) == ["Personal Info", "Create Account", "Login"])
+        #expect(try browser.backChain() == ["Personal Info", "Create Account", "Login"])
     }
 
     /// The code a person reads in the dev mailbox: the newest mail's subject ends with it.
@@ -204,7 +195,7 @@ import Testing
         #expect(browser.page.heading == "New Password")
         #expect(browser.page.field(labelled: "New password") != nil && browser.page.field(labelled: "Confirm password") != nil)
         var chain = browser
-        #expect(try Self.backChain(&chain) == ["Verification Code", "Forgot Password", "Login"])
+        #expect(try chain.backChain() == ["Verification Code", "Forgot Password", "Login"])
         browser = chain
         try browser.press("Forgot Password?")
         try browser.press("Send Code", filling: ["Email address": "test@example.com"])

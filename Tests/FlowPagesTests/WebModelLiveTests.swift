@@ -18,7 +18,7 @@ import Testing
         #expect(browser.page.heading == "Login" && browser.page.back == nil)
         try browser.press("Create Account")
         #expect(browser.page.heading == "Create Account")
-        #expect(try Walk.backChain(&browser) == ["Login"])
+        #expect(try browser.backChain() == ["Login"])
     }
 
     @Test func f3ReloadAfterAPostRepeatsNothing() throws {
@@ -36,7 +36,7 @@ import Testing
         try browser.reload()
         #expect(browser.page.heading == "Verify Email")
         #expect(try OutboxStore(database: app.database).messages(app: "suma-finance").count == mails, "no second mail")
-        #expect(try Walk.backChain(&browser) == ["Personal Info", "Create Account", "Login"])
+        #expect(try browser.backChain() == ["Personal Info", "Create Account", "Login"])
     }
 
     @Test func f4BrowserBackOutOfAModalKeepsTheForm() throws {
@@ -49,7 +49,7 @@ import Testing
         #expect(browser.page.heading == "Create Account" && browser.page.field(labelled: "Email address")?["value"] == "new@example.com")
         try browser.reload()
         #expect(browser.page.heading == "Create Account", "the modal does not come back on reload")
-        #expect(try Walk.backChain(&browser) == ["Login"])
+        #expect(try browser.backChain() == ["Login"])
     }
 
     @Test func f7BrowserBackCannotCrossTheSignIn() throws {
@@ -103,7 +103,7 @@ import Testing
             #expect(screen.status == 200 && screen.header("Cache-Control") == "no-store")
         }
         try browser.open("/suma-finance/auth/register")
-        #expect(try Walk.backChain(&browser) == ["Login"])
+        #expect(try browser.backChain() == ["Login"])
     }
 
     @Test func everyValidationRuleFailsOnceWithLinkedErrors() throws {

@@ -101,6 +101,17 @@ struct LiveBrowser {
     /// Follows the page's link whose text is `text`, as a click does: a GET with this page as
     /// the Referer and Sec-Fetch-Site: same-origin.
     @discardableResult
+    /// Presses the in-page Back (or Close) until a screen has none, and returns the headings
+    /// shown on the way: "Back chain X → Y" of the acceptance walk-throughs.
+    mutating func backChain(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        var chain: [String] = []
+        while let back = page.back, chain.count < 8 {
+            try press(back, sourceLocation: sourceLocation)
+            chain.append(page.heading)
+        }
+        return chain
+    }
+
     mutating func click(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         guard let link = page.root.elements("a").first(where: { $0.content == text && !($0["class"] ?? "").contains("skip") }),
               let href = link["href"] else {

@@ -1,0 +1,107 @@
+"""The SwiftUIFlow demo: the login flow, the five coloured tabs and their stacks, a sheet of each
+detent (at a phone's 390 px and a tablet's 1024 px), the alert-style modal, the dark two-step
+modal, nested detours and a detour over the modal, replace navigation, the depth limit, the
+unhandled route, the screen that fails to render — every page state of ACCEPTANCE-DEMO.md."""
+from selenium.webdriver.common.by import By
+
+APP = "/swiftuiflow-demo"
+
+
+def tab(browser, tab_id: str):
+    button = browser.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
+    browser.leaving(button.click)
+
+
+def wide(browser, audit, name: str):
+    """The same state again at a tablet's 1024 px, as a new document (the audit reads each
+    state's served HTML); the audit's reflow check returns the viewport to a phone's."""
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1024, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+    browser.open(browser.path)
+    audit.state(name + " at 1024 px")
+
+
+def walk(browser, audit):
+    state = audit.state
+    browser.open(APP + "/")
+    state("Welcome")
+    browser.press("Log In")
+    state("Red")
+    for button, name in [("Open a Small Sheet", "Small sheet"), ("Open a Medium Sheet", "Medium sheet"),
+                         ("Open a Large Sheet", "Large sheet"), ("Open an Extra-Large Sheet", "Extra-large sheet"),
+                         ("Open a Full-Screen Sheet", "Full-screen sheet"), ("Open a Custom-Height Sheet", "Custom-height sheet")]:
+        browser.press(button)
+        state(name)
+        wide(browser, audit, name)
+        browser.press("Close")
+    browser.press("Show an Alert-Style Modal")
+    state("Alert-style modal")
+    browser.press("Close")
+    browser.press("Push Light Red")
+    state("Light Red")
+    browser.press("Push Lighter Red")
+    state("Lighter Red")
+    browser.press("Go to Light Blue in the Blue Tab")
+    state("Light Blue, reached from Red")
+    browser.press("Push Lighter Blue")
+    state("Lighter Blue")
+
+    tab(browser, "green")
+    state("Green")
+    browser.press("Push Light Green")
+    browser.press("Open the Dark Two-Step Modal")
+    state("Dark modal, step 1")
+    browser.press("Go to Step 2")
+    state("Dark modal, step 2")
+    browser.press("Back")
+    browser.press("Open Detour D")
+    state("Detour D over the dark modal")
+    browser.press("Back")
+    browser.press("Close")
+    browser.press("Push Lighter Green")
+    state("Lighter Green")
+
+    tab(browser, "blue")
+    browser.press("Open Detour D")
+    state("Detour D over Lighter Blue")
+    browser.press("Push Step 2 Inside the Detour")
+    state("Detour D, step 2")
+    browser.press("Back")
+    browser.press("Open Detour E Over This One")
+    state("Detour E over Detour D")
+    browser.press("Back")
+    browser.press("Back")
+    browser.press("Back")
+    browser.press("Back")
+    state("Blue")
+
+    tab(browser, "yellow")
+    state("Yellow")
+    browser.press("Start the Steps")
+    state("Step A")
+    browser.press("Replace with Step B")
+    state("Step B")
+    browser.press("Replace with Step C")
+    state("Step C")
+    browser.press("Back")
+    browser.press("Push Light Yellow")
+    browser.press("Push Lighter Yellow")
+    state("Lighter Yellow")
+
+    tab(browser, "purple")
+    state("Purple")
+    browser.press("Navigate to an Unhandled Route")
+    state("Unhandled route toast")
+    browser.press("Push Purple 1")
+    state("Purple 1")
+    browser.press("Push Purple 2")
+    state("Purple 2")
+    browser.press("Push Purple 3")
+    state("Depth limit message")
+    browser.press("Back")
+    browser.press("Back")
+    browser.press("Open a Screen That Fails")
+    state("Broken screen")
+    wide(browser, audit, "Broken screen")
+    browser.press("Back")
+    browser.press("Log Out")
