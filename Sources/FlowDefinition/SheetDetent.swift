@@ -23,8 +23,11 @@ public enum SheetDetent: Hashable, Sendable {
         case "extra-large": self = .extraLarge
         case "full-screen": self = .fullScreen
         default:
-            guard let unit = ["%", "rem", "px"].first(where: text.hasSuffix), let number = Double(text.dropLast(unit.count)),
-                  number > 0, text.first?.isNumber == true, unit == "%" ? number <= 100 : number <= 4000 else { return nil }
+            // Digits and at most one point: what the generated stylesheet writes stays a plain length.
+            guard let unit = ["%", "rem", "px"].first(where: text.hasSuffix), case let digits = text.dropLast(unit.count),
+                  digits.first?.isASCII == true, digits.first?.isNumber == true,
+                  digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(digits),
+                  number > 0, unit == "%" ? number <= 100 : number <= 4000 else { return nil }
             self = .custom(text)
         }
     }

@@ -30,12 +30,12 @@ struct MountedApp: Sendable {
         self.templates = templates
         navigator = Navigator(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
-        model = PageModel(app: app, urls: urls, prototype: prototype)
+        stylesheet = Self.stylesheet(of: app)
+        model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.prefix + "/_app.css")
         isPrototype = prototype
         fixtures = prototype ? app.fixtures : .none
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
-        stylesheet = Self.stylesheet(of: app)
     }
 
     var navigation: NavigationDefinition { app.navigation }

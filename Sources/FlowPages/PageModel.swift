@@ -18,14 +18,15 @@ struct PageModel: Sendable {
     /// Whether pages show the prototype toolbar.
     let isPrototype: Bool
 
-    init(app: AppDefinition, urls: AppURLs, prototype: Bool = true) {
+    /// - Parameter stylesheet: the URL of the app's own stylesheet, when it has one.
+    init(app: AppDefinition, urls: AppURLs, prototype: Bool = true, stylesheet: String? = nil) {
         self.app = app
         self.urls = urls
         self.isPrototype = prototype
         appValue = [
             "id": .string(app.id), "title": .string(app.title), "locale": .string(app.locale), "tablet": .bool(app.isTablet),
             "themeColor": app.themeColor.map { .string($0) } ?? .null,
-            "stylesheet": MountedApp.stylesheet(of: app) == nil ? .null : .string(urls.prefix + "/_app.css"),
+            "stylesheet": stylesheet.map { .string($0) } ?? .null,
         ]
         urlsValue = [
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),

@@ -117,6 +117,10 @@ import Testing
         ("owner=\"orders\"/>", "owner=\"orders\" presentation=\"sheet\"/>", "19: route 'orders' is presented modally but is not the root of a modal; register 'orders' as a modal and start it at 'orders'"),
         ("<sign-in route=\"login\"/>", "<sign-in route=\"nowhere\"/>", "5: the sign-in route 'nowhere' is not in the route table"),
         ("<tab id=\"home\" root=\"home\"", "<tab id=\"home\" root=\"start\"", "8: stack 'home' starts at route 'start', which is not in the route table"),
+        ("owner=\"login-sheet\" presentation=\"sheet\"", "owner=\"login-sheet\" presentation=\"sheet\" detent=\"half\"",
+         "21: route 'login' has detent=\"half\"; a detent is small, medium, large, extra-large, full-screen, or a height such as 40%, 20rem or 320px"),
+        ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" detent=\"medium\"/>",
+         "19: route 'orders' has a detent, but only a sheet has one; set presentation=\"sheet\" or \"form-sheet\", or remove detent"),
     ])
     func referenceErrorsNameTheLine(original: String, replacement: String, expected: String) throws {
         #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))
