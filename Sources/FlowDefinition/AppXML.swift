@@ -97,6 +97,7 @@ struct AppXML {
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)
+            let stylesheet = readStylesheet()
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
@@ -109,8 +110,8 @@ struct AppXML {
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition),
-                tabLinks: Dictionary(tabLinks.map { ($0.path, $0.tab) }, uniquingKeysWith: { first, _ in first }), detents: detents,
-                stylesheet: readStylesheet(), folder: folder
+                tabLinks: Dictionary(uniqueKeysWithValues: tabLinks.map { ($0.path, $0.tab) }), detents: detents,
+                stylesheet: stylesheet, folder: folder
             ))
         } catch {
             for problem in error.problems {

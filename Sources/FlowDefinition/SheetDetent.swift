@@ -25,7 +25,7 @@ public enum SheetDetent: Hashable, Sendable {
         default:
             // Digits and at most one point: what the generated stylesheet writes stays a plain length.
             guard let unit = ["%", "rem", "px"].first(where: text.hasSuffix), case let digits = text.dropLast(unit.count),
-                  digits.first?.isASCII == true, digits.first?.isNumber == true,
+                  digits.first?.isASCII == true, digits.first?.isNumber == true, digits.last?.isNumber == true,
                   digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(digits),
                   number > 0, unit == "%" ? number <= 100 : number <= 4000 else { return nil }
             self = .custom(text)

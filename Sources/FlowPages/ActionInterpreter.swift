@@ -280,7 +280,7 @@ struct ActionRefused: Error {
     init(reason: NavigationError) {
         self.reason = reason
         message = switch reason {
-        case .depthLimitExceeded:
+        case .depthLimitExceeded, .detourLimitExceeded:
             "You can't go further from here. Go back first, then try again."
         case .draftTooLarge:
             "That form is too large to keep. Shorten what you typed and try again."

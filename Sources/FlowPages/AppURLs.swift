@@ -41,6 +41,8 @@ struct AppURLs: Sendable {
     var back: String { prefix + "/_back" }
     /// Where selecting a tab posts.
     func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
+    /// The app's own stylesheet, when it has one.
+    var stylesheet: String { prefix + "/_app.css" }
     /// Where dismissing a modal posts.
     var dismiss: String { prefix + "/_dismiss" }
     /// Where a form posts to keep what was typed as a draft, saving nothing (Enter in a guarded form).

@@ -80,9 +80,11 @@ struct LinkOpener {
         try unit.commit(state, source: .deepLink, events: events, now: now)
         let current = app.navigation.currentScreen(in: unit.state)
         // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
-        // to itself; and for a visitor without a session, whose alert a redirect would lose.
+        // to itself; and for a visitor without a session, whose alert a redirect would lose, or
+        // whose tab a redirect would lose (the tab's screen URL alone does not select it).
+        let opensTab = if case .tab? = destination { true } else { false }
         let rendersHere = failure == nil && destination == .screen(current) && app.urls.screen(current) == request.target
-            || failure != nil && !unit.isStored
+            || !unit.isStored && (failure != nil || opensTab)
         // A visitor without a session is counted per link pattern, not logged; when redirected,
         // by the screen's own GET, which opens the link again.
         if !unit.isStored, rendersHere, request.method != .head {
@@ -109,7 +111,7 @@ struct LinkOpener {
     private func countedPattern(_ destination: LinkDestination) -> String {
         switch destination {
         case .screen(let instance): app.navigation.route(instance.name)?.path ?? "(unknown)"
-        case .tab: String(app.url(of: destination).dropFirst(app.urls.prefix.count))
+        case .tab(_, let path): path
         }
     }
 }

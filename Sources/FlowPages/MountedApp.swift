@@ -24,6 +24,10 @@ struct MountedApp: Sendable {
     let hasRootScreen: Bool
     /// What `/<app>/_app.css` answers; see ``stylesheet(of:)``.
     let stylesheet: [UInt8]?
+    /// The stylesheet's entity tag: a browser revalidates it on each page and is answered 304.
+    let stylesheetTag: String?
+    /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
+    private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
     init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, origins: OriginPolicy) {
         self.app = app
@@ -31,7 +35,13 @@ struct MountedApp: Sendable {
         navigator = Navigator(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
         stylesheet = Self.stylesheet(of: app)
-        model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.prefix + "/_app.css")
+        // FNV-1a over the bytes: a tag that changes when they do, not a secret.
+        stylesheetTag = stylesheet.map { bytes in
+            "\"" + String(bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16) + "\""
+        }
+        // The loader admits only literal paths, which always parse.
+        tabLinks = app.tabLinks.sorted { $0.key < $1.key }.compactMap { path, tab in (try? PathPattern(path)).map { ($0, tab, path) } }
+        model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.stylesheet)
         isPrototype = prototype
         fixtures = prototype ? app.fixtures : .none
         self.origins = origins
@@ -79,23 +89,16 @@ struct MountedApp: Sendable {
 
     /// What a path below the app's prefix names: a tab link, else a screen.
     func destination(path: Substring, query: [String: String]) -> LinkDestination? {
-        if let tab = app.tabLinks[String(path)] { return .tab(tab) }
+        if let link = tabLinks.first(where: { $0.pattern.match(path) != nil }) { return .tab(link.tab, path: link.path) }
         return navigation.routeInstance(path: path, query: query).map { .screen($0) }
     }
 
     /// The URL of a destination: a tab link's own path, or the screen's URL.
     func url(of destination: LinkDestination) -> String {
         switch destination {
-        case .screen(let instance):
-            return urls.screen(instance)
-        case .tab(let tab):
-            return urls.prefix + (app.tabLinks.first { $0.value == tab }?.key ?? "/")
+        case .screen(let instance): urls.screen(instance)
+        case .tab(_, let path): urls.prefix + path
         }
-    }
-
-    /// The state after following a link to `screen`.
-    func following(linkTo screen: RouteInstance, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
-        following(.screen(screen), from: state, source: source)
     }
 
     /// The state after following a link: the engine's navigation, except that a signed-out

@@ -14,6 +14,8 @@ struct PageModel: Sendable {
     private let appValue, urlsValue, actionsValue: TemplateValue
     /// Each form as it reads with no draft and no error, by id.
     let pristineForms: [String: TemplateValue]
+    /// Each sheet's `page.detent`, by its modal's root route.
+    private let detents: [RouteName: TemplateValue]
 
     /// Whether pages show the prototype toolbar.
     let isPrototype: Bool
@@ -37,6 +39,11 @@ struct PageModel: Sendable {
         ]
         actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
         pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:], focus: nil) }
+        detents = app.detents.mapValues { detent in
+            var value: [String: TemplateValue] = ["name": .string(detent.name), "label": .string(detent.spokenLabel)]
+            if case .custom(let height) = detent { value["height"] = .string(height) }
+            return .record(TemplateRecord(value))
+        }
     }
 
     /// The template context for the current screen of `state`.
@@ -92,9 +99,12 @@ struct PageModel: Sendable {
         case .modal(let style):
             context = "modal"
             // As app.xml's presentation names it: `class="style-full-screen"`.
-            modalStyle = .string(style.rawValue.reduce(into: "") { name, character in
-                name += character.isUppercase ? "-" + character.lowercased() : String(character)
-            })
+            modalStyle = switch style {
+            case .sheet: "sheet"
+            case .fullScreen: "full-screen"
+            case .formSheet: "form-sheet"
+            case .alert: "alert"
+            }
         }
         return [
             "heading": .string(titles[screen.route]),
@@ -141,10 +151,7 @@ struct PageModel: Sendable {
 
     /// The height of the sheet the screen is in, named by its modal's root route.
     private func detent(_ screen: Screen) -> TemplateValue {
-        guard let root = screen.breadcrumbs.first(where: { $0.layer == .modal }), let detent = app.detents[root.route.name] else { return .null }
-        var value: [String: TemplateValue] = ["name": .string(detent.name), "label": .string(detent.spokenLabel)]
-        if case .custom(let height) = detent { value["height"] = .string(height) }
-        return .record(TemplateRecord(value))
+        screen.breadcrumbs.first { $0.layer == .modal }.flatMap { detents[$0.route.name] } ?? .null
     }
 
     private func back(_ screen: Screen, titles: Titles) -> TemplateValue {

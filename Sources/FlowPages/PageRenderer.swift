@@ -17,21 +17,21 @@ struct PageRenderer {
     /// 500 with an error view in its place inside the app's layout (seed 004 §15), its bar's Back
     /// and tab bar still there, Start Over, and an error toast; a prototype's view names the fault.
     func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        let current = app.navigation.currentScreen(in: unit.state)
-        let context = try context(unit.state, unit: unit)
-        let body: [UInt8]
+        let response: HTTPResponse
         do {
-            body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+            response = Self.html(try render(unit.state, unit: unit))
         } catch {
+            let current = app.navigation.currentScreen(in: unit.state)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
-            return unit.finish(brokenScreen(unit, current: current, context: context, error: error), request: request)
+            response = brokenScreen(unit, current: current, error: error)
         }
+        // Shown once, on the screen or on the view in its place.
         if !unit.state.toasts.isEmpty || unit.state.formErrors != nil {
             _ = unit.state.takeToasts()
             unit.state.formErrors = nil
             try unit.saveQuietly(now: now)
         }
-        return unit.finish(Self.html(body), request: request)
+        return unit.finish(response, request: request)
     }
 
     /// The session's current screen with the app's Invalid Link alert over it (or a toast
@@ -44,9 +44,13 @@ struct PageRenderer {
         } else {
             state.addToast(Notice(ServerNotice.error, values: ["message": "That page does not exist: nothing has that address."]))
         }
+        return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
+    }
+
+    /// The current screen of `state` through its template, with the data it reads.
+    private func render(_ state: NavigationState, unit: SessionUnit) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
-        let body = try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit))
-        return unit.finish(Self.html(body, status: .notFound), request: request)
+        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit))
     }
 
     /// What the current screen of `state` reads: the page model with the data it shows.
@@ -73,13 +77,14 @@ struct PageRenderer {
 
     /// The page of a screen that could not be shown: the error view in the app's layout, else
     /// (the layout failing too) the plain error page.
-    private func brokenScreen(_ unit: SessionUnit, current: RouteInstance, context: [String: TemplateValue], error: any Error) -> HTTPResponse {
-        var context = context
+    private func brokenScreen(_ unit: SessionUnit, current: RouteInstance, error: any Error) -> HTTPResponse {
         let title = app.navigation.route(current.name)?.title ?? ""
         // A title filled from records ("{coin.name}") is not said half-filled.
         let named = title.isEmpty || title.contains("{") ? "This screen" : "The screen “\(title)”"
-        let toast: TemplateValue = ["message": .string(named + " could not be shown."), "error": true]
-        if case .array(let toasts)? = context["toasts"] { context["toasts"] = .array(toasts + [toast]) }
+        var state = unit.state
+        state.addToast(Notice(ServerNotice.error, values: ["message": named + " could not be shown."]))
+        // The data it reads failing too: the plain page, which reads none.
+        guard var context = try? context(state, unit: unit) else { return plainBrokenScreen(unit, current: current) }
         context["failure"] = [
             "message": "Something in this screen failed to draw. Go back, choose another tab, or start over; what you did before is kept.",
             "detail": app.isPrototype ? .string(String(describing: error)) : .null,

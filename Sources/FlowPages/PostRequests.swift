@@ -117,7 +117,7 @@ struct PostRequests {
         guard let posted, posted != app.urls.screen(app.navigation.currentScreen(in: state)) else { return state }
         guard let screen = app.screen(at: posted), !isStored || app.isStillShown(screen, in: state) else { return nil }
         // Worked out as the page's own GET did: as a link to it.
-        guard case .success(let landed) = app.following(linkTo: screen, from: state, source: .direct) else { return nil }
+        guard case .success(let landed) = app.following(.screen(screen), from: state, source: .direct) else { return nil }
         return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 

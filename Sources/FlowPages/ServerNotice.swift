@@ -3,7 +3,7 @@
 enum ServerNotice {
     /// A post came from a page that no longer matches the session (DECISIONS 2).
     static let outOfDate = "flowpages.out-of-date"
-    /// Any other message of FlowPages' own (the prototype tools, a refused action), its text in `message`.
+    /// Any other message of FlowPages' own (what a prototype tool did), its text in `message`.
     static let message = "flowpages.notice"
     /// Something that could not be done (a refused action, a broken link or screen), its text in
     /// `message`: shown as an error.

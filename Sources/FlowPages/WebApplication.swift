@@ -157,9 +157,13 @@ public struct WebApplication: Sendable {
         }
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
         group.get("/_open", answer { try LinkOpener(services: services).openLink($0) })
-        if let stylesheet = services.app.stylesheet {
-            group.get("/_app.css") { _ in
-                HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")]), body: stylesheet)
+        if let stylesheet = services.app.stylesheet, let tag = services.app.stylesheetTag {
+            group.get("/_app.css") { request in
+                let headers = HTTPHeaders([("ETag", tag), ("Cache-Control", "no-cache")])
+                if request.matches(etag: tag) == true { return HTTPResponse(.notModified, headers: headers) }
+                var response = HTTPResponse(.ok, headers: headers, body: stylesheet)
+                response.headers.add("Content-Type", "text/css; charset=utf-8")
+                return response
             }
         }
         group.post("/_back", answer { try posts.handle(.back, $0) })

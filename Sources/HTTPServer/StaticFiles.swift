@@ -97,12 +97,7 @@ public final class StaticFiles: Sendable {
 
     /// RFC 9110 §13.1.2 and §13.1.3: If-None-Match wins over If-Modified-Since.
     private static func isCurrent(_ request: HTTPRequest, etag: String, modified: Int) -> Bool {
-        if let match = request.headers["If-None-Match"] {
-            return match.split(separator: ",").contains { tag in
-                let tag = tag.trimmingSpaces
-                return tag == "*" || tag == etag || tag == "W/" + etag
-            }
-        }
+        if let matched = request.matches(etag: etag) { return matched }
         if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
             return modified <= since
         }

@@ -13,6 +13,13 @@ struct JSONWriter {
     mutating func beginArray() { open(UInt8(ascii: "[")) }
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
+    /// An array of `elements`, each written by `write`.
+    mutating func array<Element>(_ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
+        beginArray()
+        for element in elements { write(&self, element) }
+        endArray()
+    }
+
     private mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)

@@ -1,28 +1,31 @@
 /// Something a person or the app asks of the navigation.
 public enum NavigationCommand: Hashable, Sendable {
     /// Show `route` from wherever the session is, by the engine's rules: already there is a
-    /// no-op; lower in the visible stack pops back to it; crossing a modal or detour dismisses it;
+    /// no-op; lower in the visible stack pops back to it; crossing a modal or detours dismisses them;
     /// another tab's route switches tabs; a guarded route while signed out goes to sign-in.
     case navigate(RouteInstance, source: NavigationSource = .direct)
     /// Navigate from inside a screen's content (a button on the page), as ``navigate(_:source:)``
     /// does, except that a route only another tab owns leaves the source tab popped to its root:
-    /// cross-flow navigation cleans the state it leaves unless presented as a detour (004 Notes).
+    /// moving across coordinators cleans the state it leaves unless presented as a detour (004
+    /// Notes), here the tab left behind.
     case navigateInContent(RouteInstance)
     /// Pop the visible stack; at the root of a modal or detour, dismiss it.
     case back
     /// Select a tab, keeping every tab's stack; selecting the current tab pops it to its root.
     case selectTab(CoordinatorID)
     /// Select a tab as a tab link does (`coinapp://tab/projects`): its stack as it is, even when
-    /// it is already selected, dismissing any modal and detour.
+    /// it is already selected, dismissing any modal and detours.
     case openTab(CoordinatorID, source: NavigationSource = .deepLink)
     /// Dismiss the presented modal (and every detour over it).
     case dismissModal
     /// Show `route` over the current context, which Back returns to exactly as it was.
-    /// A detour presented over a detour stacks on it; Back at its root shows the one beneath.
+    /// A detour presented over a detour stacks on it; Back at its root shows the one beneath. A
+    /// route already shown in a detour is gone back to instead; more than
+    /// ``NavigationTransaction/maximumDetours`` are refused.
     case presentDetour(RouteInstance, source: NavigationSource = .direct)
     /// Dismiss the top detour, showing what it covered.
     case dismissDetour
-    /// Start `flow` fresh, discarding the old flow's stacks, modal and detour.
+    /// Start `flow` fresh, discarding the old flow's stacks, modal and detours.
     case changeFlow(CoordinatorID)
     /// Start the current flow (or the whole tree, without flows) fresh.
     case resetFlow

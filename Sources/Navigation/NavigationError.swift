@@ -16,6 +16,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case inactiveFlow(RouteName?, flow: CoordinatorID, active: CoordinatorID?)
     /// A push would put more screens on the stack than its limit.
     case depthLimitExceeded(CoordinatorID, limit: Int)
+    /// Presenting another detour over ``NavigationTransaction/maximumDetours`` of them.
+    case detourLimitExceeded(limit: Int)
     /// Back at a root of the tree.
     case nothingToGoBackTo(RouteInstance)
     /// Dismissing a modal when none is shown.
@@ -48,6 +50,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             "\(route.map { "route '\($0)'" } ?? "that tab") belongs to flow '\(flow)', but the active flow is '\(active.map(\.rawValue) ?? "none")'; change flow first"
         case .depthLimitExceeded(let stack, let limit):
             "stack '\(stack)' already holds its limit of \(limit) screens; go back or start over"
+        case .detourLimitExceeded(let limit):
+            "\(limit) detours are shown already; go back before presenting another"
         case .nothingToGoBackTo(let route):
             "'\(route)' is a root; there is nothing to go back to"
         case .noModalPresented:

@@ -61,9 +61,7 @@ extension NavigationState {
         }
         if !detours.isEmpty {
             writer.key("detours")
-            writer.beginArray()
-            for detour in detours { writer.write(detour) }
-            writer.endArray()
+            writer.array(detours) { $0.write($1) }
         }
         if let userID {
             writer.key("user")
@@ -75,9 +73,7 @@ extension NavigationState {
         }
         if !flags.isEmpty {
             writer.key("flags")
-            writer.beginArray()
-            for flag in flags.sorted() { writer.string(flag) }
-            writer.endArray()
+            writer.array(flags.sorted()) { $0.string($1) }
         }
         if !drafts.isEmpty {
             writer.key("drafts")
@@ -98,9 +94,7 @@ extension NavigationState {
         }
         if !toasts.isEmpty {
             writer.key("toasts")
-            writer.beginArray()
-            for toast in toasts { writer.write(toast) }
-            writer.endArray()
+            writer.array(toasts) { $0.write($1) }
         }
         if let formErrors {
             writer.key("errors")
@@ -135,8 +129,8 @@ extension NavigationState {
         })
         modal = try fields.optional("modal").map { value throws(FormatError) in try StateFields.presented(value, "modal") }
         detours = try fields.elements("detours").map { value throws(FormatError) in try StateFields.presented(value, "detour") }
-        // One detour under `detour`: written before detours could nest.
-        if let detour = try fields.optional("detour") { detours = [try StateFields.presented(detour, "detour")] }
+        // One detour under `detour`: written before detours could nest. `detours` wins, as in `Codable`.
+        if detours.isEmpty, let detour = try fields.optional("detour") { detours = [try StateFields.presented(detour, "detour")] }
         userID = try fields.optionalString("user")
         pendingDestination = try fields.optional("pending").map { value throws(FormatError) in try StateFields.instance(value, "pending") }
         flags = Set(try fields.elements("flags").map { value throws(FormatError) in try StateFields.string(value, "flag") })
@@ -163,9 +157,7 @@ extension JSONWriter {
     }
 
     mutating func write(_ screens: [RouteInstance]) {
-        beginArray()
-        for screen in screens { write(screen) }
-        endArray()
+        array(screens) { $0.write($1) }
     }
 
     mutating func write(_ presented: PresentedStack) {
@@ -176,9 +168,7 @@ extension JSONWriter {
         write(presented.stack)
         if !presented.draftForms.isEmpty {
             key("d")
-            beginArray()
-            for form in presented.draftForms.sorted() { string(form) }
-            endArray()
+            array(presented.draftForms.sorted()) { $0.string($1) }
         }
         endObject()
     }

@@ -71,9 +71,11 @@ extension NavigationTransaction {
                 pop(layer, to: index, source)
                 return true
             }
-            // A root (of a tab, flow or modal) is never pushed as a second copy inside an overlay.
+            // A root (of a tab, flow or modal) is never pushed as a second copy inside an overlay,
+            // nor is a screen already beneath it (the browser's Back onto it): that goes back.
             let isRoot = definition.nodes[route.owner]?.rootRoute == route.name
-            if !isRoot, definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
+            if !isRoot, !isBeneathTopOverlay(target),
+               definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
                 try place(target, route, on: layer, source)
                 return true
             }
@@ -81,6 +83,14 @@ extension NavigationTransaction {
             // Smart dismissal: the target was the screen behind the overlay.
             if target == currentScreen { return true }
         }
+    }
+
+    /// Whether `target` is on the trail beneath the top overlay: the visible stack, and under the
+    /// top detour also the modal and the detours below it.
+    private func isBeneathTopOverlay(_ target: RouteInstance) -> Bool {
+        if screens(.base(definition.baseStack(in: state))).contains(target) { return true }
+        guard !state.detours.isEmpty else { return false }
+        return state.modal?.stack.contains(target) == true || state.detours.dropLast().contains { $0.stack.contains(target) }
     }
 
     /// Another tab of the visible tab coordinator whose top screen is `target`.
@@ -154,6 +164,13 @@ extension NavigationTransaction {
             throw .inactiveFlow(route.name, flow: flow, active: state.flow)
         }
         if target == currentScreen { return }
+        // A detour already shown is gone back to, not presented again: D, E, D… cannot pile up.
+        if let shown = state.detours.lastIndex(where: { $0.stack.contains(target) }) {
+            while state.detours.count > shown + 1 { dismiss(.detour, source) }
+            pop(.detour, to: screens(.detour).lastIndex(of: target)!, source)
+            return
+        }
+        guard state.detours.count < Self.maximumDetours else { throw .detourLimitExceeded(limit: Self.maximumDetours) }
         state.detours.append(PresentedStack(coordinator: route.owner, stack: [target]))
         record(.detourPresented(target), source)
     }

@@ -3,6 +3,9 @@
 struct NavigationTransaction {
     typealias Layer = NavigationDefinition.Layer
 
+    /// The most detours shown over one another; one more is refused.
+    static let maximumDetours = 8
+
     let definition: NavigationDefinition
     var state: NavigationState
     var events: [NavigationEvent] = []

@@ -8,7 +8,7 @@ public struct Screen: Hashable, Sendable {
     public let context: PresentationContext
     /// What the in-page Back (or Close) control does; nil at a root, which shows none.
     public let back: BackAction?
-    /// The trail to here: the visible stack, root first, then the modal's and the detour's screens.
+    /// The trail to here: the visible stack, root first, then the modal's screens and every detour's, bottom first.
     public let breadcrumbs: [Breadcrumb]
     /// The tab bar, when the screen sits in a tab coordinator.
     public let tabBar: TabBar?
@@ -36,7 +36,7 @@ public enum BackAction: Hashable, Sendable {
     case pop(to: RouteInstance)
     /// Closes the modal, revealing the named screen.
     case dismissModal(revealing: RouteInstance)
-    /// Closes the detour, revealing the named screen.
+    /// Closes the top detour, revealing the named screen.
     case dismissDetour(revealing: RouteInstance)
 
     /// The screen shown after going back: what a Back button is named after.
@@ -55,7 +55,7 @@ public struct Breadcrumb: Hashable, Sendable {
         case stack
         /// The presented modal.
         case modal
-        /// The presented detour.
+        /// A presented detour.
         case detour
     }
 

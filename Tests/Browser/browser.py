@@ -49,6 +49,12 @@ class Browser:
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
         self.leaving(control.click)
 
+    def select_tab(self, tab_id: str):
+        """Presses the tab bar's button of the tab `tab_id`, found by its form: its text carries
+        a badge's count and, for a screen reader, " tab"."""
+        button = self.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
+        self.leaving(button.click)
+
     def leaving(self, action):
         """Runs `action`, then waits until the current document has been replaced."""
         # A mark on the old document's window: gone once a new document has loaded.

@@ -11,7 +11,7 @@ import Testing
         #expect(SheetDetent(text) == detent)
     }
 
-    @Test(arguments: ["", "half", "Medium", "0%", "101%", "-5%", "40 %", "1e3px", "40", "4001px", ".5rem", "5.5.5rem", "٤٠%", "40%;color:red"])
+    @Test(arguments: ["", "half", "Medium", "0%", "101%", "-5%", "40 %", "1e3px", "40", "4001px", ".5rem", "5.5.5rem", "5.%", "٤٠%", "40%;color:red"])
     func anythingElseIsRefused(text: String) {
         #expect(SheetDetent(text) == nil)
     }

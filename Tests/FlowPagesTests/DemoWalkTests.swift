@@ -26,6 +26,9 @@ import Testing
         #expect(page["data-tab"] == "red", "the app's stylesheet colours the page by its tab")
         let css = try browser.request("GET", "/swiftuiflow-demo/_app.css", referer: nil)
         #expect(css.status == 200 && css.header("Content-Type") == "text/css; charset=utf-8" && css.body.contains(".page[data-tab=\"red\"]"))
+        let tag = try #require(css.header("ETag"))
+        let again = try browser.request("GET", "/swiftuiflow-demo/_app.css", referer: nil, extra: [("If-None-Match", tag)])
+        #expect(again.status == 304 && again.body.isEmpty, "a page's revalidation costs no body")
 
         try browser.open(Self.entry)
         try browser.press("Push Light Red")
@@ -118,6 +121,18 @@ import Testing
         #expect(browser.page.heading == "Light Red")
     }
 
+    @Test func aTabLinkOpensTheTabForAVisitorWithoutASession() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open("/swiftuiflow-demo/_open?url=" + "swiftuiflow://tab/blue".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(browser.page.heading == "Blue" && browser.page.tabs.selected == "Blue tab")
+        try browser.press("Push Light Blue")
+        #expect(browser.page.heading == "Light Blue", "the visitor's first post carries on from the tab")
+        var typed = LiveBrowser(app)
+        try typed.open("/swiftuiflow-demo/tab/%67reen")
+        #expect(typed.page.heading == "Green", "a tab link's address is read as a route's would be")
+    }
+
     @Test func errorsTheEngineReportsAreShownAndChangeNothing() throws {
         let app = try LiveApp()
         var browser = try Self.loggedIn(app)
@@ -138,6 +153,7 @@ import Testing
         #expect(browser.page.tabs.selected == "Purple tab", "inside the app's layout, tabs and all")
         try browser.press("Back to Purple")
         #expect(browser.page.heading == "Purple" && browser.last.status == 200)
+        #expect(browser.page.toasts.isEmpty, "the error view's toast is shown once")
     }
 
     @Test(arguments: [

@@ -161,6 +161,32 @@ import Testing
         #expect(walk.state.stacks.isEmpty, "the detour pushed on itself, not on the blue tab")
     }
 
+    @Test func aScreenAlreadyShownBeneathADetourIsGoneBackToNotPushedAgain() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        walk.run(.presentDetour(route("blue.light")))
+        walk.run(.presentDetour(route("blue.lighter")))
+        // The browser's Back onto Detour D's URL: E could push it, but D is right beneath.
+        walk.go("blue.light")
+        #expect(walk.changes == [.detourDismissed(route("blue.lighter"), revealing: route("blue.light"))])
+        #expect(walk.state.detours.map(\.stack) == [[route("blue.light")]])
+
+        walk.run(.presentDetour(route("blue.lighter")))
+        walk.run(.presentDetour(route("blue.light")))
+        #expect(walk.state.detours.count == 1, "D, E, D does not pile up")
+        #expect(walk.current == route("blue.light"))
+    }
+
+    @Test func detoursStopAtTheirLimit() {
+        var walk = Walk(Fixtures.demo)
+        walk.run(.signIn(userID: "demo"))
+        for name in ["red.light", "green", "green.light", "blue", "blue.light", "blue.lighter", "yellow", "yellow.step1"] {
+            walk.run(.presentDetour(route(RouteName(name))))
+        }
+        #expect(walk.state.detours.count == 8)
+        #expect(walk.failure(of: .presentDetour(route("purple"))) == .detourLimitExceeded(limit: 8))
+    }
+
     @Test func aDetourOverAModalGoesBackToTheModal() {
         var walk = Walk(Fixtures.demo)
         walk.run(.signIn(userID: "demo"))

@@ -1,14 +1,8 @@
 """COIN: the three tabs, a project and its COINs, the Canvas with its panels, a new COIN, the
 New Project sheet, Settings, and the "Discard Changes?" dialog over a dirty Canvas and a dirty
 form sheet — every page state of ACCEPTANCE-COIN.md's walks."""
-from selenium.webdriver.common.by import By
 
 APP = "/coin"
-
-
-def tab(browser, tab_id: str):
-    button = browser.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
-    browser.leaving(button.click)
 
 
 def walk(browser, audit):
@@ -30,7 +24,7 @@ def walk(browser, audit):
     browser.press("Close")
     browser.press("Discard")
 
-    tab(browser, "projects")
+    browser.select_tab("projects")
     state("Projects")
     browser.press("Customer Onboarding Study")
     state("Project Detail proj-123")
@@ -47,7 +41,7 @@ def walk(browser, audit):
     state("Discard Changes? over New Project")
     browser.press("Discard")
 
-    tab(browser, "favorites")
+    browser.select_tab("favorites")
     state("Favorites")
     browser.open(APP + "/_open?url=coinapp://coin/coin-999")
     state("Invalid Link over Favorites")

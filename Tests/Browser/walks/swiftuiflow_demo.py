@@ -2,14 +2,8 @@
 detent (at a phone's 390 px and a tablet's 1024 px), the alert-style modal, the dark two-step
 modal, nested detours and a detour over the modal, replace navigation, the depth limit, the
 unhandled route, the screen that fails to render — every page state of ACCEPTANCE-DEMO.md."""
-from selenium.webdriver.common.by import By
 
 APP = "/swiftuiflow-demo"
-
-
-def tab(browser, tab_id: str):
-    button = browser.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
-    browser.leaving(button.click)
 
 
 def wide(browser, audit, name: str):
@@ -46,7 +40,7 @@ def walk(browser, audit):
     browser.press("Push Lighter Blue")
     state("Lighter Blue")
 
-    tab(browser, "green")
+    browser.select_tab("green")
     state("Green")
     browser.press("Push Light Green")
     browser.press("Open the Dark Two-Step Modal")
@@ -61,7 +55,7 @@ def walk(browser, audit):
     browser.press("Push Lighter Green")
     state("Lighter Green")
 
-    tab(browser, "blue")
+    browser.select_tab("blue")
     browser.press("Open Detour D")
     state("Detour D over Lighter Blue")
     browser.press("Push Step 2 Inside the Detour")
@@ -75,7 +69,7 @@ def walk(browser, audit):
     browser.press("Back")
     state("Blue")
 
-    tab(browser, "yellow")
+    browser.select_tab("yellow")
     state("Yellow")
     browser.press("Start the Steps")
     state("Step A")
@@ -88,7 +82,7 @@ def walk(browser, audit):
     browser.press("Push Lighter Yellow")
     state("Lighter Yellow")
 
-    tab(browser, "purple")
+    browser.select_tab("purple")
     state("Purple")
     browser.press("Navigate to an Unhandled Route")
     state("Unhandled route toast")
