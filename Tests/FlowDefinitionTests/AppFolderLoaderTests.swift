@@ -146,6 +146,16 @@ import Testing
         #expect(found.contains(expected), "\(found)")
     }
 
+    @Test func aStylesheetTooLargeIsReported() throws {
+        let folder = try makeFolder(xml: Self.valid, templates: ["home", "items/detail", "orders", "checkout", "login"])
+        try Data(repeating: UInt8(ascii: " "), count: 300 * 1024).write(to: URL(fileURLWithPath: folder + "/style.css"))
+        guard case .failure(let found) = AppFolderLoader.load(folder: folder, vocabulary: .test) else {
+            Issue.record("a 300 KiB style.css loaded")
+            return
+        }
+        #expect(found.problems.map(\.message) == ["style.css must be UTF-8 text of at most 256 KiB"])
+    }
+
     @Test func tabLinksAreReadByPath() throws {
         let xml = Self.valid.replacingOccurrences(of: "title=\"Orders\" badge", with: "title=\"Orders\" link=\"/tab/orders\" badge")
         let app = try AppFolderLoader.load(folder: makeFolder(xml: xml, templates: ["home", "items/detail", "orders", "checkout", "login"]), vocabulary: .test).get()
