@@ -138,7 +138,8 @@ func listing(_ number: Int) -> TemplateValue {
     ]
 }
 
-let context: [String: TemplateValue] = [
+/// A context built afresh: the server builds one per request, so threads share only the set.
+func makeContext() -> [String: TemplateValue] { [
     "app": ["name": "Reality Portal"],
     "screen": ["title": "Results"],
     "back": ["action": "/_back?from=results", "title": "Search"],
@@ -151,7 +152,9 @@ let context: [String: TemplateValue] = [
         ["title": .string(title), "href": .string("/" + title.lowercased()), "selected": .bool(index == 1), "badge": index == 3 ? 2 : .null]
     }),
     "toast": "Saved search “loft”",
-]
+] }
+
+let context = makeContext()
 
 /// Renders `name` in rounds and prints the best rate.
 func measure(_ name: String, _ label: String) throws {
@@ -177,3 +180,36 @@ func measure(_ name: String, _ label: String) throws {
 
 try measure("search/simple", "issue-shaped page (~15 values, loop of 5 via a partial, layout)")
 try measure("search/results", "dense page (~85 values, loops of 2, 5 and 5, a partial, layout)")
+
+/// Renders `name` on two threads at once from the one set, as the server's handler threads do,
+/// and prints the combined rate: shared templates must not slow each other down.
+func measureShared(_ name: String, _ label: String, _ makeContext: @Sendable () -> [String: TemplateValue] = makeContext) {
+    let iterations = 100_000
+    let clock = ContinuousClock()
+    let start = clock.now
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        let own = makeContext()
+        var total = 0
+        for _ in 0..<iterations { total &+= (try? set.renderBytes(name, own).count) ?? 0 }
+        precondition(total > 0)
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print(String(format: "%@, two threads, a context each: %.0f renders/s together", label, Double(2 * iterations) / seconds))
+}
+
+/// The listings' field values made once, as the server's record cache keeps them: each render's
+/// context is new, but the strings in it are the same for every thread.
+let sharedListings: [[String: TemplateValue]] = (1...5).map { number in
+    guard case .record(let record) = listing(number) else { fatalError() }
+    return record.dictionary
+}
+
+func makeSharedContext() -> [String: TemplateValue] {
+    var context = makeContext()
+    context["listings"] = .array(sharedListings.map { .record(TemplateRecord($0)) })
+    return context
+}
+
+measureShared("search/results", "dense page")
+measureShared("search/results", "dense page (the listings' strings shared)", makeSharedContext)

@@ -29,6 +29,20 @@ public struct CollectionDefinition: Hashable, Sendable {
     public let scope: CollectionScope
     /// The fields in declaration order (besides `id`, which every record has).
     public let fields: [DataField]
+    /// The collection each reference field names, by field: looked up for every field of every
+    /// record a page shows, so kept rather than found by a scan.
+    public let references: [String: String]
+
+    public init(id: String, scope: CollectionScope, fields: [DataField]) {
+        self.id = id
+        self.scope = scope
+        self.fields = fields
+        var references: [String: String] = [:]
+        for field in fields {
+            if case .reference(let target) = field.type { references[field.name] = target }
+        }
+        self.references = references
+    }
 
     /// The field called `name`, or nil.
     public func field(_ name: String) -> DataField? {

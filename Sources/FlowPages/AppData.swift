@@ -28,6 +28,16 @@ struct AppData {
     private final class Memo {
         var records: [String: [StoredRecord]] = [:]
         var record: [RecordKey: StoredRecord?] = [:]
+        /// The records a list's filters and search match, before its order and limit: a list
+        /// of results and the count beside it match the same.
+        var matching: [MatchKey: [StoredRecord]] = [:]
+
+        struct MatchKey: Hashable {
+            let collection: String
+            let filters: [RecordFilter]
+            let search: RecordSearch?
+            let parameters: [String: String]
+        }
 
         struct RecordKey: Hashable {
             let collection: String
@@ -68,6 +78,21 @@ struct AppData {
 
     /// The records a list or count selects, with `parameters` filling its filters and search.
     func select(_ query: RecordQuery, parameters: [String: String]) throws -> [StoredRecord] {
+        var selected = try matching(query, parameters: parameters)
+        if let order = query.order {
+            selected.sort { first, second in
+                let (a, b) = (Self.sortValue(order.field, in: first), Self.sortValue(order.field, in: second))
+                return order.descending ? Self.precedes(b, a) : Self.precedes(a, b)
+            }
+        }
+        if let limit = query.limit, selected.count > limit { selected = Array(selected.prefix(limit)) }
+        return selected
+    }
+
+    /// The records of a query's collection its filters and search match, in the order made.
+    private func matching(_ query: RecordQuery, parameters: [String: String]) throws -> [StoredRecord] {
+        let key = Memo.MatchKey(collection: query.collection, filters: query.filters, search: query.search, parameters: parameters)
+        if let known = memo.matching[key] { return known }
         var selected = try records(query.collection).filter { record in
             query.filters.allSatisfy { filter in
                 let wanted: String? = switch filter.value {
@@ -81,34 +106,29 @@ struct AppData {
         if let search = query.search {
             let words = (parameters[search.parameter] ?? "").split(whereSeparator: \.isWhitespace).map(SearchWord.init)
             selected = selected.filter { record in
-                let fields = search.fields.compactMap { Self.text(of: $0, in: record) }
-                return words.allSatisfy { word in fields.contains(where: word.isFound) }
+                words.allSatisfy { word in
+                    search.fields.contains { field in Self.text(of: field, in: record).map(word.isFound) ?? false }
+                }
             }
         }
-        if let order = query.order {
-            selected.sort { first, second in
-                let (a, b) = (Self.sortValue(order.field, in: first), Self.sortValue(order.field, in: second))
-                return order.descending ? Self.precedes(b, a) : Self.precedes(a, b)
-            }
-        }
-        if let limit = query.limit, selected.count > limit { selected = Array(selected.prefix(limit)) }
+        memo.matching[key] = selected
         return selected
     }
 
     /// A record as templates read it: its fields and `id`, with each reference replaced by the
     /// record it names (one level deep), so a list of favourites shows the listings' titles.
     func value(of record: StoredRecord, in collection: String, expanding: Bool = true) throws -> TemplateValue {
-        var members = [String: TemplateValue](minimumCapacity: record.values.count + 1)
-        members["id"] = .string(record.id)
-        let definition = app.data.collections[collection]
-        for (name, value) in record.values {
-            if expanding, case .reference(let target)? = definition?.field(name)?.type {
-                members[name] = try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null
-                continue
+        let references = expanding ? app.data.collections[collection]?.references ?? [:] : [:]
+        var members: [(String, TemplateValue)] = [("id", .string(record.id))]
+        members.reserveCapacity(record.values.count + 1)
+        for (name, value) in record.values where name != "id" {
+            if let target = references[name] {
+                members.append((name, try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null))
+            } else {
+                members.append((name, value.templateValue))
             }
-            members[name] = value.templateValue
         }
-        return .record(TemplateRecord(members))
+        return .record(TemplateRecord(uniqueMembers: members))
     }
 
     /// The record a form guarded on `screen` edits, as that form's draft of it would read: text,
@@ -176,25 +196,31 @@ struct AppData {
     /// `text` with its `{placeholders}` filled for the screen `instance`.
     private func fill(_ text: String, for instance: RouteInstance) throws -> String {
         guard text.contains("{") else { return text }
-        var values: [String: String] = [:]
-        for binding in app.routeData[instance.name]?.bindings ?? [] {
-            guard let id = instance.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { continue }
-            values[binding.name + ".id"] = record.id
-            let collection = app.data.collections[binding.collection]
-            for (name, value) in record.values {
-                values[binding.name + "." + name] = value.text
-                // {inquiry.listing.title}: a field of the record a reference names.
-                if case .reference(let target)? = collection?.field(name)?.type, let referenced = try self.record(target, id: value.text) {
-                    for (field, text) in referenced.values { values[binding.name + "." + name + "." + field] = text.text }
-                }
-            }
+        var filled = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            filled += rest[..<open]
+            filled += try placeholder(String(rest[rest.index(after: open)..<close]), for: instance) ?? ""
+            rest = rest[rest.index(after: close)...]
         }
-        for (name, value) in instance.parameters { values[name] = value }
-        var filled = text
-        for placeholder in Set(DataDefinition.placeholders(in: text)) {
-            filled = filled.replacingOccurrences(of: "{\(placeholder)}", with: values[placeholder] ?? "")
-        }
+        filled += rest
         return filled.trimmingCharacters(in: .whitespaces).isEmpty ? Self.fallbackTitle(instance.name) : filled
+    }
+
+    /// The text a title's placeholder stands for: a field of a bound record (`listing.title`),
+    /// of the record one of its references names (`inquiry.listing.title`), or a parameter.
+    private func placeholder(_ name: String, for instance: RouteInstance) throws -> String? {
+        let parts = name.split(separator: ".", maxSplits: 2).map(String.init)
+        if parts.count > 1, let binding = app.routeData[instance.name]?.bindings.first(where: { $0.name == parts[0] }) {
+            guard let id = instance.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { return nil }
+            if parts[1] == "id" && parts.count == 2 { return record.id }
+            guard let value = record.values[parts[1]] else { return nil }
+            guard parts.count == 3 else { return value.text }
+            guard let target = app.data.collections[binding.collection]?.references[parts[1]],
+                  let referenced = try self.record(target, id: value.text) else { return nil }
+            return parts[2] == "id" ? referenced.id : referenced.values[parts[2]]?.text
+        }
+        return instance.parameters[name]
     }
 
     /// "listing.gallery" → "Listing gallery": what a screen is called when its record is gone.

@@ -35,7 +35,7 @@ struct SessionUnit {
 
     /// What the session's own copy of session-scoped app data is kept under: the stored
     /// session's, else a new one that its first commit stores.
-    private(set) var dataKey = Secret.token()
+    private(set) var dataKey: String
 
     /// Whose copy of a collection of `scope` this session reads and writes; nil for an
     /// account's data while no one is signed in.
@@ -65,6 +65,7 @@ struct SessionUnit {
         state = app.navigator.initialState
         guard let id = request.cookies[app.cookieName] else {
             self.id = Secret.token()
+            dataKey = Secret.token()
             hasCookie = false
             isRotated = true
             return
@@ -72,7 +73,10 @@ struct SessionUnit {
         self.id = id
         hasCookie = true
         // Otherwise an id issued to a visitor who has not posted yet, or one that expired.
-        guard let record = try store.session(id: id, now: now), record.app == app.app.id else { return }
+        guard let record = try store.session(id: id, now: now), record.app == app.app.id else {
+            dataKey = Secret.token()
+            return
+        }
         let restoration = app.navigation.restore(encoded: record.state)
         if case .reset(_, let reason) = restoration {
             StandardOutput.writeLine("session of \(app.app.id) started over: \(reason)")

@@ -49,15 +49,14 @@ enum TemplateHelpers {
 
     /// 8950000 → "8,950,000".
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
+        let digits = String(number.magnitude).utf8
+        var bytes: [UInt8] = number < 0 ? [UInt8(ascii: "-")] : []
+        bytes.reserveCapacity(digits.count + digits.count / 3 + 1)
+        for (position, digit) in digits.enumerated() {
+            if position > 0 && (digits.count - position) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(digit)
         }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A value as text, for URLs and comparisons; nil for what has none (null, lists, records).

@@ -1,5 +1,5 @@
 /// What a tag evaluates: a path into the context, a literal, or a helper call.
-indirect enum Expression: Sendable {
+enum Expression: Sendable {
     /// `user.name`, `@index`.
     case path([String])
     case literal(TemplateValue)

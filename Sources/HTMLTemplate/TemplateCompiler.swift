@@ -1,5 +1,5 @@
 /// A node with its escaping decided.
-indirect enum CompiledNode: Sendable {
+enum CompiledNode: Sendable {
     case text([UInt8])
     case output(Expression, Escaper, SourcePosition)
     case conditional(Expression, negated: Bool, then: [CompiledNode], otherwise: [CompiledNode], SourcePosition)

@@ -21,6 +21,15 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
         }
     }
 
+    /// Creates a record from members whose names differ: no dictionary is built on the way.
+    public init(uniqueMembers members: [(String, TemplateValue)]) {
+        keys = members.map(\.0)
+        values = members.map(\.1)
+        if keys.count > Self.scanLimit {
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        }
+    }
+
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
