@@ -7,14 +7,16 @@ import Navigation
 /// An app's data as one session sees it: the records its screens bind, the lists and counts they
 /// show, and the titles that read them — through the store's reads, in the scopes of that
 /// session (its own copy, the signed-in person's records, the shared ones).
-struct AppData {
+///
+/// A class: a page hands it around while it reads, and what it has read is kept in it.
+final class AppData {
     let app: AppDefinition
     let reads: any RecordReads
     /// Whose copy of a collection of each scope this session sees; nil for an account's data
     /// while no one is signed in.
     let scope: (CollectionScope) -> RecordScope?
-    /// What this value has read already: a page reads a bound record for its content and again
-    /// for its title, and a list and its count read the same collection.
+    /// What this has read already: a page reads a bound record for its content and again for
+    /// its title, and a list and its count read the same collection.
     private let memo = Memo()
 
     init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {

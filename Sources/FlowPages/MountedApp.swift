@@ -6,7 +6,7 @@ import Navigation
 
 /// One app folder as served under one prefix: its definition, templates, URLs and page model —
 /// what every request to it reads and none changes.
-struct MountedApp: Sendable {
+final class MountedApp: Sendable {
     let app: AppDefinition
     let templates: TemplateSet
     let navigator: Navigator

@@ -37,10 +37,12 @@ struct SessionUnit {
     /// session's, else a new one that its first commit stores.
     private(set) var dataKey: String
 
-    /// Whose copy of a collection of `scope` this session reads and writes; nil for an
-    /// account's data while no one is signed in.
-    func recordScope(_ scope: CollectionScope) -> RecordScope? {
-        Self.recordScope(scope, dataKey: dataKey, userID: state.userID)
+    /// Whose copy of a collection of each scope this session reads and writes, as it stands now;
+    /// nil for an account's data while no one is signed in. It holds the two values it needs, not
+    /// a copy of the unit.
+    var recordScope: @Sendable (CollectionScope) -> RecordScope? {
+        let (dataKey, userID) = (dataKey, state.userID)
+        return { Self.recordScope($0, dataKey: dataKey, userID: userID) }
     }
 
     private static func recordScope(_ scope: CollectionScope, dataKey: String, userID: String?) -> RecordScope? {

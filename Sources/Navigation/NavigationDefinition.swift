@@ -13,6 +13,9 @@ public struct NavigationDefinition: Sendable {
     let routeIndex: [RouteName: Int]
     let nodes: [CoordinatorID: Node]
     let pathPatterns: [RouteName: PathPattern]
+    /// The routes with a path, by the number of segments their pattern has: a URL is matched
+    /// against those of its own length only.
+    let routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]]
     let parameterPatterns: [String: ParameterPattern]
 
     /// A coordinator as the navigator sees it: its place in the tree and what it holds.
@@ -54,6 +57,12 @@ public struct NavigationDefinition: Sendable {
         self.routeIndex = validator.routeIndex
         self.nodes = validator.nodes
         self.pathPatterns = validator.pathPatterns
+        var byCount: [Int: [(route: Int, pattern: PathPattern)]] = [:]
+        for (index, route) in routes.enumerated() {
+            guard let pattern = validator.pathPatterns[route.name] else { continue }
+            byCount[pattern.segments.count, default: []].append((index, pattern))
+        }
+        routesBySegmentCount = byCount
         self.parameterPatterns = validator.parameterPatterns
     }
 
@@ -84,11 +93,12 @@ public struct NavigationDefinition: Sendable {
     /// matches. A more literal pattern wins over a placeholder (`/listing/new` over `/listing/{id}`).
     /// Query items the route does not declare are ignored; the navigator checks the values.
     public func routeInstance(path: Substring, query: [String: String] = [:]) -> RouteInstance? {
+        guard let segments = PathPattern.decodedSegments(of: path) else { return nil }
         var best: (route: RouteDefinition, values: [String: String], specificity: Int)?
-        for route in routes {
-            guard let pattern = pathPatterns[route.name], let values = pattern.match(path) else { continue }
+        for (index, pattern) in routesBySegmentCount[segments.count] ?? [] {
+            guard let values = pattern.match(segments: segments) else { continue }
             if best == nil || pattern.specificity > best!.specificity {
-                best = (route, values, pattern.specificity)
+                best = (routes[index], values, pattern.specificity)
             }
         }
         guard let (route, matched, _) = best else { return nil }

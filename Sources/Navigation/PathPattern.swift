@@ -85,17 +85,33 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Matches a raw path, returning the decoded placeholder values, or nil when it does not match.
     public func match(_ path: Substring) -> [String: String]? {
+        Self.decodedSegments(of: path).flatMap(match(segments:))
+    }
+
+    /// A raw path's segments, each percent-decoded; nil when the path does not start with `/`, or
+    /// a segment is empty or not valid percent-encoded UTF-8, so that no pattern can match it.
+    /// Decoding once lets a route table match every pattern against the same segments.
+    public static func decodedSegments(of path: Substring) -> [String]? {
         guard path.first == "/" else { return nil }
-        let parts = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        guard path != "/" else { return [] }
+        var decoded: [String] = []
+        for part in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard let segment = PercentEncoding.decode(part), !segment.isEmpty else { return nil }
+            decoded.append(segment)
+        }
+        return decoded
+    }
+
+    /// Matches a path already split and decoded by ``decodedSegments(of:)``.
+    public func match(segments parts: [String]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
-            guard let decoded = PercentEncoding.decode(part), !decoded.isEmpty else { return nil }
             switch segment {
             case .literal(let text):
-                guard decoded == text else { return nil }
+                guard part == text else { return nil }
             case .parameter(let name):
-                values[name] = decoded
+                values[name] = part
             }
         }
         return values
