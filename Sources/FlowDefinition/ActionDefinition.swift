@@ -17,6 +17,11 @@ public indirect enum ActionStep: Hashable, Sendable {
     case detour(RouteName, parameters: [ActionParameter])
     /// Navigate to a route whose presentation replaces the current screen.
     case replace(RouteName)
+    /// Navigate as an Android graph's action does (`<navigate route pop-up-to [inclusive]
+    /// [single-top]>`, or `<pop-up-to route [inclusive]>` alone): back to the last screen of
+    /// `popUpTo`, keeping it or removing it too, then to `then` with its parameters; with
+    /// `singleTop`, a screen of `then` already on top is replaced rather than covered.
+    case popUpTo(RouteName?, inclusive: Bool, then: RouteName?, parameters: [ActionParameter], singleTop: Bool)
     case back
     case dismiss
     case changeFlow(CoordinatorID)

@@ -93,7 +93,13 @@ public enum AppSchema {
             <choice>
               <element name="navigate">
                 <attribute name="route"/>
+                <optional><attribute name="pop-up-to"/><optional><attribute name="inclusive"><data type="boolean"/></attribute></optional></optional>
+                <optional><attribute name="single-top"><data type="boolean"/></attribute></optional>
                 <zeroOrMore><ref name="with"/></zeroOrMore>
+              </element>
+              <element name="pop-up-to">
+                <attribute name="route"/>
+                <optional><attribute name="inclusive"><data type="boolean"/></attribute></optional>
               </element>
               <element name="detour">
                 <attribute name="route"/>
@@ -308,6 +314,8 @@ public enum AppSchema {
                   <optional><attribute name="type"><choice><value>string</value><value>integer</value><value>boolean</value></choice></attribute></optional>
                   <optional><attribute name="required"><data type="boolean"/></attribute></optional>
                   <optional><attribute name="pattern"/></optional>
+                  <optional><attribute name="default"/></optional>
+                  <optional><attribute name="query"><data type="string"><param name="minLength">1</param></data></attribute></optional>
                   <optional><attribute name="collection"/></optional>
                   <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param></data></attribute></optional>
                 </element>

@@ -71,12 +71,20 @@ extension AppXML {
     }
 
     private func steps(_ elements: [XMLElement]) -> [ActionStep] {
-        elements.compactMap { element in
+        elements.compactMap { element -> ActionStep? in
             switch element.name {
             case "navigate", "detour":
                 let parameters = element.children("with").map { ActionParameter(name: $0["param"] ?? "", source: Self.source(of: $0)) }
                 let route = RouteName(element["route"] ?? "")
+                let singleTop = element["single-top"].map(Self.boolean) ?? false
+                if element.name == "navigate", element["pop-up-to"] != nil || singleTop {
+                    return .popUpTo(element["pop-up-to"].map { RouteName($0) }, inclusive: element["inclusive"].map(Self.boolean) ?? false,
+                                    then: route, parameters: parameters, singleTop: singleTop)
+                }
                 return element.name == "detour" ? .detour(route, parameters: parameters) : .navigate(route, parameters: parameters)
+            case "pop-up-to":
+                return .popUpTo(RouteName(element["route"] ?? ""), inclusive: element["inclusive"].map(Self.boolean) ?? false,
+                                then: nil, parameters: [], singleTop: false)
             case "replace": return .replace(RouteName(element["route"] ?? ""))
             case "back": return .back
             case "dismiss": return .dismiss
@@ -201,6 +209,13 @@ extension AppXML {
                         report(line, "action '\(action)' passes '\(parameter.name)' to route '\(route)', which takes no such parameter")
                     }
                     checkSource(parameter.source, at: line, in: "action '\(action)'", form: form, route: nil, data: data)
+                }
+            case .popUpTo(let popped, _, let then, let parameters, _):
+                if let popped, routes[popped] == nil {
+                    report(line, "action '\(action)' pops up to route '\(popped)', which is not in <routes>")
+                }
+                if let then {
+                    check([.navigate(then, parameters: parameters)], of: action, at: line, form: form, routes: routes, flows: flows, alerts: alerts, toasts: toasts, data: data)
                 }
             case .replace(let route):
                 guard let definition = routes[route] else {

@@ -158,7 +158,9 @@ struct AppXML {
                 param["name"] ?? "",
                 kind: ParameterDefinition.Kind(rawValue: param["type"] ?? "string") ?? .string,
                 required: param["required"].map(Self.boolean) ?? true,
-                pattern: param["pattern"]
+                pattern: param["pattern"],
+                defaultValue: param["default"],
+                queryName: param["query"]
             )
         }
         return RouteDefinition(
@@ -230,7 +232,8 @@ struct AppXML {
         case .duplicateRoute(let name), .unknownOwner(let name, _), .ownerNotAStack(let name, _), .unknownSharedStack(let name, _),
              .modalNotConfigured(let name, _), .invalidPath(let name, _), .duplicatePath(let name, _, _),
              .undeclaredPathParameter(let name, _), .optionalPathParameter(let name, _), .duplicateParameter(let name, _),
-             .invalidParameterPattern(let name, _, _), .guardWithoutSignIn(let name), .unknownSignInRoute(let name),
+             .invalidParameterPattern(let name, _, _), .invalidParameterDefault(let name, _, _, _), .duplicateQueryName(let name, _, _), .queryNameOfPathParameter(let name, _),
+             .guardWithoutSignIn(let name), .unknownSignInRoute(let name),
              .signInRouteGuarded(let name):
             (name, nil)
         }

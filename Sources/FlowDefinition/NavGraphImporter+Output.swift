@@ -1,161 +1,415 @@
 import Foundation
 
 extension NavGraphImporter {
+    /// A route as written to `app.xml`.
+    struct Route {
+        var id: String
+        var path: String
+        var title: String
+        var owner: String
+        var sharedWith: [String] = []
+        var presentation: String?
+        var isDeepLinkable = false
+        var parameters: [Argument]
+        /// What a button leading here reads: the title without its placeholders.
+        var buttonLabel: String
+    }
+
     /// Builds the app folder's files from what was read.
     mutating func finish(file: String, line: Int) -> Result<Output, FolderProblems> {
+        attachGraphArguments()
         let known = Set(destinations.map(\.id))
-        /// A destination id, or a graph id standing for its start destination.
-        func resolve(_ id: String) -> String? {
-            var current = id
-            var seen: Set<String> = []
-            while !known.contains(current) {
-                guard let start = graphStarts[current], seen.insert(current).inserted else { return nil }
-                current = start
-            }
-            return current
-        }
-        guard let start = rootStart.flatMap(resolve) else {
+        guard let start = resolve(rootGraph, known: known) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: line, message: "the graph's startDestination names no destination; set app:startDestination")]))
         }
-
-        var schemes: [String] = []
-        var hosts: [String] = []
-        var usedPaths: Set<String> = []
-        var routes: [String] = []
-        var modals: [String] = []
-        var templates: [String: String] = [:]
-        var actions: [String] = []
-        var actionIDs: Set<String> = []
-
+        let tabs = tabs(known: known, file: file)
+        let roots = Set(tabs.isEmpty ? [start] : tabs.map(\.root))
+        var links = LinkSet()
+        var routes: [String: Route] = [:]
         for destination in destinations {
-            var arguments = destination.arguments
-            var path = "/" + destination.id
-            var pathParameters: [String] = []
-            if let link = destination.deepLink, let parts = Self.parseDeepLink(link) {
-                if let scheme = parts.scheme, !["http", "https"].contains(scheme), !schemes.contains(scheme) { schemes.append(scheme) }
-                if let host = parts.host, ["http", "https"].contains(parts.scheme ?? ""), !hosts.contains(host) { hosts.append(host) }
-                pathParameters = parts.pathParameters
-                for name in parts.pathParameters + parts.queryParameters where !arguments.contains(where: { $0.name == name }) {
-                    arguments.append((name, "string", parts.pathParameters.contains(name), nil))
-                    unmapped.append("\(destination.file):\(destination.line): deep link placeholder '{\(name)}' of '\(destination.id)' has no <argument>; it became a text parameter")
-                }
-                if usedPaths.contains(parts.path) {
-                    unmapped.append("\(destination.file):\(destination.line): deep link path \(parts.path) of '\(destination.id)' is used twice; it got the path \(path)")
-                    pathParameters = []
-                } else {
-                    path = parts.path
-                }
-            }
-            for index in arguments.indices where pathParameters.contains(arguments[index].name) && !arguments[index].required {
-                arguments[index].required = true
-                unmapped.append("\(destination.file):\(destination.line): argument '\(arguments[index].name)' of '\(destination.id)' is part of its deep link path, so it is required")
-            }
-            if destination.id == start, arguments.contains(where: \.required) {
-                for index in arguments.indices { arguments[index].required = false }
-                unmapped.append("\(destination.file):\(destination.line): the start destination '\(destination.id)' opens without arguments, so its arguments became optional")
-            }
-            if path == "/" + destination.id, start == destination.id { path = "/" }
-            usedPaths.insert(path)
-
-            let title = Self.title(destination)
-            if destination.label.hasPrefix("@") {
-                unmapped.append("\(destination.file):\(destination.line): label \(destination.label) of '\(destination.id)' is a resource; the title '\(title)' was made from its name")
-            }
-            let owner = destination.kind == "dialog" ? destination.id + "-dialog" : "main"
-            if destination.kind == "dialog" { modals.append("      <modal id=\"\(Self.xml(owner))\" root=\"\(Self.xml(destination.id))\"/>") }
-            let presentation = destination.kind == "dialog" ? " presentation=\"sheet\"" : ""
-            let deepLink = destination.deepLink != nil ? " deep-link=\"true\"" : ""
-            var route = "    <route name=\"\(Self.xml(destination.id))\" path=\"\(Self.xml(path))\" title=\"\(Self.xml(title))\" owner=\"\(Self.xml(owner))\"\(presentation)\(deepLink)"
-            if arguments.isEmpty {
-                route += "/>"
-            } else {
-                route += ">\n" + arguments.map { argument in
-                    "      <param name=\"\(Self.xml(argument.name))\" type=\"\(argument.type)\"\(argument.required ? "" : " required=\"false\"")/>"
-                }.joined(separator: "\n") + "\n    </route>"
-            }
-            routes.append(route)
-
-            var buttons: [String] = []
-            for action in destination.actions + globalActions {
-                guard let target = resolve(action.destination) else {
-                    unmapped.append("\(destination.file):\(destination.line): action '\(action.id)' of '\(destination.id)' leads to '\(action.destination)', which is not in the graph; it was left out")
-                    continue
-                }
-                if actionIDs.insert(action.id).inserted {
-                    actions.append("    <action id=\"\(Self.xml(action.id))\"><navigate route=\"\(Self.xml(target))\"/></action>")
-                }
-                let label = destinations.first { $0.id == target }.map(Self.title) ?? target
-                buttons.append("      <button type=\"submit\" name=\"action\" value=\"\(Self.html(action.id))\">\(Self.html(label))</button>")
-            }
-            templates[destination.id + ".html"] = Self.template(title: title, destination: destination, arguments: arguments.map(\.name), buttons: buttons)
+            routes[destination.id] = route(for: destination, isRoot: roots.contains(destination.id), tabs: tabs, links: &links)
         }
-
-        let app = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Imported from an Android navigation graph by flowpages import-navgraph. -->
-            <app id="\(Self.xml(appID))" title="\(Self.xml(Self.humanized(appID)))">
-            \(schemes.map { "  <link-scheme name=\"\(Self.xml($0))\"/>\n" }.joined())\(hosts.map { "  <link-host name=\"\(Self.xml($0))\"/>\n" }.joined())  <navigation>
-                <stack id="main" root="\(Self.xml(start))"\(modals.isEmpty ? "/>" : ">\n" + modals.joined(separator: "\n") + "\n    </stack>")
-              </navigation>
-              <routes>
-            \(routes.joined(separator: "\n"))
-              </routes>
-            \(actions.isEmpty ? "" : "  <actions>\n" + actions.joined(separator: "\n") + "\n  </actions>\n")</app>
-
-            """
+        let unreached = unreachedActions(routes: routes, roots: roots, start: start, tabs: tabs, known: known)
+        var writer = ActionWriter()
+        var templates: [String: String] = [:]
+        for destination in destinations {
+            let controls = offeredActions(destination).compactMap {
+                writer.add($0, from: destination, routes: routes, importer: &self, known: known)
+            }
+            let openers = (unreached[destination.id] ?? []).compactMap {
+                writer.add($0, from: destination, routes: routes, importer: &self, known: known)
+            }
+            templates[destination.id + ".html"] = Self.template(destination, route: routes[destination.id]!, controls: controls, openers: openers)
+        }
         var files = templates
-        files["app.xml"] = app
+        files["app.xml"] = appXML(routes: destinations.map { routes[$0.id]! }, start: start, tabs: tabs, links: links, writer: writer)
         return .success(Output(files: files, unmapped: unmapped))
     }
 
-    /// The parts of a deep link URI such as `https://example.com/users/{id}?tab={tab}`.
-    static func parseDeepLink(_ uri: String) -> (scheme: String?, host: String?, path: String, pathParameters: [String], queryParameters: [String])? {
-        var rest = Substring(uri)
+    /// Android code may navigate to any destination by its id, so a graph often has screens no
+    /// action leads to. Each is offered on the root of the stack it belongs to (the start
+    /// destination, or its tab's root), so every screen can be walked; keyed by that root.
+    private mutating func unreachedActions(routes: [String: Route], roots: Set<String>, start: String, tabs: [Tab], known: Set<String>) -> [String: [Action]] {
+        var reached = roots.union([start])
+        for destination in destinations {
+            for action in offeredActions(destination) {
+                if let target = action.destination.flatMap({ resolve($0, known: known) }) { reached.insert(target) }
+            }
+        }
+        var offered: [String: [Action]] = [:]
+        for destination in destinations where !reached.contains(destination.id) {
+            let host = tabs.first { $0.id == routes[destination.id]!.owner }?.root ?? tabs.first?.root ?? start
+            unmapped.append("\(destination.file):\(destination.line): no action leads to '\(destination.id)' (app code may open it by id); a button on '\(host)' opens it")
+            offered[host, default: []].append(Action(id: "open-" + destination.id, destination: destination.id, popUpTo: nil, inclusive: false,
+                                                      arguments: [:], file: destination.file, line: destination.line))
+        }
+        return offered
+    }
+
+    /// A destination id, or a graph id standing for its start destination.
+    func resolve(_ id: String, known: Set<String>) -> String? {
+        var current = id
+        var seen: Set<String> = []
+        while !known.contains(current) {
+            guard let start = graphStarts[current], seen.insert(current).inserted else { return nil }
+            current = start
+        }
+        return current
+    }
+
+    /// Arguments and deep links declared on a graph belong to its start destination.
+    private mutating func attachGraphArguments() {
+        let known = Set(destinations.map(\.id))
+        for (graph, arguments) in pendingGraphArguments.sorted(by: { $0.key < $1.key }) {
+            guard let start = resolve(graph, known: known), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
+            for (element, file) in arguments where !destinations[index].arguments.contains(where: { $0.name == element["name"] }) {
+                destinations[index].arguments.append(argumentOfGraph(element, file: file, graph: graph))
+            }
+        }
+        for (graph, links) in pendingGraphLinks.sorted(by: { $0.key < $1.key }) {
+            guard let start = resolve(graph, known: known), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
+            destinations[index].deepLinks += links
+        }
+    }
+
+    private func argumentOfGraph(_ element: XMLElement, file: String, graph: String) -> Argument {
+        let raw = element["defaultValue"]
+        let declared = element["argType"] ?? Self.inferredType(raw)
+        let (type, note) = Self.parameterType(declared)
+        let value = raw.flatMap { $0 == "@null" || $0.hasPrefix("@") ? nil : Self.value($0, type: declared) }
+        return Argument(name: element["name"] ?? "arg", type: type, defaultValue: value, isRequired: raw == nil && element["nullable"] != "true", note: note)
+    }
+
+    // MARK: Tabs
+
+    struct Tab {
+        var id: String
+        var root: String
+        var title: String
+        /// The graph whose destinations it owns, when it is a graph's.
+        var graph: String?
+    }
+
+    /// The bottom navigation's tabs: the menu's items, or the root graph's top-level graphs when
+    /// it holds nothing else. None for an app of one stack.
+    private mutating func tabs(known: Set<String>, file: String) -> [Tab] {
+        var tabs: [Tab] = []
+        if !menu.isEmpty {
+            for item in menu {
+                guard let root = resolve(item.id, known: known) else {
+                    unmapped.append("\(menuFile):\(item.line): menu item '\(item.id)' names no destination or graph of the graphs given; it is not a tab")
+                    continue
+                }
+                let title = resolved(item.title, file: menuFile, line: item.line, what: "title")
+                tabs.append(Tab(id: Self.tabID(item.id), root: root, title: title, graph: graphStarts[item.id] != nil ? item.id : nil))
+            }
+            if !tabs.isEmpty {
+                unmapped.append("\(menuFile):1: the menu's icons are drawables; the tabs show their titles only")
+            }
+        } else if topLevelGraphs.count >= 2, !destinations.contains(where: { $0.graphs == [rootGraph] }) {
+            for graph in topLevelGraphs {
+                guard let root = resolve(graph, known: known) else { continue }
+                tabs.append(Tab(id: Self.tabID(graph), root: root, title: graphLabels[graph] ?? Self.tabTitle(graph), graph: graph))
+            }
+            unmapped.append("\(file):1: the root graph holds only graphs, so each is a tab (a bottom navigation); pass its menu with --menu for the app's own titles")
+        }
+        var seen: Set<String> = []
+        return tabs.filter { seen.insert($0.root).inserted && tabs.count >= 2 }
+    }
+
+    /// A coordinator id from an Android id: `home_graph` → `home-graph`.
+    static func tabID(_ id: String) -> String {
+        "tab-" + id.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+    }
+
+    /// `home_graph` → `Home`: a graph's id without the words that say it is one.
+    static func tabTitle(_ graph: String) -> String {
+        let words = humanized(graph).split(separator: " ").filter { !["graph", "nav", "navigation"].contains($0.lowercased()) }
+        return words.isEmpty ? humanized(graph) : words.joined(separator: " ")
+    }
+
+    // MARK: Routes
+
+    /// The schemes and hosts of the app's deep links, and the paths routes have taken.
+    struct LinkSet {
+        var schemes: [String] = []
+        var hosts: [String] = []
+        /// Path shapes taken (`/plants/{}`), by the route that took each.
+        var shapes: [String: String] = [:]
+
+        static func shape(_ path: String) -> String {
+            path.split(separator: "/").map { $0.hasPrefix("{") ? "{}" : String($0) }.joined(separator: "/")
+        }
+    }
+
+    private mutating func route(for destination: Destination, isRoot: Bool, tabs: [Tab], links: inout LinkSet) -> Route {
+        let at = "\(destination.file):\(destination.line)"
+        var arguments = destination.arguments
+        var path = "/" + destination.id
+        var pathParameters: [String] = []
+        var isDeepLinkable = false
+        for link in destination.deepLinks where !link.uri.isEmpty {
+            let where_ = "\(link.file):\(link.line)"
+            guard let parts = Self.parseDeepLink(link.uri) else {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' has placeholders inside path segments or no path; FlowPages paths hold whole-segment {placeholders}, so it does not open the screen")
+                continue
+            }
+            if let scheme = parts.scheme, !links.schemes.contains(scheme) { links.schemes.append(scheme) }
+            if let host = parts.host, !links.hosts.contains(host) { links.hosts.append(host) }
+            if let fixed = parts.fixedQuery {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' requires the query '\(fixed)'; any query opens it")
+            }
+            if isDeepLinkable {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' is not its first; a route has one address, so it does not open the screen")
+                continue
+            }
+            if isRoot, !parts.pathParameters.isEmpty {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' fills its path, but '\(destination.id)' is the root of a stack, which opens without arguments; it does not open the screen")
+                continue
+            }
+            if let other = links.shapes[LinkSet.shape(parts.path)] {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' has the address of '\(other)''s; it does not open the screen")
+                continue
+            }
+            if parts.path == "/" {
+                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' is the site's root; the screen's address is \(path)")
+                continue
+            }
+            for name in parts.pathParameters + parts.queryParameters.map(\.argument) where !arguments.contains(where: { $0.name == name }) {
+                arguments.append(Argument(name: name, type: "string", defaultValue: nil, isRequired: parts.pathParameters.contains(name), note: nil))
+                unmapped.append("\(where_): deep link placeholder '{\(name)}' of '\(destination.id)' has no <argument>; it is a text parameter")
+            }
+            for (key, name) in parts.queryParameters where key != name {
+                guard let index = arguments.firstIndex(where: { $0.name == name }) else { continue }
+                if arguments.contains(where: { $0.name == key || $0.queryName == key }) {
+                    unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' reads '\(name)' from the query item '\(key)', which another argument is called; the screen's address reads it as '\(name)'")
+                } else {
+                    arguments[index].queryName = key
+                }
+            }
+            path = parts.path
+            pathParameters = parts.pathParameters
+            isDeepLinkable = true
+        }
+        if links.shapes[LinkSet.shape(path)] != nil {
+            path = "/" + destination.id + "-screen"
+        }
+        links.shapes[LinkSet.shape(path)] = destination.id
+        for index in arguments.indices where pathParameters.contains(arguments[index].name) && !arguments[index].isRequired {
+            arguments[index].isRequired = true
+            arguments[index].impliedValue = arguments[index].defaultValue
+            arguments[index].defaultValue = nil
+            let passed = arguments[index].impliedValue.map { "; an action that leaves it out passes its default '\($0)'" } ?? ""
+            unmapped.append("\(at): argument '\(arguments[index].name)' of '\(destination.id)' is part of its deep link's path, so the screen's address always holds it\(passed)")
+        }
+        if isRoot, arguments.contains(where: \.isRequired) {
+            for index in arguments.indices where arguments[index].isRequired { arguments[index].isRequired = false }
+            unmapped.append("\(at): '\(destination.id)' is the root of a stack, which opens without arguments; its required arguments are optional")
+        }
+        var title = titleWithPlaceholders(destination, arguments: arguments)
+        var buttonLabel = Self.withoutPlaceholders(title)
+        if buttonLabel.isEmpty {
+            // A label of arguments alone ("{title}") would not say which screen this is.
+            buttonLabel = Self.humanized(destination.id)
+            title = buttonLabel + ": " + title
+            unmapped.append("\(at): the label of '\(destination.id)' is its arguments alone; the title reads '\(title)', so it says which screen it is")
+        }
+        var route = Route(id: destination.id, path: path, title: title, owner: "main", isDeepLinkable: isDeepLinkable, parameters: arguments,
+                          buttonLabel: buttonLabel)
+        switch destination.kind {
+        case "dialog":
+            route.owner = destination.id + "-dialog"
+            route.presentation = "alert"
+        case "sheet", "bottomSheet":
+            route.owner = destination.id + "-sheet"
+            route.presentation = "sheet"
+        default:
+            if !tabs.isEmpty {
+                if let tab = tabs.first(where: { $0.root == destination.id }) ?? tabs.first(where: { $0.graph.map(destination.graphs.contains) ?? false }) {
+                    route.owner = tab.id
+                } else {
+                    // A screen of the root graph outside every tab: pushed on whichever tab opens it.
+                    route.owner = tabs[0].id
+                    route.sharedWith = tabs.dropFirst().map(\.id)
+                }
+            }
+        }
+        return route
+    }
+
+    /// The label with `{argument}` placeholders kept for the page to fill; other braces read as text.
+    private mutating func titleWithPlaceholders(_ destination: Destination, arguments: [Argument]) -> String {
+        var title = ""
+        var rest = Substring(destination.label)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            title += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            if arguments.contains(where: { $0.name == name }) {
+                title += "{" + name + "}"
+            } else {
+                title += name
+                unmapped.append("\(destination.file):\(destination.line): the label of '\(destination.id)' reads {\(name)}, which is none of its arguments; it reads as '\(name)'")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        title += rest.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+        return title.trimmingCharacters(in: .whitespaces).isEmpty ? Self.humanized(destination.id) : title
+    }
+
+    /// A title with its `{placeholders}` left out, spaces tidied: "Plant {plantId}" → "Plant".
+    static func withoutPlaceholders(_ title: String) -> String {
+        var text = ""
+        var rest = Substring(title)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        var tidy = text.split(separator: " ").joined(separator: " ")
+        for mark in ["?", "!", ".", ",", ":"] { tidy = tidy.replacingOccurrences(of: " " + mark, with: mark) }
+        return tidy.trimmingCharacters(in: CharacterSet(charactersIn: " :-–,"))
+    }
+
+    /// The destination's own actions, then its graphs' global ones, innermost first; an id
+    /// already offered is not offered again (Android looks the destination's own up first).
+    private func offeredActions(_ destination: Destination) -> [Action] {
+        var seen: Set<String> = []
+        return (destination.actions + destination.graphs.reversed().flatMap { globalActions[$0] ?? [] }).filter { seen.insert($0.id).inserted }
+    }
+
+    /// The parts of a deep link URI: `https://example.com/users/{id}?tab={tab}`, scheme-less
+    /// `www.example.com/users/{id}` (http and https), a custom scheme whose host is the first
+    /// segment (`myapp://Users/{id}` → `/users/{id}`, the host lowercased as URLs compare it),
+    /// or `android-app://package/path`. Nil when a placeholder fills part of a segment.
+    static func parseDeepLink(_ uri: String) -> (
+        scheme: String?, host: String?, path: String, pathParameters: [String], queryParameters: [(key: String, argument: String)], fixedQuery: String?
+    )? {
+        var rest = Substring(uri.trimmingCharacters(in: .whitespaces))
         var scheme: String?
         if let range = rest.range(of: "://") {
             scheme = String(rest[..<range.lowerBound]).lowercased()
             rest = rest[range.upperBound...]
         }
         let hostEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let host = scheme == nil ? nil : String(rest[..<hostEnd])
-        if scheme != nil { rest = rest[hostEnd...] }
-        let query = rest.firstIndex(of: "?").map { rest[rest.index(after: $0)...] } ?? ""
-        var pathText = String(rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)])
-        // A custom scheme's host is part of the path (realityportal://listing/123 → /listing/123).
-        if let scheme, !["http", "https"].contains(scheme), let host, !host.isEmpty { pathText = "/" + host + pathText }
-        if pathText.isEmpty || pathText == "/" { return nil }
+        let host = String(rest[..<hostEnd]).lowercased()
+        rest = rest[hostEnd...]
+        let queryStart = rest.firstIndex(of: "?")
+        let query = queryStart.map { rest[rest.index(after: $0)...] } ?? ""
+        var pathText = String(rest[..<(queryStart ?? rest.endIndex)])
+        let isWeb = scheme == nil || scheme == "http" || scheme == "https"
+        if !isWeb, !host.isEmpty { pathText = "/" + host + pathText }
+        if isWeb, host.contains("{") { return nil }
         let segments = pathText.split(separator: "/").map(String.init)
-        let pathParameters = segments.compactMap { $0.hasPrefix("{") && $0.hasSuffix("}") ? String($0.dropFirst().dropLast()) : nil }
-        let queryParameters = query.split(separator: "&").compactMap { item -> String? in
-            guard let value = item.split(separator: "=").dropFirst().first, value.hasPrefix("{"), value.hasSuffix("}") else { return nil }
-            return String(value.dropFirst().dropLast())
+        var pathParameters: [String] = []
+        for segment in segments where segment.contains("{") || segment.contains("}") {
+            guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            pathParameters.append(String(segment.dropFirst().dropLast()))
         }
-        return (scheme, host, "/" + segments.joined(separator: "/"), pathParameters, queryParameters)
+        var queryParameters: [(key: String, argument: String)] = []
+        var fixed: [Substring] = []
+        for item in query.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            let value = parts.dropFirst().first ?? ""
+            if value.hasPrefix("{"), value.hasSuffix("}") {
+                queryParameters.append((String(parts[0]), String(value.dropFirst().dropLast())))
+            } else {
+                fixed.append(item)
+            }
+        }
+        let path = "/" + segments.joined(separator: "/")
+        return (isWeb ? nil : scheme, isWeb && !host.isEmpty ? host : nil, path, pathParameters, queryParameters,
+                fixed.isEmpty ? nil : fixed.joined(separator: "&"))
     }
 
-    static func template(title: String, destination: Destination, arguments: [String], buttons: [String]) -> String {
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(html(title))</title></head>
-            <body>
-            <main>
-              <h1>\(html(title))</h1>
-              <p>A placeholder for the <code>\(html(destination.kind))</code> destination <code>\(html(destination.id))</code>, imported from an Android navigation graph.</p>
+    // MARK: The folder's files
+
+    private func appXML(routes: [Route], start: String, tabs: [Tab], links: LinkSet, writer: ActionWriter) -> String {
+        let modals = routes.filter { $0.presentation != nil }.map { "      <modal id=\"\(Self.xml($0.owner))\" root=\"\(Self.xml($0.id))\"/>" }
+        var navigation: String
+        if tabs.isEmpty {
+            navigation = "    <stack id=\"main\" root=\"\(Self.xml(start))\""
+            navigation += modals.isEmpty ? "/>" : ">\n" + modals.joined(separator: "\n") + "\n    </stack>"
+        } else {
+            let initial = tabs.first { $0.root == start }?.id ?? tabs[0].id
+            navigation = "    <tabs id=\"tabs\" initial=\"\(Self.xml(initial))\">\n"
+            navigation += tabs.map { "      <tab id=\"\(Self.xml($0.id))\" root=\"\(Self.xml($0.root))\" title=\"\(Self.xml($0.title))\"/>" }.joined(separator: "\n")
+            navigation += (modals.isEmpty ? "" : "\n" + modals.joined(separator: "\n")) + "\n    </tabs>"
+        }
+        let routeLines = routes.map { route in
+            var line = "    <route name=\"\(Self.xml(route.id))\" path=\"\(Self.xml(route.path))\" title=\"\(Self.xml(route.title))\" owner=\"\(Self.xml(route.owner))\""
+            if !route.sharedWith.isEmpty { line += " shared-with=\"\(Self.xml(route.sharedWith.joined(separator: " ")))\"" }
+            if let presentation = route.presentation { line += " presentation=\"\(presentation)\"" }
+            if route.isDeepLinkable { line += " deep-link=\"true\"" }
+            guard !route.parameters.isEmpty else { return line + "/>" }
+            return line + ">\n" + route.parameters.map { argument in
+                var param = "      <param name=\"\(Self.xml(argument.name))\" type=\"\(argument.type == "float" ? "string" : argument.type)\""
+                if argument.type == "float" { param += " pattern=\"\(Self.xml(Self.floatPattern))\"" }
+                if !argument.isRequired { param += " required=\"false\"" }
+                if let value = argument.defaultValue { param += " default=\"\(Self.xml(value))\"" }
+                if let key = argument.queryName { param += " query=\"\(Self.xml(key))\"" }
+                return param + "/>"
+            }.joined(separator: "\n") + "\n    </route>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- Imported from an Android navigation graph by flowpages import-navgraph. -->
+            <app id="\(Self.xml(appID))" title="\(Self.xml(Self.humanized(appID)))">
+            \(links.schemes.map { "  <link-scheme name=\"\(Self.xml($0))\"/>\n" }.joined())\(links.hosts.map { "  <link-host name=\"\(Self.xml($0))\"/>\n" }.joined())  <navigation>
+            \(navigation)
+              </navigation>
+              <routes>
+            \(routeLines.joined(separator: "\n"))
+              </routes>
+            \(writer.forms.isEmpty ? "" : "  <forms>\n" + writer.forms.joined(separator: "\n") + "\n  </forms>\n")\(writer.actions.isEmpty ? "" : "  <actions>\n" + writer.actions.joined(separator: "\n") + "\n  </actions>\n")</app>
 
             """
-        if !arguments.isEmpty {
-            html += "  <dl>\n" + arguments.map { "    <dt>\(Self.html($0))</dt><dd>{{ params.\($0) }}</dd>" }.joined(separator: "\n") + "\n  </dl>\n"
-        }
-        if !buttons.isEmpty {
-            html += "  <form method=\"post\">\n" + buttons.joined(separator: "\n") + "\n  </form>\n"
-        }
-        return html + "</main>\n</body>\n</html>\n"
     }
 
-    /// A destination's label, or for a string resource (`@string/gallery_title`) its name, humanized.
-    static func title(_ destination: Destination) -> String {
-        destination.label.hasPrefix("@") ? humanized(reference(destination.label) ?? destination.id) : destination.label
+    /// A decimal number, as Android's float arguments hold.
+    static let floatPattern = "-?[0-9]+(\\.[0-9]+)?"
+
+    /// A destination's placeholder screen: what it is, its arguments, a button for each action,
+    /// and (`openers`) buttons for the screens no action leads to.
+    static func template(_ destination: Destination, route: Route, controls: [String], openers: [String]) -> String {
+        let kind = switch destination.kind {
+        case "dialog": "dialog"
+        case "activity": "activity"
+        default: "screen"
+        }
+        var html = "{{extends \"_layout/app\"}}\n{{#block \"content\"}}<p>A placeholder for the \(kind) <code>\(Self.html(destination.id))</code>"
+        if let className = destination.className { html += " (<code>\(Self.html(className))</code>)" }
+        html += ", imported from an Android navigation graph.</p>\n"
+        if !route.parameters.isEmpty {
+            html += "<dl class=\"arguments\">\n" + route.parameters.map { "<dt>\(Self.html($0.name))</dt><dd>{{ params.\($0.name) }}</dd>" }.joined(separator: "\n") + "\n</dl>\n"
+        }
+        html += controls.joined(separator: "\n")
+        if !openers.isEmpty {
+            html += (controls.isEmpty ? "" : "\n") + "<section class=\"unreached\" aria-labelledby=\"unreached\">\n"
+                + "<h2 id=\"unreached\">Opened by the app's code</h2>\n"
+                + "<p>No action of the graph leads to these screens; the app opens them from its code.</p>\n"
+                + openers.joined(separator: "\n") + "\n</section>"
+        }
+        return html + "{{/block}}\n"
     }
 
     /// `homeFragment` → `Home Fragment`, `my-app` → `My App`.
@@ -163,10 +417,10 @@ extension NavGraphImporter {
         var words: [String] = []
         var current = ""
         for character in id {
-            if character == "-" || character == "_" {
+            if character == "-" || character == "_" || character == "." {
                 if !current.isEmpty { words.append(current) }
                 current = ""
-            } else if character.isUppercase, !current.isEmpty {
+            } else if character.isUppercase, let last = current.last, !last.isUppercase {
                 words.append(current)
                 current = String(character)
             } else {

@@ -151,6 +151,16 @@ struct ActionInterpreter {
         }
     }
 
+    /// The screen a step leads to, its parameters from their sources. A record that does not
+    /// exist is a link to nothing: the whole action is refused.
+    private func target(_ route: RouteName, _ parameters: [ActionParameter], sources: Sources, data: DataRunner) throws -> RouteInstance {
+        var values: [String: String] = [:]
+        for parameter in parameters { values[parameter.name] = sources.value(parameter.source) }
+        let target = RouteInstance(route, values)
+        if (try? app.navigation.check(target)) != nil, try !data.exists(target) { throw ActionRefused.notFound }
+        return target
+    }
+
     private func apply(
         _ steps: [ActionStep], action: ActionDefinition, sources: inout Sources, to result: inout Result, data: DataRunner, effects: EffectRunner
     ) throws {
@@ -158,17 +168,16 @@ struct ActionInterpreter {
         for step in steps {
             switch step {
             case .navigate(let route, let parameters), .detour(let route, let parameters):
-                var values: [String: String] = [:]
-                for parameter in parameters { values[parameter.name] = sources.value(parameter.source) }
-                let target = RouteInstance(route, values)
-                // A record that does not exist is a link to nothing: the whole action is refused.
-                if (try? app.navigation.check(target)) != nil, try !data.exists(target) { throw ActionRefused.notFound }
+                let target = try self.target(route, parameters, sources: sources, data: data)
                 let command: NavigationCommand = if case .detour = step {
                     .presentDetour(target, source: .direct)
                 } else {
                     .navigateInContent(target)
                 }
                 result.state = try navigate(command, result.state)
+            case .popUpTo(let popped, let inclusive, let then, let parameters, let singleTop):
+                let target = try then.map { try self.target($0, parameters, sources: sources, data: data) }
+                result.state = try navigate(.popUpTo(popped, inclusive: inclusive, then: target, singleTop: singleTop), result.state)
             case .data(let write):
                 if failArmedSubmit(&result) { return }
                 if let created = try data.write(write, sources.value) { sources.created[write.collection] = created }

@@ -222,7 +222,7 @@ final class AppData {
                   let referenced = try self.record(target, id: value.text) else { return nil }
             return parts[2] == "id" ? referenced.id : referenced.values[parts[2]]?.text
         }
-        return instance.parameters[name]
+        return app.navigation.route(instance.name)?.values(of: instance)[name] ?? instance.parameters[name]
     }
 
     /// "listing.gallery" → "Listing gallery": what a screen is called when its record is gone.

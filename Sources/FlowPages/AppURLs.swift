@@ -12,12 +12,18 @@ struct AppURLs: Sendable {
     let navigation: NavigationDefinition
     /// Each route's path placeholders, read once from its pattern.
     private let pathParameters: [RouteName: Set<String>]
+    /// The query items of the routes whose parameters are read from items of other names.
+    private let queryKeys: [RouteName: [String: String]]
 
     init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation
         pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
             (route.name, Set((try? PathPattern(route.path))?.parameterNames ?? []))
+        })
+        queryKeys = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
+            let renamed = route.parameters.filter { $0.queryName != nil }
+            return renamed.isEmpty ? nil : (route.name, Dictionary(uniqueKeysWithValues: renamed.map { ($0.name, $0.queryKey) }))
         })
     }
 
@@ -26,8 +32,9 @@ struct AppURLs: Sendable {
     func screen(_ instance: RouteInstance) -> String {
         let path = navigation.path(for: instance) ?? "/"
         let inPath = pathParameters[instance.name] ?? []
-        let query = instance.parameters.filter { !inPath.contains($0.key) }.sorted { $0.key < $1.key }
-            .map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }
+        let keys = queryKeys[instance.name] ?? [:]
+        let query = instance.parameters.filter { !inPath.contains($0.key) }.map { (keys[$0.key] ?? $0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            .map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }
         let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
         return query.isEmpty ? full : full + "?" + query.joined(separator: "&")
     }

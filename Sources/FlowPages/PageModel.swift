@@ -59,7 +59,7 @@ struct PageModel: Sendable {
             "app": appValue,
             "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
-            "params": .record(TemplateRecord(screen.route.parameters.mapValues { .string($0) })),
+            "params": .record(TemplateRecord((app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters).mapValues { .string($0) })),
             "csrf": .string(csrfToken),
             "urls": urlsValue,
             "actions": actionsValue,

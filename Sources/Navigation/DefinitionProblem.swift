@@ -24,6 +24,9 @@ public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
     case optionalPathParameter(RouteName, parameter: String)
     case duplicateParameter(RouteName, parameter: String)
     case invalidParameterPattern(RouteName, parameter: String, pattern: String)
+    case invalidParameterDefault(RouteName, parameter: String, value: String, reason: String)
+    case duplicateQueryName(RouteName, parameter: String, query: String)
+    case queryNameOfPathParameter(RouteName, parameter: String)
     case guardWithoutSignIn(RouteName)
     case unknownSignInRoute(RouteName)
     case signInRouteGuarded(RouteName)
@@ -78,6 +81,12 @@ public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
             "route '\(route)' declares parameter '\(parameter)' more than once"
         case .invalidParameterPattern(let route, let parameter, let pattern):
             "parameter '\(parameter)' of route '\(route)' has pattern '\(pattern)', which is not a valid regular expression"
+        case .invalidParameterDefault(let route, let parameter, let value, let reason):
+            "parameter '\(parameter)' of route '\(route)' defaults to '\(value)', which cannot be: \(reason)"
+        case .duplicateQueryName(let route, let parameter, let query):
+            "parameter '\(parameter)' of route '\(route)' is read from the query item '\(query)', which another of its parameters is read from too; give each its own"
+        case .queryNameOfPathParameter(let route, let parameter):
+            "parameter '\(parameter)' of route '\(route)' fills a segment of its path, so it has no query name; remove query=\"…\""
         case .guardWithoutSignIn(let route):
             "route '\(route)' requires sign-in but the app has no sign-in route; configure one"
         case .unknownSignInRoute(let route):

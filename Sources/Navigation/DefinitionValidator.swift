@@ -107,9 +107,12 @@ struct DefinitionValidator {
         for route in routes {
             checkOwnership(of: route)
             var names: Set<String> = []
+            var queryKeys: Set<String> = []
             for parameter in route.parameters {
                 if !names.insert(parameter.name).inserted {
                     report(.duplicateParameter(route.name, parameter: parameter.name))
+                } else if !queryKeys.insert(parameter.queryKey).inserted {
+                    report(.duplicateQueryName(route.name, parameter: parameter.name, query: parameter.queryKey))
                 }
                 if let source = parameter.pattern, parameterPatterns[source] == nil {
                     do {
@@ -117,6 +120,12 @@ struct DefinitionValidator {
                     } catch {
                         report(.invalidParameterPattern(route.name, parameter: parameter.name, pattern: source))
                     }
+                }
+                if let value = parameter.defaultValue {
+                    let reason = parameter.isRequired ? "a required parameter has no default"
+                        : parameter.kindViolation(of: value)
+                        ?? parameter.pattern.flatMap { parameterPatterns[$0] }.flatMap { $0.matches(value) ? nil : "it does not match the pattern" }
+                    if let reason { report(.invalidParameterDefault(route.name, parameter: parameter.name, value: value, reason: reason)) }
                 }
             }
             let pattern: PathPattern
@@ -130,6 +139,7 @@ struct DefinitionValidator {
                 switch route.parameter(name) {
                 case nil: report(.undeclaredPathParameter(route.name, parameter: name))
                 case let parameter? where !parameter.isRequired: report(.optionalPathParameter(route.name, parameter: name))
+                case let parameter? where parameter.queryName != nil: report(.queryNameOfPathParameter(route.name, parameter: name))
                 default: break
                 }
             }

@@ -11,6 +11,14 @@ public enum NavigationCommand: Hashable, Sendable {
     case navigateInContent(RouteInstance)
     /// Pop the visible stack; at the root of a modal or detour, dismiss it.
     case back
+    /// Navigate as an Android graph's action does: first back to the last screen of `popUpTo`
+    /// (through the detours and the modal above it), keeping that screen or (`inclusive`)
+    /// removing it too, then to `then` by ``navigate(_:source:)``. A route not shown pops
+    /// nothing. Popping a stack's root leaves it (a browser cannot leave the app), but a screen
+    /// navigated to next on that stack becomes its only screen, as on Android nothing is left
+    /// beneath it. With `singleTop`, a screen of the same route on top is replaced by `then`
+    /// rather than covered by a second one (`launchSingleTop`).
+    case popUpTo(RouteName?, inclusive: Bool, then: RouteInstance?, singleTop: Bool = false, source: NavigationSource = .direct)
     /// Select a tab, keeping every tab's stack; selecting the current tab pops it to its root.
     case selectTab(CoordinatorID)
     /// Select a tab as a tab link does (`coinapp://tab/projects`): its stack as it is, even when

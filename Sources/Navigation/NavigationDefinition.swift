@@ -104,7 +104,7 @@ public struct NavigationDefinition: Sendable {
         guard let (route, matched, _) = best else { return nil }
         var values = matched
         for parameter in route.parameters where values[parameter.name] == nil {
-            if let value = query[parameter.name] {
+            if let value = query[parameter.queryKey] {
                 values[parameter.name] = value
             }
         }

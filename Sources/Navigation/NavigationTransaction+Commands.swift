@@ -50,6 +50,58 @@ extension NavigationTransaction {
         pop(.base(source), to: 0, .direct)
     }
 
+    /// Android's popUpTo and launchSingleTop, see ``NavigationCommand/popUpTo(_:inclusive:then:singleTop:source:)``.
+    mutating func popUp(
+        to name: RouteName?, inclusive: Bool, then target: RouteInstance?, singleTop: Bool, _ source: NavigationSource
+    ) throws(NavigationError) {
+        if let name, definition.route(name) == nil { throw .unknownRoute(name) }
+        if let target { try definition.check(target) }
+        let base = definition.baseStack(in: state)
+        let poppedRoot = name.map { popUp(to: $0, inclusive: inclusive, base: base, source) } ?? false
+        guard let target else { return }
+        let top = currentScreen
+        if singleTop, top.name == target.name, top != target {
+            let layer = definition.topLayer(in: state)
+            var screens = screens(layer)
+            screens[screens.count - 1] = target
+            setScreens(layer, screens)
+            record(.replaced(top, with: target), source)
+            return
+        }
+        try navigate(to: target, source)
+        let screens = screens(.base(base))
+        if poppedRoot, definition.topLayer(in: state) == .base(base), screens.count == 2, screens[1] == target {
+            setScreens(.base(base), [target])
+        }
+    }
+
+    /// Pops back to the last screen of `name` on the trail (dismissing overlays above it);
+    /// returns whether the base stack's root itself was popped (`inclusive` at the root).
+    private mutating func popUp(to name: RouteName, inclusive: Bool, base: CoordinatorID, _ source: NavigationSource) -> Bool {
+        let isShown = state.detours.contains { $0.stack.contains { $0.name == name } }
+            || state.modal?.stack.contains { $0.name == name } == true
+            || screens(.base(base)).contains { $0.name == name }
+        guard isShown else { return false }
+        while true {
+            let layer = definition.topLayer(in: state)
+            guard let index = screens(layer).lastIndex(where: { $0.name == name }) else {
+                dismiss(layer, source)
+                continue
+            }
+            if !inclusive {
+                pop(layer, to: index, source)
+            } else if index > 0 {
+                pop(layer, to: index - 1, source)
+            } else if case .base = layer {
+                pop(layer, to: 0, source)
+                return true
+            } else {
+                dismiss(layer, source)
+            }
+            return false
+        }
+    }
+
     /// Presents a modal fresh at `root`, over its host's context; errors name the `requested` route.
     private mutating func present(
         _ modal: CoordinatorID, at root: RouteInstance, for requested: RouteName, _ source: NavigationSource

@@ -30,6 +30,8 @@ public struct Navigator: Sendable {
             case .navigate(let route, let source): try transaction.navigate(to: route, source)
             case .navigateInContent(let route): try transaction.navigateInContent(to: route)
             case .back: try transaction.back()
+            case .popUpTo(let route, let inclusive, let target, let singleTop, let source):
+                try transaction.popUp(to: route, inclusive: inclusive, then: target, singleTop: singleTop, source)
             case .selectTab(let tab): try transaction.selectTab(tab, popsToRoot: true, .tabSwitch)
             case .openTab(let tab, let source): try transaction.selectTab(tab, popsToRoot: false, source)
             case .dismissModal:

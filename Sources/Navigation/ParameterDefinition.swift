@@ -21,14 +21,27 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var isRequired: Bool
     /// A regular expression the whole value must match, such as `proj-[0-9]+`.
     public var pattern: String?
+    /// What an optional parameter reads as when a screen's URL leaves it out (an Android
+    /// argument's `defaultValue`): shown and filled into titles, never added to the URL.
+    public var defaultValue: String?
+    /// The name of its item in a screen URL's query when not ``name``: an Android deep link's
+    /// `?photos={showPhotos}` reads `photos` into `showPhotos`.
+    public var queryName: String?
 
     /// Creates a parameter definition.
-    public init(_ name: String, kind: Kind = .string, required: Bool = true, pattern: String? = nil) {
+    public init(
+        _ name: String, kind: Kind = .string, required: Bool = true, pattern: String? = nil, defaultValue: String? = nil, queryName: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.isRequired = required
         self.pattern = pattern
+        self.defaultValue = defaultValue
+        self.queryName = queryName
     }
+
+    /// The name of its item in a screen URL's query.
+    public var queryKey: String { queryName ?? name }
 
     /// Checks `value` against the kind and length limit; the pattern is checked by the definition,
     /// which holds the compiled expression. Returns why the value is refused, or nil.

@@ -51,4 +51,14 @@ public struct RouteDefinition: Hashable, Sendable {
     public func parameter(_ name: String) -> ParameterDefinition? {
         parameters.first { $0.name == name }
     }
+
+    /// The parameters of a screen of this route as it reads them: its own, and the default of
+    /// each it leaves out.
+    public func values(of instance: RouteInstance) -> [String: String] {
+        var values = instance.parameters
+        for parameter in parameters where values[parameter.name] == nil {
+            if let value = parameter.defaultValue { values[parameter.name] = value }
+        }
+        return values
+    }
 }

@@ -6,7 +6,10 @@ struct ImportNavGraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-navgraph",
         abstract: "Convert Android Jetpack Navigation graphs into an app folder.",
-        discussion: "The first file is the root graph; more files may be <include>d by it. What cannot be mapped is listed."
+        discussion: """
+            The first file is the root graph; more files may be <include>d by it. What cannot be mapped \
+            exactly is listed with its file and line. The folder uses the shared layout (Views/_layout).
+            """
     )
 
     @Argument(help: "Navigation graph files, the root graph first.")
@@ -18,6 +21,12 @@ struct ImportNavGraphCommand: ParsableCommand {
     @Option(help: "The app folder to write, such as Views/<app-id>.")
     var out: String
 
+    @Option(help: "A strings.xml whose <string>s the graphs' @string/ labels name (repeatable).")
+    var strings: [String] = []
+
+    @Option(help: "A bottom-navigation menu resource: its items name the top-level destinations that become tabs.")
+    var menu: String?
+
     func validate() throws {
         guard !graphs.isEmpty else { throw ValidationError("Name at least one navigation graph file.") }
         guard appID.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }), !appID.isEmpty else {
@@ -27,7 +36,7 @@ struct ImportNavGraphCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let unmapped = try NavGraphImport.importFiles(graphs, appID: appID, out: out)
+            let unmapped = try NavGraphImport.importFiles(graphs, appID: appID, out: out, strings: strings, menu: menu)
             print("wrote \(out)")
             if !unmapped.isEmpty {
                 print("not mapped exactly (\(unmapped.count)):")

@@ -24,14 +24,14 @@ def free_port() -> int:
 class Server:
     """flowpages serve on 127.0.0.1 and a free port, with the repository's Views and Public."""
 
-    def __init__(self, *arguments: str):
+    def __init__(self, *arguments: str, views: str = str(REPOSITORY / "Views")):
         self.folder = tempfile.mkdtemp(prefix="flowpages-browser-")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         binary = os.environ.get("FLOWPAGES_BIN", str(REPOSITORY / ".build/debug/flowpages"))
         self.process = subprocess.Popen(
             [binary, "serve", "--port", str(self.port), "--db", os.path.join(self.folder, "browser.sqlite"),
-             "--views", str(REPOSITORY / "Views"), "--public", str(REPOSITORY / "Public"), *arguments],
+             "--views", views, "--public", str(REPOSITORY / "Public"), *arguments],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while True:

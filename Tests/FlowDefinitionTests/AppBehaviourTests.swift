@@ -51,6 +51,8 @@ import Testing
             <action id="finish"><replace route="done"/></action>
             <action id="enter"><change-flow flow="main"/><set-flag name="seen"/></action>
             <action id="leave"><back/></action>
+            <action id="restart"><navigate route="verify" pop-up-to="login" inclusive="true" single-top="true"><with param="email" value="a@example.com"/></navigate></action>
+            <action id="unwind"><pop-up-to route="login"/></action>
             <action id="close"><dismiss/></action>
           </actions>
           <alerts>
@@ -94,6 +96,9 @@ import Testing
             onFailure: [.alert("failed")]
         )])
         #expect(app.actions["enter"]?.steps == [.changeFlow("main"), .setFlag("seen")])
+        #expect(app.actions["restart"]?.steps == [.popUpTo("login", inclusive: true, then: "verify",
+                                                           parameters: [ActionParameter(name: "email", source: .constant("a@example.com"))], singleTop: true)])
+        #expect(app.actions["unwind"]?.steps == [.popUpTo("login", inclusive: false, then: nil, parameters: [], singleTop: false)])
         #expect(app.alerts["failed"]?.isDismissible == true)
         #expect(app.alerts["failed"]?.buttons == [AlertButton(label: "Try Again", action: "register"), AlertButton(label: "Cancel", action: nil)])
         #expect(app.toasts["sent"] == "Verification email sent to {email}")
@@ -123,6 +128,14 @@ import Testing
         ("<pattern value=\"[0-9]{6}\"", "<pattern value=\"[0-9\"", "<pattern value=", "the pattern '[0-9' of field 'code' is not a valid regular expression"),
         ("<field name=\"password\" type=\"password\" label=\"Password\">", "<field name=\"password\" type=\"password\" label=\"Password\" draft=\"keep\">", "<field name=\"password\"", "field 'password' is a password and cannot be kept as a draft; remove draft=\"keep\""),
         ("<field name=\"confirm\"", "<field name=\"email\"", "<field name=\"confirm\"", "form 'register' has two fields named 'email'"),
+        ("<pop-up-to route=\"login\"/>", "<pop-up-to route=\"logon\"/>", "<action id=\"unwind\"", "action 'unwind' pops up to route 'logon', which is not in <routes>"),
+        ("pop-up-to=\"login\" inclusive", "pop-up-to=\"logn\" inclusive", "<action id=\"restart\"", "action 'restart' pops up to route 'logn', which is not in <routes>"),
+        ("<with param=\"email\" value=\"a@example.com\"/></navigate>", "<with param=\"mail\" value=\"a@example.com\"/></navigate>", "<action id=\"restart\"",
+         "action 'restart' passes 'mail' to route 'verify', which takes no such parameter"),
+        ("<param name=\"email\"/>", "<param name=\"email\"/><param name=\"page\" type=\"integer\" required=\"false\" default=\"first\"/>", "<route name=\"verify\"",
+         "parameter 'page' of route 'verify' defaults to 'first', which cannot be: not an integer"),
+        ("<param name=\"email\"/>", "<param name=\"email\" query=\"e\"/><param name=\"e\" required=\"false\"/>", "<route name=\"verify\"",
+         "parameter 'e' of route 'verify' is read from the query item 'e', which another of its parameters is read from too; give each its own"),
         ("<action id=\"leave\">", "<action id=\"enter\">", "<action id=\"leave\"", "action 'enter' is declared twice; give each action its own id"),
         ("<effect name=\"register\">", "<effect name=\"toggle-favorite\">", "<action id=\"register\"",
          "action 'register' runs effect 'toggle-favorite', which FlowPages does not provide; the effects are first-sign-in, register, reset-password, save-profile, send-code, sign-in, sign-out, verify-code"),

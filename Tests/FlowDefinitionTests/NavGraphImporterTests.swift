@@ -3,78 +3,48 @@ import Foundation
 import Navigation
 import Testing
 
+/// What `flowpages import-navgraph` makes of Android graphs: the graphs of `Tests/NavGraphs/`
+/// (walked over HTTP by `NavGraphWalkTests`), read here route by route and note by note, and
+/// small graphs for each edge.
 @Suite struct NavGraphImporterTests {
-    /// A main graph in the style of Android's own samples: a nested graph, an included graph,
-    /// a global action, deep links with arguments, a dialog and an activity.
-    static let main = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <navigation xmlns:android="http://schemas.android.com/apk/res/android"
-            xmlns:app="http://schemas.android.com/apk/res-auto"
-            xmlns:tools="http://schemas.android.com/tools"
-            android:id="@+id/nav_graph"
-            app:startDestination="@id/homeFragment">
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("NavGraphs")
 
-            <fragment android:id="@+id/homeFragment" android:name="com.example.HomeFragment" android:label="Home">
-                <action android:id="@+id/action_home_to_detail" app:destination="@id/detailFragment" />
-                <action android:id="@+id/action_home_to_settings" app:destination="@id/settings_graph" />
-                <action android:id="@+id/action_home_to_confirm" app:destination="@id/confirmDialog" />
-            </fragment>
+    static func file(_ path: String) throws -> NavGraphImporter.File {
+        let url = folder.appendingPathComponent(path)
+        return ("res/" + path, Array(try Data(contentsOf: url)))
+    }
 
-            <fragment android:id="@+id/detailFragment" android:name="com.example.DetailFragment" android:label="Plant {plantId}">
-                <argument android:name="plantId" app:argType="integer" />
-                <argument android:name="tab" app:argType="string" app:nullable="true" android:defaultValue="@null" />
-                <argument android:name="rating" app:argType="float" android:defaultValue="0.0" />
-                <deepLink app:uri="https://www.example.com/plants/{plantId}?tab={tab}" />
-                <action android:id="@+id/action_detail_to_gallery" app:destination="@id/galleryActivity"
-                    app:popUpTo="@id/homeFragment" app:launchSingleTop="true" />
-            </fragment>
+    static func garden() throws -> NavGraphImporter.Output {
+        try NavGraphImporter.importGraphs([file("garden/nav_garden.xml"), file("garden/nav_account.xml")], appID: "garden",
+                                          strings: [file("garden/strings.xml")]).get()
+    }
 
-            <activity android:id="@+id/galleryActivity" android:name="com.example.GalleryActivity" android:label="@string/gallery_title">
-                <deepLink app:uri="plantapp://gallery/{plantId}" />
-                <argument android:name="plantId" app:argType="integer" />
-            </activity>
+    static func market(menu: Bool = true) throws -> NavGraphImporter.Output {
+        try NavGraphImporter.importGraphs([file("market/nav_main.xml"), file("market/nav_shop.xml"), file("market/nav_cart.xml")],
+                                          appID: "market", strings: [file("market/strings.xml")],
+                                          menu: menu ? file("market/bottom_nav.xml") : nil).get()
+    }
 
-            <dialog android:id="@+id/confirmDialog" android:name="com.example.ConfirmDialog" android:label="Confirm">
-                <action android:id="@+id/action_confirm_to_home" app:destination="@id/homeFragment"
-                    app:popUpTo="@id/nav_graph" app:popUpToInclusive="true" />
-            </dialog>
-
-            <navigation android:id="@+id/settings_graph" app:startDestination="@id/settingsFragment">
-                <fragment android:id="@+id/settingsFragment" android:label="Settings">
-                    <action android:id="@+id/action_settings_to_about" app:destination="@id/aboutFragment" />
-                </fragment>
-                <fragment android:id="@+id/aboutFragment" android:label="About" />
+    /// A one-file graph around `body`, with the usual namespaces.
+    static func graph(_ body: String, start: String = "a", id: String = "main_graph") -> [UInt8] {
+        Array("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android"
+                xmlns:app="http://schemas.android.com/apk/res-auto"
+                android:id="@+id/\(id)" app:startDestination="@id/\(start)">
+            \(body)
             </navigation>
+            """.utf8)
+    }
 
-            <include app:graph="@navigation/account_graph" />
-
-            <action android:id="@+id/action_global_account" app:destination="@id/account_graph" />
-            <action android:id="@+id/action_global_pop" app:popUpTo="@id/homeFragment" />
-        </navigation>
-        """
-
-    static let account = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <navigation xmlns:android="http://schemas.android.com/apk/res/android"
-            xmlns:app="http://schemas.android.com/apk/res-auto"
-            android:id="@+id/account_graph" app:startDestination="@id/profileFragment">
-            <fragment android:id="@+id/profileFragment" android:label="Profile">
-                <deepLink app:uri="https://www.example.com/profile" />
-                <action android:id="@+id/action_profile_to_home" app:destination="@id/homeFragment" />
-            </fragment>
-        </navigation>
-        """
-
-    func importGraphs() throws -> NavGraphImporter.Output {
-        try NavGraphImporter.importGraphs([
-            ("res/navigation/nav_graph.xml", Array(Self.main.utf8)),
-            ("res/navigation/account_graph.xml", Array(Self.account.utf8)),
-        ], appID: "plant-app").get()
+    static func importOne(_ body: String, start: String = "a") throws -> NavGraphImporter.Output {
+        try NavGraphImporter.importGraphs([("res/navigation/main.xml", graph(body, start: start))], appID: "one").get()
     }
 
     /// Writes the output as an app folder and loads it with every check.
-    func loadImported(_ output: NavGraphImporter.Output) throws -> AppDefinition {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)/plant-app")
+    static func load(_ output: NavGraphImporter.Output, as id: String) throws -> AppDefinition {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)/\(id)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, contents) in output.files {
             try Data(contents.utf8).write(to: folder.appendingPathComponent(name))
@@ -87,60 +57,143 @@ import Testing
         }
     }
 
-    @Test func everyElementIsMapped() throws {
-        let output = try importGraphs()
-        let app = try loadImported(output)
+    @Test func destinationsBecomeRoutesWithTheirArgumentsAndDeepLinks() throws {
+        let app = try Self.load(try Self.garden(), as: "garden")
         let navigation = app.navigation
         #expect(Set(navigation.routes.map(\.name.rawValue)) == [
-            "homeFragment", "detailFragment", "galleryActivity", "confirmDialog", "settingsFragment", "aboutFragment", "profileFragment",
-        ])
-        // startDestination is the stack's root, at "/".
-        #expect(navigation.root.kind == .stack(root: "homeFragment", depthLimit: nil))
-        #expect(navigation.route("homeFragment")?.path == "/")
-        // Deep links give paths; placeholders become path and query parameters with their types.
-        let detail = try #require(navigation.route("detailFragment"))
-        #expect(detail.path == "/plants/{plantId}")
-        #expect(detail.isDeepLinkable)
+            "home", "plant_list", "plant_detail", "gallery_activity", "about_dialog", "water_dialog", "share_photo", "search",
+            "settings", "licenses", "profile", "signed_out",
+        ], "one route per destination; the graph included twice is imported once")
+        #expect(navigation.root.kind == .stack(root: "home", depthLimit: nil))
+        #expect(navigation.route("home")?.path == "/home", "the start destination has an address of its own, not the app's entry")
+        #expect(navigation.route("home")?.title == "My Garden", "@string labels from strings.xml")
+
+        let detail = try #require(navigation.route("plant_detail"))
+        #expect(detail.path == "/plants/{plantId}" && detail.isDeepLinkable && detail.title == "Plant {plantId}")
         #expect(detail.parameter("plantId")?.kind == .integer && detail.parameter("plantId")?.isRequired == true)
-        #expect(detail.parameter("tab")?.isRequired == false)
-        #expect(detail.parameter("rating")?.isRequired == false)
-        #expect(navigation.route("galleryActivity")?.path == "/gallery/{plantId}")
-        #expect(navigation.route("galleryActivity")?.title == "Gallery Title")
-        #expect(app.schemes == ["plantapp"] && app.hosts == ["www.example.com"])
-        // A dialog is a sheet modal; an included graph's destinations are routes.
-        #expect(navigation.route("confirmDialog")?.presentation == .modal(.sheet))
-        #expect(navigation.route("profileFragment")?.path == "/profile")
-        // Actions to a graph go to its start destination; global actions are offered everywhere.
-        #expect(app.actions["action_home_to_settings"]?.steps == [.navigate("settingsFragment", parameters: [])])
-        #expect(app.actions["action_global_account"]?.steps == [.navigate("profileFragment", parameters: [])])
-        #expect(app.actions.count == 8)
+        #expect(detail.parameter("showPhotos") == ParameterDefinition("showPhotos", kind: .boolean, required: false, defaultValue: "false", queryName: "photos"))
+        #expect(navigation.route("plant_list")?.path == "/zones/{zone}", "a scheme-less link's path")
+        #expect(navigation.route("share_photo")?.path == "/share/{photoId}", "a custom scheme's host, lowercased, is the first segment")
+        #expect(navigation.route("settings")?.path == "/com.example.garden/settings", "android-app:// reads as a custom scheme")
+        #expect(navigation.route("search")?.parameter("query")?.queryName == "q")
+        #expect(navigation.route("gallery_activity")?.parameter("plantId")?.defaultValue == "0")
+        #expect(app.schemes == ["gardenapp", "android-app"] && app.hosts == ["www.garden.example"])
+        // Dialogs are modals of their own over the screen that opens them.
+        #expect(navigation.route("about_dialog")?.presentation == .modal(.alert))
+        #expect(navigation.route("about_dialog")?.owner == "about_dialog-dialog")
     }
 
-    @Test func whatCannotBeMappedIsListed() throws {
-        let notes = try importGraphs().unmapped
-        #expect(notes.contains { $0.contains("activity 'galleryActivity' became a pushed screen") })
-        #expect(notes.contains { $0.contains("argument 'rating' of 'detailFragment': float is read as text") })
-        #expect(notes.contains { $0.contains("action 'action_detail_to_gallery' pops up to 'homeFragment'") })
-        #expect(notes.contains { $0.contains("action 'action_confirm_to_home' pops up to 'nav_graph' inclusive") })
-        #expect(notes.contains { $0.contains("action 'action_global_pop' has no destination") })
-        #expect(notes.contains { $0.contains("label @string/gallery_title") })
+    @Test func actionsKeepTheirArgumentsAndBackStack() throws {
+        let app = try Self.load(try Self.garden(), as: "garden")
+        let actions = app.actions
+        #expect(actions["show_plants"]?.steps == [.navigate("plant_list", parameters: [ActionParameter(name: "zone", source: .constant("north"))])])
+        // An id reused for a different destination or arguments gets its screen's id in front.
+        #expect(actions["show_plant"]?.steps == [.navigate("plant_detail", parameters: [ActionParameter(name: "plantId", source: .field("plantId"))])])
+        #expect(actions["show_plant"]?.form == "show_plant", "a required argument no action gives is asked for")
+        #expect(actions["plant_list-show_plant"]?.steps == [.navigate("plant_detail", parameters: [ActionParameter(name: "plantId", source: .constant("7"))])])
+        // The same id with the same meaning stays one action (show_account: global and on settings).
+        #expect(actions["show_account"]?.steps == [.navigate("profile", parameters: [])])
+        #expect(actions.keys.filter { $0.hasSuffix("show_account") }.count == 1)
+        // An action to a graph goes to its start destination.
+        #expect(actions["open_settings"]?.steps == [.navigate("settings", parameters: [])])
+        #expect(actions["open_gallery"]?.steps == [.popUpTo("home", inclusive: false, then: "gallery_activity",
+                                                            parameters: [ActionParameter(name: "plantId", source: .parameter("plantId"))], singleTop: false)])
+        #expect(actions["show_related"]?.steps == [.popUpTo(nil, inclusive: false, then: "plant_detail", parameters: [
+            ActionParameter(name: "plantId", source: .constant("8")), ActionParameter(name: "showPhotos", source: .parameter("showPhotos")),
+        ], singleTop: true)])
+        #expect(actions["back_home"]?.steps == [.popUpTo("home", inclusive: false, then: nil, parameters: [], singleTop: false)])
+        // Popping up to a graph pops its start destination too.
+        #expect(actions["leave_settings"]?.steps == [.popUpTo("settings", inclusive: true, then: nil, parameters: [], singleTop: false)])
+        #expect(actions["sign_out"]?.steps == [.popUpTo("home", inclusive: true, then: "signed_out", parameters: [], singleTop: false)])
+        // A screen nothing leads to is opened from the start destination.
+        #expect(actions["open-search"]?.steps == [.navigate("search", parameters: [])])
     }
 
-    @Test func placeholderTemplatesNameTheScreenItsArgumentsAndActions() throws {
-        let output = try importGraphs()
-        let detail = try #require(output.files["detailFragment.html"])
-        #expect(detail.contains("<h1>Plant &#123;plantId&#125;</h1>"))
+    @Test func placeholderScreensShowTheirArgumentsAndButtons() throws {
+        let files = try Self.garden().files
+        let detail = try #require(files["plant_detail.html"])
+        #expect(detail.hasPrefix("{{extends \"_layout/app\"}}"), "rendered in the shared layout")
         #expect(detail.contains("<dt>plantId</dt><dd>{{ params.plantId }}</dd>"))
-        #expect(detail.contains("<button type=\"submit\" name=\"action\" value=\"action_detail_to_gallery\">Gallery Title</button>"))
-        #expect(detail.contains("value=\"action_global_account\">Profile</button>"))
+        #expect(detail.contains("action=\"{{ actions.show_related }}\" class=\"action\">{{> _layout/form-fields}}<button type=\"submit\">Plant 8</button>"))
+        #expect(detail.contains(">Water?</button>"), "a placeholder no action fills is left out of the button")
+        let home = try #require(files["home.html"])
+        #expect(home.contains("{{> _layout/field field=forms.show_plant.plantId}}"))
+        #expect(home.contains("<h2 id=\"unreached\">Opened by the app's code</h2>"))
+        let licenses = try #require(files["licenses.html"])
+        #expect(licenses.contains(">Back to My Garden</button>") && licenses.contains(">Back out of Settings</button>"))
     }
 
-    @Test func theRoundTripResolvesEveryAction() throws {
-        let app = try loadImported(try importGraphs())
+    @Test func whatIsNotMappedExactlyIsNotedAtItsFileAndLine() throws {
+        let notes = try Self.garden().unmapped
+        let expected = [
+            "res/garden/nav_garden.xml:25: action 'open_settings' animates (enterAnim, exitAnim); pages change without animation",
+            "res/garden/nav_garden.xml:82: activity 'gallery_activity' is a pushed screen; a separate Android task has no web counterpart",
+            "res/garden/nav_garden.xml:82: activity 'gallery_activity' sets android:action=\"android.intent.action.VIEW\"; the screen does not start another app",
+            "res/garden/nav_garden.xml:160: graph 'nav_account' is included again; its destinations are shared with the first include, not copied",
+            "res/garden/nav_garden.xml:34: argument 'zone' of 'plant_list' is part of its deep link's path, so the screen's address always holds it; an action that leaves it out passes its default 'all'",
+            "res/garden/nav_garden.xml:111: no action leads to 'share_photo' (app code may open it by id); a button on 'home' opens it",
+            "res/garden/nav_garden.xml:121: no action leads to 'search' (app code may open it by id); a button on 'home' opens it",
+            "res/garden/nav_garden.xml:155: action 'leave_settings' pops up to graph 'settings_graph': back out of its start destination 'settings', as the graph is entered there",
+        ]
+        #expect(notes.sorted() == expected.sorted())
+    }
+
+    @Test func notesOfAnIncludedGraphNameItsOwnFile() throws {
+        let included = Array("""
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app="http://schemas.android.com/apk/res-auto"
+                android:id="@+id/extra_graph" app:startDestination="@id/b">
+                <fragment android:id="@+id/b" android:label="@string/missing">
+                    <deepLink app:uri="https://example.com/b" app:mimeType="image/*" />
+                    <action android:id="@+id/keep" app:destination="@id/a" app:popUpTo="@id/a" app:popUpToSaveState="true" app:restoreState="true" />
+                </fragment>
+            </navigation>
+            """.utf8)
+        let output = try NavGraphImporter.importGraphs([
+            ("res/navigation/main.xml", Self.graph(#"<fragment android:id="@+id/a"><action android:id="@+id/go" app:destination="@id/extra_graph" /></fragment><include app:graph="@navigation/extra" />"#)),
+            ("res/navigation/extra.xml", included),
+        ], appID: "x").get()
+        #expect(output.unmapped.contains("res/navigation/extra.xml:3: label @string/missing is a resource FlowPages cannot read; it reads 'Missing'; pass the strings.xml that defines it with --strings"))
+        #expect(output.unmapped.contains("res/navigation/extra.xml:4: the deep link of 'b' matches mimeType 'image/*'; a browser link carries none, so it matches by its URI only"))
+        #expect(output.unmapped.contains("res/navigation/extra.xml:5: action 'keep' sets popUpToSaveState; FlowPages keeps no saved back stacks, so a popped screen comes back fresh"))
+        #expect(output.unmapped.contains("res/navigation/extra.xml:5: action 'keep' sets restoreState; FlowPages keeps no saved back stacks, so a popped screen comes back fresh"))
+        _ = try Self.load(output, as: "x")
+    }
+
+    @Test func aLabelOfArgumentsAloneSaysWhichScreenItIs() throws {
+        let output = try Self.importOne(#"""
+            <fragment android:id="@+id/a"><action android:id="@+id/edit" app:destination="@id/edit_task" /></fragment>
+            <fragment android:id="@+id/edit_task" android:label="{title}"><argument android:name="title" app:argType="string" /></fragment>
+            """#)
+        let app = try Self.load(output, as: "one")
+        #expect(app.navigation.route("edit_task")?.title == "Edit Task: {title}")
+        #expect(output.files["a.html"]?.contains(">Edit Task</button>") == true)
+    }
+
+    @Test func aRootGraphOfGraphsIsABottomNavigation() throws {
+        let app = try Self.load(try Self.market(), as: "market")
+        guard case .tabs(let initial?) = app.navigation.root.kind else {
+            Issue.record("not tabs: \(app.navigation.root.kind)")
+            return
+        }
+        #expect(initial == "tab-shop-graph")
+        #expect(app.navigation.root.children.map(\.tab?.title) == ["Shop", "Cart"], "the menu's titles, from strings.xml")
+        #expect(app.navigation.route("product")?.owner == "tab-shop-graph" && app.navigation.route("checkout")?.owner == "tab-cart-graph")
+        // Without the menu, each top-level graph is a tab named after it.
+        let unnamed = try Self.load(try Self.market(menu: false), as: "market")
+        #expect(unnamed.navigation.root.children.map(\.tab?.title) == ["Shop", "Cart"])
+    }
+
+    @Test func everyImportedActionNavigatesFromTheStart() throws {
+        let app = try Self.load(try Self.garden(), as: "garden")
         let navigator = Navigator(app.navigation)
         for (id, action) in app.actions.sorted(by: { $0.key < $1.key }) {
-            guard case .navigate(let route, _)? = action.steps.first else {
-                Issue.record("action \(id) does not navigate")
+            let (route, back): (RouteName?, RouteName?) = switch action.steps.first {
+            case .navigate(let route, _)?: (route, nil)
+            case .popUpTo(let popped, _, let then, _, _)?: (then, popped)
+            default: (nil, nil)
+            }
+            guard let route else {
+                #expect(back != nil, "action \(id) neither navigates nor pops")
                 continue
             }
             let definition = try #require(app.navigation.route(route))
@@ -169,5 +222,12 @@ import Testing
             return
         }
         #expect(missing.problems.first?.message.contains("startDestination") == true)
+        let notStrings = NavGraphImporter.importGraphs([("g.xml", Self.graph(#"<fragment android:id="@+id/a"/>"#))], appID: "x",
+                                                       strings: [("values/colors.xml", Array("<colors/>".utf8))])
+        guard case .failure(let strings) = notStrings else {
+            Issue.record("expected problems")
+            return
+        }
+        #expect(strings.problems.first?.description == "values/colors.xml:1: the root element is <colors>, not <resources>; is this a strings.xml file?")
     }
 }

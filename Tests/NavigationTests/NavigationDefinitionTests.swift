@@ -168,6 +168,38 @@ import Testing
         }
     }
 
+    @Test func defaultsAndQueryNamesAreChecked() {
+        func with(_ parameters: [ParameterDefinition], path: String = "/items/{id}") -> [DefinitionProblem] {
+            problems(routes: replacing("item", with: RouteDefinition("item", path: path, title: "Item", owner: "home",
+                                                                     parameters: [ParameterDefinition("id")] + parameters)))
+        }
+        #expect(with([ParameterDefinition("page", kind: .integer, required: false, defaultValue: "1", queryName: "p")]).isEmpty)
+        #expect(with([ParameterDefinition("page", kind: .integer, required: false, defaultValue: "one")])
+            == [.invalidParameterDefault("item", parameter: "page", value: "one", reason: "not an integer")])
+        #expect(with([ParameterDefinition("page", required: true, defaultValue: "1")])
+            == [.invalidParameterDefault("item", parameter: "page", value: "1", reason: "a required parameter has no default")])
+        #expect(with([ParameterDefinition("tab", required: false, pattern: "[a-z]+", defaultValue: "A")])
+            == [.invalidParameterDefault("item", parameter: "tab", value: "A", reason: "it does not match the pattern")])
+        #expect(with([ParameterDefinition("a", required: false, queryName: "b"), ParameterDefinition("b", required: false)])
+            == [.duplicateQueryName("item", parameter: "b", query: "b")])
+        #expect(with([], path: "/items/{id}").isEmpty)
+        #expect(problems(routes: replacing("item", with: RouteDefinition("item", path: "/items/{id}", title: "Item", owner: "home",
+                                                                           parameters: [ParameterDefinition("id", queryName: "i")])))
+            == [.queryNameOfPathParameter("item", parameter: "id")])
+    }
+
+    @Test func aQueryNameReadsItsItemAndDefaultsFillWhatIsLeftOut() throws {
+        let definition = try NavigationDefinition(root: Self.tree, routes: replacing("item", with: RouteDefinition(
+            "item", path: "/items/{id}", title: "Item {id}", owner: "home",
+            parameters: [ParameterDefinition("id"), ParameterDefinition("showPhotos", kind: .boolean, required: false, defaultValue: "false", queryName: "photos")]
+        )), signIn: Self.signIn)
+        let photos = try #require(definition.routeInstance(path: "/items/7", query: ["photos": "true", "showPhotos": "x"]))
+        #expect(photos == route("item", ["id": "7", "showPhotos": "true"]))
+        let plain = try #require(definition.routeInstance(path: "/items/7"))
+        #expect(plain == route("item", ["id": "7"]), "a default is not put into the screen's identity")
+        #expect(definition.route("item")?.values(of: plain) == ["id": "7", "showPhotos": "false"])
+    }
+
     @Test func aLiteralPathWinsOverAPlaceholder() throws {
         let definition = try NavigationDefinition(root: Self.tree, routes: Self.routes + [
             RouteDefinition("new-item", path: "/items/new", title: "New", owner: "home"),

@@ -35,6 +35,16 @@ import Testing
         #expect(try PathPattern("/").match("/") == [:])
     }
 
+    @Test func decodesAPathOnceForEveryPattern() throws {
+        #expect(PathPattern.decodedSegments(of: "/listing/a%2Fb/gallery") == ["listing", "a/b", "gallery"])
+        #expect(PathPattern.decodedSegments(of: "/") == [])
+        #expect(PathPattern.decodedSegments(of: "/listing//x") == nil, "an empty segment matches no pattern")
+        #expect(PathPattern.decodedSegments(of: "/%zz") == nil && PathPattern.decodedSegments(of: "x") == nil)
+        let segments = try #require(PathPattern.decodedSegments(of: "/listing/123/gallery"))
+        #expect(try PathPattern("/listing/{id}/gallery").match(segments: segments) == ["id": "123"])
+        #expect(try PathPattern("/listing/{id}").match(segments: segments) == nil)
+    }
+
     @Test(arguments: ["123", "a/b", "café", "100% sure", "x?y#z", "~._-"])
     func buildsPathsThatMatchBack(value: String) throws {
         let pattern = try PathPattern("/listing/{id}")

@@ -22,15 +22,21 @@ final class LiveApp {
     /// Passwords hashed at the lowest cost the verifier accepts: the recommended one takes a quarter of a second a hash.
     static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
 
-    init(appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = []) throws {
+    /// The views folder served: the repository's own, or one a test made.
+    let views: String
+
+    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = []) throws {
         databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite").path
-        (server, port, database) = try Self.start(databasePath, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
+        self.views = views ?? Self.repository.appendingPathComponent("Views").path
+        (server, port, database) = try Self.start(databasePath, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
     }
 
-    private static func start(_ path: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []) throws -> (HTTPServer, Int, Database) {
+    private static func start(
+        _ path: String, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []
+    ) throws -> (HTTPServer, Int, Database) {
         let database = try Database(path: path)
         let web = try WebApplication(
-            views: repository.appendingPathComponent("Views").path, publicFolder: repository.appendingPathComponent("Public").path,
+            views: views, publicFolder: repository.appendingPathComponent("Public").path,
             store: SQLiteWebStore(database: database, hasher: hasher), appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins
         )
         #expect(web.problems.isEmpty, "\(web.problems)")
@@ -45,7 +51,7 @@ final class LiveApp {
     /// Stops the server and starts a new one on the same database, as a redeploy would.
     func restart(prototype: Bool = true) throws {
         server.shutdown()
-        (server, port, database) = try Self.start(databasePath, appHosts: [:], prototype: prototype)
+        (server, port, database) = try Self.start(databasePath, views: views, appHosts: [:], prototype: prototype)
     }
 
     /// Every event recorded for the app, oldest first.
