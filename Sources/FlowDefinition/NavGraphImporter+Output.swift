@@ -236,11 +236,14 @@ extension NavGraphImporter {
         }
         var route = Route(id: destination.id, path: path, title: title, owner: "main", isDeepLinkable: isDeepLinkable, parameters: arguments,
                           buttonLabel: buttonLabel)
+        if isRoot, ["dialog", "sheet", "bottomSheet"].contains(destination.kind) {
+            unmapped.append("\(at): <\(destination.kind)> '\(destination.id)' starts its stack, so nothing lies under it; it is a screen of its own")
+        }
         switch destination.kind {
-        case "dialog":
+        case "dialog" where !isRoot:
             route.owner = destination.id + "-dialog"
             route.presentation = "alert"
-        case "sheet", "bottomSheet":
+        case "sheet" where !isRoot, "bottomSheet" where !isRoot:
             route.owner = destination.id + "-sheet"
             route.presentation = "sheet"
         default:

@@ -126,6 +126,10 @@ public struct NavGraphImporter {
                 problems += found.problems
             }
         }
+        for (name, text) in importer.strings where text.hasPrefix("@string/") {
+            // A string that names another, as resources may, in any of the files.
+            importer.strings[name] = reference(text).flatMap { importer.strings[$0] } ?? text
+        }
         if let (path, contents) = menu {
             switch XMLReader.read(contents, file: path) {
             case .success(let root) where root.name == "menu":
@@ -212,7 +216,14 @@ public struct NavGraphImporter {
                     unmapped.append("\(file):\(element.line): <\(element.name)> has no android:id, so nothing can lead to it; it was left out")
                     continue
                 }
-                destinations.append(destination(element, file: file, graphs: chain))
+                var found = destination(element, file: file, graphs: chain)
+                if destinations.contains(where: { $0.id == found.id }) {
+                    // Android resolves a repeated id to the closest destination; a route has one name.
+                    let renamed = found.id + "_" + graphID
+                    unmapped.append("\(file):\(element.line): destination id '\(found.id)' is used again in graph '\(graphID)'; this one is '\(renamed)', and actions naming '\(found.id)' lead to the first")
+                    found.id = renamed
+                }
+                destinations.append(found)
             }
         }
     }

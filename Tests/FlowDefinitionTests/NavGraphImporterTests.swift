@@ -169,6 +169,23 @@ import Testing
         #expect(output.files["a.html"]?.contains(">Edit Task</button>") == true)
     }
 
+    @Test func idsUsedTwiceAndADialogStartStillLoad() throws {
+        let output = try NavGraphImporter.importGraphs([("res/navigation/main.xml", Self.graph(#"""
+            <dialog android:id="@+id/a" android:label="@string/welcome"><action android:id="@+id/go" app:destination="@id/inner" /></dialog>
+            <navigation android:id="@+id/inner" app:startDestination="@id/detail">
+                <fragment android:id="@+id/detail" android:label="Inner detail" />
+            </navigation>
+            <fragment android:id="@+id/detail" android:label="Outer detail" />
+            """#))], appID: "one", strings: [("res/values/strings.xml", Array(#"""
+            <resources><string name="welcome">@string/hello</string><string name="hello">Hello</string></resources>
+            """#.utf8))]).get()
+        let app = try Self.load(output, as: "one")
+        #expect(app.navigation.route("a")?.presentation == .push && app.navigation.route("a")?.title == "Hello")
+        #expect(app.navigation.route("detail_main_graph")?.title == "Outer detail")
+        #expect(output.unmapped.contains("res/navigation/main.xml:9: destination id 'detail' is used again in graph 'main_graph'; this one is 'detail_main_graph', and actions naming 'detail' lead to the first"))
+        #expect(output.unmapped.contains("res/navigation/main.xml:5: <dialog> 'a' starts its stack, so nothing lies under it; it is a screen of its own"))
+    }
+
     @Test func aRootGraphOfGraphsIsABottomNavigation() throws {
         let app = try Self.load(try Self.market(), as: "market")
         guard case .tabs(let initial?) = app.navigation.root.kind else {
