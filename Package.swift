@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FlowStore", targets: ["FlowStore"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "FlowDefinition", targets: ["FlowDefinition"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
         // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
         .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
@@ -31,23 +32,32 @@ let package = Package(
         // The system SQLite library, imported by SQLiteStore only.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Pure Swift: the store protocols the web layer sees, which each backend implements.
-        .target(name: "FlowStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        // The embedded backend: sessions, events and the prototype backend in one SQLite file.
         .target(
-            name: "SQLiteStore",
-            dependencies: ["FlowStore", "CSQLite", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+            name: "FlowStore",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
         ),
+        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore"]),
+        // The embedded backend: sessions, events and the prototype backend in one SQLite file.
+        .target(name: "SQLiteStore", dependencies: ["FlowStore", "CSQLite"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "FlowStore", "sqlite-crash-writer"]),
         .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
+        // The system libpq, imported by PostgresStore only.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The shared backend: the same stores on a PostgreSQL database several instances use.
+        .target(name: "PostgresStore", dependencies: ["FlowStore", "CLibPQ"]),
+        // Needs a server: FLOWPAGES_TEST_POSTGRES (Tests/run.sh starts a throwaway cluster).
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "FlowStore"]),
         // The system libxml2, imported by FlowDefinition only.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // App folders: app.xml read and validated over libxml2, turned into navigation definitions.
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore"]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
-        .testTarget(name: "FlowPagesTests", dependencies: ["FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "CLibXML2"]),
+        .testTarget(name: "FlowPagesTests", dependencies: [
+            "FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
+        ]),
         // The command line only: parses arguments and calls FlowPages.
         .executableTarget(
             name: "flowpages",

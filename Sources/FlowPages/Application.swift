@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import FlowStore
 import HTTPServer
+import PostgresStore
 import SQLiteStore
 
 /// FlowPages as a running service: the routes it answers and how it starts and stops.
@@ -25,11 +27,7 @@ public enum Application {
         let configuration = options.serverConfiguration
         let appHosts = options.appHosts
         let eventRetentionDays = options.eventRetentionDays
-        let durability: SQLiteStore.Durability = switch options.durability {
-        case .full: .full
-        case .normal: .normal
-        }
-        let store = SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability))
+        let store = try openStore(options)
         let web = try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                      prototype: options.prototype == .on, publicOrigins: options.publicOrigins)
         for problem in web.problems { configuration.log("not served: \(problem)") }
@@ -82,6 +80,20 @@ public enum Application {
         withExtendedLifetime((sources, sweeper, counting)) {
             dispatchMain()
         }
+    }
+
+    /// The store `options` name: a SQLite file, or a shared PostgreSQL database.
+    static func openStore(_ options: ServeOptions) throws -> any WebStore {
+        if options.isPostgres {
+            let database = try PostgresDatabase(url: options.databasePath)
+            options.serverConfiguration.log("keeping sessions and data in PostgreSQL at \(database.location)")
+            return PostgresWebStore(database: database)
+        }
+        let durability: SQLiteStore.Durability = switch options.durability {
+        case .full: .full
+        case .normal: .normal
+        }
+        return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability))
     }
 
     private static func flushLinkCounts(_ web: WebApplication, _ configuration: ServerConfiguration) {

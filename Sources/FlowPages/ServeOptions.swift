@@ -10,7 +10,9 @@ public struct ServeOptions: Sendable {
     public var views: String
     /// The folder of static files.
     public var publicFolder: String
-    /// The SQLite database file, created and migrated if needed.
+    /// Where everything is kept: a SQLite file, created and migrated if needed, or a
+    /// PostgreSQL database several instances share (`postgres://user@host:port/db`; see
+    /// ``isPostgres``), migrated at start.
     public var databasePath: String
     /// How hard a commit waits for the disk.
     public var durability: Durability
@@ -50,6 +52,13 @@ public struct ServeOptions: Sendable {
         self.connectionsPerAddress = connectionsPerAddress
         self.appHosts = appHosts
         self.publicOrigins = publicOrigins
+    }
+
+    /// Whether ``databasePath`` names a PostgreSQL database (`postgres://` or `postgresql://`)
+    /// rather than a SQLite file.
+    public var isPostgres: Bool {
+        let lowered = databasePath.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
     /// The server configuration these options describe, with the server's other defaults.

@@ -27,6 +27,18 @@ public struct SessionRecord: Hashable, Sendable {
     }
 }
 
+extension SessionRecord {
+    /// How long a session lives without being used by default: 2 hours, in milliseconds.
+    public static let idleLifetime: Int64 = 2 * 3_600_000
+    /// How long a session lives at most by default: 7 days, in milliseconds.
+    public static let absoluteLifetime: Int64 = 7 * 86_400_000
+
+    /// Whether the session has expired at `now`: unused for longer than `idle`, or older than `absolute`.
+    public func isExpired(now: Int64, idle: Int64 = idleLifetime, absolute: Int64 = absoluteLifetime) -> Bool {
+        now - lastSeenAt > idle || now - createdAt > absolute
+    }
+}
+
 /// What a compare-and-swap save did.
 public enum SaveOutcome: Hashable, Sendable {
     /// Saved; the session now has this version.

@@ -17,6 +17,8 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
 
     /// A session's events, oldest first.
     func events(session: String) throws -> [StoredEvent]
+    /// An app's events in `[from, to)` (milliseconds since 1970), oldest first.
+    func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent]
     /// Deletes events older than `age` milliseconds; returns how many.
     func sweepEvents(olderThan age: Int64, now: Int64) throws -> Int
 
@@ -39,6 +41,8 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     func seedRecords(app: String, _ records: [FixtureRecord]) throws
     /// Adds to the deep-link counters.
     func addLinkCounts(_ counts: [LinkCount]) throws
+    /// The deep-link counts of an app, by day, pattern and kind.
+    func linkCounts(app: String) throws -> [LinkCount]
 }
 
 /// A documented fixture account of an app folder.

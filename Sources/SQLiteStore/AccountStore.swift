@@ -17,11 +17,10 @@ public struct AccountStore: Sendable {
         self.hasher = hasher
     }
 
-    /// How many wrong codes an account may type while a code is live; then the code is void.
-    public static let maximumCodeAttempts = 5
-    /// How many wrong codes an account may type for one purpose across codes that replace each
-    /// other while live: asking for a new code again and again must not buy endless guesses.
-    public static let maximumCodeAttemptsAcrossCodes = 20
+    /// How many wrong codes an account may type while a code is live; see ``SecretRules``.
+    public static let maximumCodeAttempts = SecretRules.maximumCodeAttempts
+    /// How many wrong codes an account may type for one purpose across codes that replace each other.
+    public static let maximumCodeAttemptsAcrossCodes = SecretRules.maximumCodeAttemptsAcrossCodes
 
     /// What emails are compared by; see ``Account/emailKey(_:)``.
     public static func emailKey(_ email: String) -> String {
@@ -114,7 +113,7 @@ public struct AccountStore: Sendable {
             }
         }
         guard let (account, hash) = found, allowingFixtures || !account.isFixture else {
-            _ = try hasher.verify(password, against: dummyHash)
+            _ = try hasher.verify(password, against: hasher.unmatchableHash)
             return nil
         }
         return try hasher.verify(password, against: hash) ? account : nil
@@ -220,10 +219,8 @@ public struct AccountStore: Sendable {
         return false
     }
 
-    /// Codes are only 6 digits, so they are hashed with their account: the same code issued to
-    /// two people never collides.
     private static func tokenHash(_ secret: String, accountID: Int?) -> [UInt8] {
-        Secret.hash(accountID.map { "\($0):\(secret)" } ?? secret)
+        SecretRules.storedHash(of: secret, accountID: accountID)
     }
 
     /// Gives every account its ``emailKey(_:)``, once, when the column is added (a migration's
@@ -247,10 +244,4 @@ public struct AccountStore: Sendable {
                        isFixture: row.int(5) == 1)
     }
 
-    /// A well-formed hash at this store's cost that no password matches (no one knows a
-    /// preimage of its key), checked for timing-safe misses: it costs what a real check costs.
-    private var dummyHash: String {
-        let salt = String(repeating: "A", count: 22), key = String(repeating: "A", count: 43)
-        return "scrypt$\(hasher.logRounds)$\(hasher.blockSize)$\(hasher.parallelism)$\(salt)$\(key)"
-    }
 }

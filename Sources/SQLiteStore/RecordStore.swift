@@ -1,6 +1,4 @@
 import FlowStore
-import Foundation
-import Synchronization
 
 /// App data: the records of an app folder's collections, per scope. A record's fields are kept
 /// as one JSON object; the collection's declaration in the folder says what they may be.
@@ -12,7 +10,7 @@ public struct RecordStore: Sendable {
     public let database: Database
     /// Bodies already decoded: a screen listing 20 records reads the same bodies request after
     /// request, and decoding JSON costs more than the query.
-    private let decoded = DecodedBodies()
+    private let bodies = RecordBodies()
 
     public init(database: Database) {
         self.database = database
@@ -35,12 +33,12 @@ public struct RecordStore: Sendable {
             SELECT id, body, deleted, scope = ?4 FROM records
             WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) ORDER BY sequence
             """,
-            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope))]
+            [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         ) { row in (id: row.string(0) ?? "", body: row.bytes(1), deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
         // A session's own rows win over the fixtures they overlay; other scopes have no base.
         let own: Set<String> = if case .session = scope { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
-        let values = try decode(shown.map(\.body))
+        let values = try bodies.decode(shown.map(\.body))
         return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
     }
 
@@ -55,7 +53,7 @@ public struct RecordStore: Sendable {
               AND (r.scope = ?4 OR NOT EXISTS (
                 SELECT 1 FROM records AS own WHERE own.app = ?1 AND own.collection = ?2 AND own.scope = ?4 AND own.id = r.id))
             """
-        var values: [SQLiteValue] = [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope))]
+        var values: [SQLiteValue] = [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         for (field, value) in matching.sorted(by: { $0.key < $1.key }) {
             values.append(.text("$.\"" + field + "\""))
             sql += " AND json_extract(r.body, ?\(values.count))"
@@ -76,10 +74,10 @@ public struct RecordStore: Sendable {
             SELECT body, deleted FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5
             ORDER BY scope = ?4 DESC LIMIT 1
             """,
-            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(Self.key(of: scope)), .text(id)]
+            [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey), .text(id)]
         ) { row in (body: row.bytes(0), deleted: row.int(1) == 1) }
         guard let row, !row.deleted else { return nil }
-        return StoredRecord(id: id, values: try decode([row.body])[0])
+        return StoredRecord(id: id, values: try bodies.decode([row.body])[0])
     }
 
     /// Adds a record inside a caller's write transaction; its id is the next whole number of the
@@ -104,7 +102,7 @@ public struct RecordStore: Sendable {
         let (id, sequence) = (String(next), next)
         try connection.execute(
             "INSERT INTO records (app, collection, scope, id, body, sequence, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id), .text(try Self.encode(values)), .int(sequence), .integer(now)]
+            [.text(app), .text(collection), .text(scope.storedKey), .text(id), .text(try RecordBodies.encode(values)), .int(sequence), .integer(now)]
         )
         return id
     }
@@ -115,7 +113,7 @@ public struct RecordStore: Sendable {
         app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64,
         in connection: SQLiteConnection
     ) throws -> Bool {
-        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try Self.encode(values), deleted: false, now: now, in: connection)
+        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try RecordBodies.encode(values), deleted: false, now: now, in: connection)
     }
 
     /// Deletes a record inside a caller's write transaction; false when there was none. A
@@ -124,7 +122,7 @@ public struct RecordStore: Sendable {
     /// any other record of the shared or an account's scope is gone.
     public func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
         guard case .session = scope else {
-            let key: [SQLiteValue] = [.text(app), .text(collection), .text(Self.key(of: scope)), .text(id)]
+            let key: [SQLiteValue] = [.text(app), .text(collection), .text(scope.storedKey), .text(id)]
             let sequence = try connection.queryFirst(
                 "SELECT sequence FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ? AND deleted = 0", key
             ) { $0.int(0) }
@@ -153,8 +151,8 @@ public struct RecordStore: Sendable {
                     ON CONFLICT (app, collection, scope, id) DO UPDATE SET body = excluded.body, sequence = excluded.sequence
                     WHERE records.is_fixture = 1
                     """,
-                    [.text(app), .text(fixture.collection), .text(Self.key(of: scope)), .text(fixture.id),
-                     .text(try Self.encode(fixture.values)), .int(index - fixtures.count)]
+                    [.text(app), .text(fixture.collection), .text(scope.storedKey), .text(fixture.id),
+                     .text(try RecordBodies.encode(fixture.values)), .int(index - fixtures.count)]
                 )
             }
             // A counter already running stays past the ids the file now holds.
@@ -173,7 +171,7 @@ public struct RecordStore: Sendable {
     private func overwrite(
         app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64, in connection: SQLiteConnection
     ) throws -> Bool {
-        let key = Self.key(of: scope)
+        let key = scope.storedKey
         // The scope's own row first: a mark the session left hides the fixture beneath it, so
         // an edit posted from a stale page cannot bring a deleted record back.
         let found = try connection.queryFirst(
@@ -181,7 +179,7 @@ public struct RecordStore: Sendable {
             SELECT sequence, deleted FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5
             ORDER BY scope = ?4 DESC LIMIT 1
             """,
-            [.text(app), .text(collection), .text(Self.base(of: scope)), .text(key), .text(id)]
+            [.text(app), .text(collection), .text(scope.baseKey), .text(key), .text(id)]
         ) { row in (sequence: row.int(0), deleted: row.int(1) == 1) }
         guard let (sequence, isDeleted) = found, !isDeleted else { return false }
         // A changed record is no longer the folder's: seeding again leaves it alone.
@@ -194,68 +192,5 @@ public struct RecordStore: Sendable {
             [.text(app), .text(collection), .text(key), .text(id), .text(body), .int(sequence), .bool(deleted), .integer(now)]
         )
         return true
-    }
-
-    /// The stored form of a scope.
-    static func key(of scope: RecordScope) -> String {
-        switch scope {
-        case .app: "app"
-        case .account(let id): "account:\(id)"
-        case .session(let key): "session:\(key)"
-        }
-    }
-
-    /// The rows a scope's copy lays itself over: the shared fixtures for a session, else none
-    /// besides its own.
-    static func base(of scope: RecordScope) -> String {
-        if case .session = scope { "app" } else { key(of: scope) }
-    }
-
-    private static func encode(_ values: [String: RecordValue]) throws -> String {
-        String(decoding: try encoder.encode(values), as: UTF8.self)
-    }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
-
-    /// The fields of each body, decoded once and then kept: the cache is locked once to look
-    /// them all up and once to keep what was decoded, whatever the number of records.
-    private func decode(_ bodies: [[UInt8]]) throws -> [[String: RecordValue]] {
-        let keys = bodies.map(DecodedBodies.Key.init)
-        let found = decoded.values.withLock { cache in keys.map { cache[$0] } }
-        var fresh: [(DecodedBodies.Key, [String: RecordValue])] = []
-        let values = try zip(keys, found).map { key, known in
-            if let known { return known }
-            let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(key.bytes))
-            fresh.append((key, values))
-            return values
-        }
-        if !fresh.isEmpty {
-            decoded.values.withLock { cache in
-                if cache.count + fresh.count > DecodedBodies.limit { cache.removeAll(keepingCapacity: true) }
-                for (key, values) in fresh { cache[key] = values }
-            }
-        }
-        return values
-    }
-}
-
-/// Record bodies already decoded, by their bytes, shared by every copy of a ``RecordStore``.
-private final class DecodedBodies: Sendable {
-    /// How many are kept; past it the cache starts over.
-    static let limit = 4_096
-    let values = Mutex<[Key: [String: RecordValue]]>([:])
-
-    /// A body's UTF-8 bytes, hashed as bytes: a `String` key would be hashed by its Unicode
-    /// normal form, which costs more than the lookup saves for text with accents.
-    struct Key: Hashable {
-        let bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
     }
 }

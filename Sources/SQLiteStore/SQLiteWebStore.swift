@@ -42,6 +42,10 @@ public struct SQLiteWebStore: WebStore {
         try events.events(session: session)
     }
 
+    public func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent] {
+        try events.events(app: app, from: from, to: to)
+    }
+
     public func sweepEvents(olderThan age: Int64, now: Int64) throws -> Int {
         try events.sweep(olderThan: age, now: now)
     }
@@ -93,6 +97,10 @@ public struct SQLiteWebStore: WebStore {
 
     public func addLinkCounts(_ counts: [LinkCount]) throws {
         try linkCounts.add(counts)
+    }
+
+    public func linkCounts(app: String) throws -> [LinkCount] {
+        try linkCounts.counts(app: app)
     }
 }
 

@@ -15,7 +15,7 @@ public struct SessionStore: Sendable {
     public let absoluteLifetime: Int64
 
     /// A store with, by default, 2 hours idle and 7 days absolute lifetime.
-    public init(database: Database, idleLifetime: Int64 = 2 * 3_600_000, absoluteLifetime: Int64 = 7 * 86_400_000) {
+    public init(database: Database, idleLifetime: Int64 = SessionRecord.idleLifetime, absoluteLifetime: Int64 = SessionRecord.absoluteLifetime) {
         self.database = database
         self.idleLifetime = idleLifetime
         self.absoluteLifetime = absoluteLifetime
@@ -52,7 +52,7 @@ public struct SessionStore: Sendable {
             Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)),
                    csrfSecret: row.string(5), dataKey: row.string(6))
         }
-        guard let record, !isExpired(record, now: now) else { return nil }
+        guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
         return record
     }
 
@@ -122,9 +122,5 @@ public struct SessionStore: Sendable {
             )
             return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
         }
-    }
-
-    private func isExpired(_ record: Record, now: Int64) -> Bool {
-        now - record.lastSeenAt > idleLifetime || now - record.createdAt > absoluteLifetime
     }
 }

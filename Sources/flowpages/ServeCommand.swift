@@ -29,7 +29,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The folder of app folders (FLOWPAGES_VIEWS).")
     var views = environment["FLOWPAGES_VIEWS"] ?? "Views"
 
-    @Option(help: "The SQLite database file, created and migrated if needed (FLOWPAGES_DB).")
+    @Option(help: ArgumentHelp(
+        "A SQLite file, created and migrated if needed, or a PostgreSQL database several instances share, as postgres://user@host:port/db[?sslmode=require] (its password from PGPASSWORD or ~/.pgpass) (FLOWPAGES_DB).",
+        valueName: "file|url"))
     var db = environment["FLOWPAGES_DB"] ?? "flowpages.sqlite"
 
     @Option(help: ArgumentHelp(

@@ -1,7 +1,7 @@
 import FlowPages
 import Foundation
+import FlowStore
 import HTTPServer
-import SQLiteStore
 import Testing
 
 /// What an attacker tries against accounts (issue 11), over real HTTP against the repository's
@@ -24,7 +24,7 @@ import Testing
         let code = try Walk.codeFromMailbox(&browser)
         // Neither the code mailed nor the prototype's documented valid code.
         let wrong = ["111111", "222222"].first { $0 != code }!
-        for _ in 1...AccountStore.maximumCodeAttempts {
+        for _ in 1...SecretRules.maximumCodeAttempts {
             try browser.press("Verify", filling: ["Verification code": wrong])
             #expect(browser.page.heading == "Verify Email" && browser.page.errors.first?.contains("not right") == true)
         }
@@ -68,7 +68,7 @@ import Testing
         #expect(mail.recipient == "new@example.com")
         #expect(!mail.subject.contains(where: \.isNumber) && !mail.body.contains(where: \.isNumber), "\(mail.subject) \(mail.body)")
         #expect(mail.link == nil)
-        let kept = try app.database.read { try $0.query("SELECT subject || body || coalesce(link, '') FROM outbox") { $0.string(0) ?? "" } }
+        let kept = try app.mails().map { $0.subject + $0.body + ($0.link ?? "") }
         #expect(!kept.contains { $0.contains("token=") })
     }
 
@@ -86,8 +86,11 @@ import Testing
     @Test func aFixtureSeededBeforeFixturesWereMarkedIsMarkedAtStart() throws {
         let app = try LiveApp(prototype: false)
         // As an older FlowPages seeded it: an ordinary account with the documented email.
-        _ = try AccountStore(database: app.database, hasher: LiveApp.hasher)
-            .create(app: "suma-finance", email: "test@example.com", password: "password123", verified: true)
+        let hash = try app.store.hashPassword("password123")
+        try app.store.transaction { transaction in
+            let account = try transaction.createAccount(app: "suma-finance", email: "test@example.com", passwordHash: hash, now: 0)
+            try transaction.markVerified(accountID: account.id)
+        }
         var before = try Walk.atLogin(app)
         try before.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
         #expect(before.page.alert == nil, "unmarked, it signs in")
@@ -128,10 +131,9 @@ import Testing
 
     @Test func tooManyPasswordChecksAtOnceAreAnswered503WithRetryAfter() throws {
         let gate = HashingGate(width: 1, queueLimit: 0, maximumWait: 10)
-        let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path)
         let web = try WebApplication(
             views: LiveApp.repository.appendingPathComponent("Views").path, publicFolder: LiveApp.repository.appendingPathComponent("Public").path,
-            store: SQLiteWebStore(database: database, hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate))
+            store: TestStore.fresh("busy", hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate)).store
         )
         var browser = WebApplicationTests.Browser(router: web.router)
         let (_, onboarding) = try browser.open("/suma-finance/")

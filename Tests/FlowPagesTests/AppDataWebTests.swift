@@ -1,7 +1,6 @@
 import FlowPages
 import Foundation
 import HTTPServer
-import SQLiteStore
 import Testing
 
 /// App data on its own, through the router on a real SQLite file: a small board whose cards are
@@ -70,8 +69,7 @@ import Testing
             """
         try Data(cards.utf8).write(to: folder.appendingPathComponent("cards.html"))
         try Data(card.utf8).write(to: folder.appendingPathComponent("card.html"))
-        let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("board-\(UUID().uuidString).sqlite").path)
-        let web = try WebApplication(views: views.path, publicFolder: views.path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher))
+        let web = try WebApplication(views: views.path, publicFolder: views.path, store: TestStore.fresh("board").store)
         #expect(web.problems.isEmpty, "\(web.problems)")
         router = web.router
     }

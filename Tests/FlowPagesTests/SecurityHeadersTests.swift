@@ -1,7 +1,6 @@
 @testable import FlowPages
 import Foundation
 import HTTPServer
-import SQLiteStore
 import Testing
 
 /// The Referrer-Policy's choice through the router, for an app whose token travels in the path.
@@ -24,8 +23,7 @@ import Testing
             let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>{{/block}}"
             try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
         }
-        let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString).sqlite").path)
-        let web = try WebApplication(views: views.path, publicFolder: views.appendingPathComponent("_layout").path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher),
+        let web = try WebApplication(views: views.path, publicFolder: views.appendingPathComponent("_layout").path, store: TestStore.fresh("web").store,
                                      appHosts: ["suma.finance": "suma"])
         #expect(web.problems.isEmpty, "\(web.problems)")
         return web

@@ -1,7 +1,6 @@
 import Dispatch
 import FlowPages
 import Foundation
-import SQLiteStore
 import Synchronization
 import Testing
 
@@ -26,10 +25,12 @@ import Testing
         try signingIn.press("Log In", filling: ["Email address": "test@example.com", "Password": password])
         #expect(signingIn.page.alert?.title == "Login Failed")
 
-        let states = try app.database.read { try $0.query("SELECT state FROM sessions") { $0.bytes(0) } }
+        let states = try app.data.sessionStates()
         #expect(states.count == 2 && states.allSatisfy { String(decoding: $0, as: UTF8.self).contains("keeper@example.com") || true })
-        let files = [app.databasePath, app.databasePath + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }
-        #expect(!files.isEmpty)
+        // PostgreSQL's files are the server's; the states it returns are what it keeps.
+        let files = app.data.files.compactMap { FileManager.default.contents(atPath: $0) }
+        #expect(!files.isEmpty || TestStore.backend == .postgres)
+        #expect(!states.contains { Data($0).range(of: Data(password.utf8)) != nil }, "a stored state holds the password")
         for (index, bytes) in files.enumerated() {
             #expect(bytes.range(of: Data(password.utf8)) == nil, "file \(index) holds the password in plain text")
         }
@@ -39,7 +40,7 @@ import Testing
     @Test func twoTabsPostingAtOnceNeverLoseASave() throws {
         let app = try LiveApp()
         let browser = try Walk.atLogin(app)
-        let before = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
+        let before = try #require(try app.data.sessionVersion())
         let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         let body = "csrf=\(browser.hidden("csrf"))&screen=%2Fsuma-finance%2Fauth%2Flogin"
         let request = Array(("POST /suma-finance/_action/forgot-password HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nConnection: close\r\n"
@@ -58,7 +59,7 @@ import Testing
         // A post that lost the race three times in a row is told to reload (409); none is lost silently.
         #expect(answered.count == 2 * perTab && answered.allSatisfy { $0 == 303 || $0 == 409 }, "\(answered.filter { $0 != 303 })")
         #expect(saved >= perTab, "most posts are saved on a retry: \(saved) of \(answered.count)")
-        let after = try #require(try app.database.read { try $0.queryFirst("SELECT version FROM sessions") { $0.int(0) } })
+        let after = try #require(try app.data.sessionVersion())
         #expect(after == before + saved, "every post answered 303 was saved once, none overwritten: \(before) → \(after)")
     }
 

@@ -1,7 +1,6 @@
 import FlowPages
 import Foundation
 import HTTPServer
-import SQLiteStore
 import Testing
 
 /// The unsaved-changes guard on its own, through the router on a real SQLite file: a note edited
@@ -72,8 +71,7 @@ import Testing
         try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
         try Data(Self.data.utf8).write(to: folder.appendingPathComponent("db.json"))
         for (name, text) in Self.templates { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        let database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).sqlite").path)
-        return try WebApplication(views: views.path, publicFolder: views.path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher))
+        return try WebApplication(views: views.path, publicFolder: views.path, store: TestStore.fresh("notes").store)
     }
 
     /// On the note, its title typed as `title` and kept as a draft (Enter in the form).

@@ -2,7 +2,7 @@ import FlowDefinition
 @testable import FlowPages
 import Foundation
 import HTTPServer
-import SQLiteStore
+
 import Testing
 
 /// The web model of DECISIONS.md, through the router with a cookie jar: screen GETs navigate,
@@ -82,7 +82,7 @@ import Testing
         #expect(Browser.hidden("screen", in: login) == "/suma/")
     }
 
-    static func makeApplication(database: Database? = nil, rootedLogin: Bool = false) throws -> (WebApplication, Database) {
+    static func makeApplication(data: TestStore? = nil, rootedLogin: Bool = false) throws -> (WebApplication, TestStore) {
         let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         let layout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Views/_layout")
@@ -106,8 +106,8 @@ import Testing
         }
         let publicFolder = views.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
-        let database = try database ?? Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString).sqlite").path)
-        return (try WebApplication(views: views.path, publicFolder: publicFolder.path, store: SQLiteWebStore(database: database, hasher: LiveApp.hasher)), database)
+        let data = try data?.reopened() ?? TestStore.fresh("web")
+        return (try WebApplication(views: views.path, publicFolder: publicFolder.path, store: data.store), data)
     }
 
     @Test func theEntryShowsTheStartAndSetsASessionCookie() throws {
@@ -163,8 +163,8 @@ import Testing
         #expect(try Self.sessionCount(database) == 0)
     }
 
-    static func sessionCount(_ database: Database) throws -> Int {
-        try database.read { try $0.queryFirst("SELECT count(*) FROM sessions") { $0.int(0) } } ?? 0
+    static func sessionCount(_ data: TestStore) throws -> Int {
+        try data.sessionCount()
     }
 
     @Test func aStalePostIsRefusedWithANoticeAndAnOlderPageStillOnTheStackReconciles() throws {
@@ -194,10 +194,10 @@ import Testing
         let (_, register) = try browser.open("/suma/auth/register")
         // The first post stores the session.
         #expect(try browser.submit("/suma/_action/next", from: register).url == "/suma/auth/register/personal-info")
-        let before = try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count
+        let before = try database.store.events(app: "suma", from: 0, to: Int64.max).count
         for _ in 0..<3 { #expect(try browser.get("/suma/auth/register/personal-info").status == .ok) }
-        #expect(try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count == before)
-        let (restarted, _) = try Self.makeApplication(database: database)
+        #expect(try database.store.events(app: "suma", from: 0, to: Int64.max).count == before)
+        let (restarted, _) = try Self.makeApplication(data: database)
         var same = Browser(router: restarted.router, cookies: browser.cookies)
         let (url, page) = try same.open("/suma/")
         #expect(url == "/suma/auth/register/personal-info" && page.contains("Back<span class=\"visually-hidden\"> to Create Account</span>"))
@@ -208,7 +208,7 @@ import Testing
     /// counted per link pattern and day and written in batches.
     @Test func visitorsWithoutASessionWriteNothingUntilTheyPost() throws {
         let (web, database) = try Self.makeApplication()
-        let eventsBefore = try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count
+        let eventsBefore = try database.store.events(app: "suma", from: 0, to: Int64.max).count
         // Each opens the link twice: typed, and by the opener, whose redirect lands on it.
         for _ in 0..<3 {
             var crawler = Browser(router: web.router)
@@ -218,10 +218,10 @@ import Testing
             _ = try crawler.open("/_open?url=" + URLEncoding.encode("sumatest://auth/nowhere"))
         }
         #expect(try Self.sessionCount(database) == 0)
-        #expect(try EventStore(database: database).events(app: "suma", from: 0, to: Int64.max).count == eventsBefore)
-        #expect(try LinkCountStore(database: database).counts(app: "suma").isEmpty)
+        #expect(try database.store.events(app: "suma", from: 0, to: Int64.max).count == eventsBefore)
+        #expect(try database.store.linkCounts(app: "suma").isEmpty)
         try web.linkCounters.flush()
-        let counts = try LinkCountStore(database: database).counts(app: "suma").map { "\($0.pattern) \($0.kind) \($0.count)" }
+        let counts = try database.store.linkCounts(app: "suma").map { "\($0.pattern) \($0.kind) \($0.count)" }
         #expect(counts.sorted() == ["(unknown) deep_link_failure 3", "(unknown) deep_link_opened 3", "/auth/register deep_link_opened 6", "/auth/register deep_link_success 6"])
         // The first post stores the session, reconciled to the screen it was made on.
         var visitor = Browser(router: web.router)

@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteStore
 import Testing
 
 /// The web model of DECISIONS.md walked in SUMA Finance over real HTTP (ACCEPTANCE-SUMA F2–F14),
@@ -32,10 +31,10 @@ import Testing
         let after = try app.events().count
         #expect(browser.page.heading == "Personal Info" && after == before)
         try browser.press("Register", filling: ["Full name": "Al Test"])
-        let mails = try OutboxStore(database: app.database).messages(app: "suma-finance").count
+        let mails = try app.mails().count
         try browser.reload()
         #expect(browser.page.heading == "Verify Email")
-        #expect(try OutboxStore(database: app.database).messages(app: "suma-finance").count == mails, "no second mail")
+        #expect(try app.mails().count == mails, "no second mail")
         #expect(try browser.backChain() == ["Personal Info", "Create Account", "Login"])
     }
 
@@ -89,7 +88,7 @@ import Testing
         try tabA.press("Register", filling: ["Full name": "Al Test", "Phone number": "555-0100", "Date of birth": "1990-04-01"])
         #expect(tabA.page.heading == "Login" && tabA.page.back == nil)
         #expect(tabA.page.toasts.contains { $0.contains("out of date") })
-        #expect(try OutboxStore(database: app.database).messages(app: "suma-finance").isEmpty, "nothing was sent")
+        #expect(try app.mails().isEmpty, "nothing was sent")
     }
 
     @Test func f14TheHTTPContractOfANavigationPost() throws {

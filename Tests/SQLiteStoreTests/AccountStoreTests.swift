@@ -1,3 +1,6 @@
+import Dispatch
+import FlowStore
+import Foundation
 import SQLiteStore
 import Testing
 
@@ -13,6 +16,31 @@ import Testing
         #expect(throws: AccountStore.AccountError.emailTaken) { try store.create(app: "suma", email: "NEW@example.com", password: "x") }
         #expect(try store.create(app: "rp", email: "new@example.com", password: "x").app == "rp")
         #expect(try store.account(app: "suma", email: "New@Example.com")?.id == account.id)
+    }
+
+    @Test func aBusyHasherRefusesSignInsAndSignUpsWritingNothing() throws {
+        let gate = HashingGate(width: 1, queueLimit: 0, maximumWait: 10)
+        let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate)
+        let store = AccountStore(database: try makeDatabase(), hasher: hasher)
+        _ = try store.create(app: "suma", email: "test@example.com", password: "password123", verified: true)
+        let (taken, release, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        Thread.detachNewThread {
+            _ = try? gate.run {
+                taken.signal()
+                release.wait()
+            }
+            done.signal()
+        }
+        taken.wait()
+        #expect(throws: PasswordHasher.Busy.queueFull) { try store.authenticate(app: "suma", email: "test@example.com", password: "password123") }
+        #expect(throws: PasswordHasher.Busy.queueFull, "an unknown email is checked against a dummy hash, at the same cost") {
+            try store.authenticate(app: "suma", email: "nobody@example.com", password: "password123")
+        }
+        #expect(throws: PasswordHasher.Busy.queueFull) { try store.create(app: "suma", email: "new@example.com", password: "Secure123") }
+        #expect(try store.account(app: "suma", email: "new@example.com") == nil, "nothing was written")
+        release.signal()
+        done.wait()
+        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123") != nil)
     }
 
     @Test func passwordsAreHashedAndChecked() throws {

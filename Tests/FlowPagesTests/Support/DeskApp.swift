@@ -3,7 +3,6 @@ import FlowStore
 import Foundation
 import HTTPServer
 import Navigation
-import SQLiteStore
 import Synchronization
 
 /// A small app folder built for the web layer's seams: a depth-limited stack, an action whose
@@ -59,7 +58,7 @@ final class DeskApp: Sendable {
         let logged = Mutex<[String]>([])
     }
 
-    let database: Database
+    let data: TestStore
     let router: Router
     let knobs = Knobs()
 
@@ -76,17 +75,17 @@ final class DeskApp: Sendable {
         // A list is expected where the title is text: the template compiles and fails when rendered.
         let broken = "{{extends \"_layout/app\"}}{{#block \"content\"}}{{#each app.title as letter}}{{ letter }}{{/each}}{{/block}}"
         try Data(broken.utf8).write(to: views.appendingPathComponent("desk/broken.html"))
-        database = try Database(path: FileManager.default.temporaryDirectory.appendingPathComponent("desk-\(UUID().uuidString).sqlite").path)
-        let store = SQLiteWebStore(database: database, hasher: LiveApp.hasher)
+        data = try TestStore.fresh("desk")
+        let store = data.store
         var effects = EffectRegistry.prototype
-        let (database, knobs) = (database, knobs)
+        let (data, knobs) = (data, knobs)
         effects.register(MailOnce {
             knobs.preparations.withLock { $0 += 1 }
             let race = knobs.races.withLock { count in
                 defer { if count > 0 { count -= 1 } }
                 return count != 0
             }
-            if race { try database.write { try $0.execute("UPDATE sessions SET version = version + 1") } }
+            if race { try data.execute("UPDATE sessions SET version = version + 1") }
         })
         let web = try WebApplication(views: views.path, publicFolder: views.appendingPathComponent("_layout").path, store: store,
                                      effects: effects, clock: WebClock { knobs.time.withLock { $0 } }, errorLog: { line in knobs.logged.withLock { $0.append(line) } })
@@ -96,7 +95,7 @@ final class DeskApp: Sendable {
 
     /// The mails sent so far.
     func mails() throws -> [MailMessage] {
-        try OutboxStore(database: database).messages(app: "desk")
+        try data.store.mails(app: "desk", limit: 1000)
     }
 }
 

@@ -1,7 +1,7 @@
 import FlowPages
 import Foundation
+import FlowStore
 import HTTPServer
-import SQLiteStore
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +9,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The repository's own `Views/` and `Public/` served by a real server on 127.0.0.1 and a port
-/// the system picks, over a fresh SQLite file.
+/// The repository's own `Views/` (or a test's) and `Public/` served by a real server on
+/// 127.0.0.1 and a port the system picks, over a fresh store (``TestStore``: SQLite, or a
+/// PostgreSQL schema).
 final class LiveApp {
-    let databasePath: String
     private(set) var server: HTTPServer
     private(set) var port: Int
-    private(set) var database: Database
+    /// The data, as the server's store keeps it.
+    private(set) var data: TestStore
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -26,18 +27,20 @@ final class LiveApp {
     let views: String
 
     init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = []) throws {
-        databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString).sqlite").path
+        data = try TestStore.fresh("e2e")
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port, database) = try Self.start(databasePath, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
     }
 
+    /// The server's store.
+    var store: any WebStore { data.store }
+
     private static func start(
-        _ path: String, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []
-    ) throws -> (HTTPServer, Int, Database) {
-        let database = try Database(path: path)
+        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []
+    ) throws -> (HTTPServer, Int) {
         let web = try WebApplication(
             views: views, publicFolder: repository.appendingPathComponent("Public").path,
-            store: SQLiteWebStore(database: database, hasher: hasher), appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins
+            store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins
         )
         #expect(web.problems.isEmpty, "\(web.problems)")
         var configuration = ServerConfiguration()
@@ -45,23 +48,29 @@ final class LiveApp {
         configuration.accessLog = nil
         configuration.log = { _ in }
         let server = HTTPServer(configuration: configuration, router: web.router)
-        return (server, try server.start(), database)
+        return (server, try server.start())
     }
 
-    /// Stops the server and starts a new one on the same database, as a redeploy would.
+    /// Stops the server and starts a new one on the same data, as a redeploy would.
     func restart(prototype: Bool = true) throws {
         server.shutdown()
-        (server, port, database) = try Self.start(databasePath, views: views, appHosts: [:], prototype: prototype)
+        data = try data.reopened()
+        (server, port) = try Self.start(data.store, views: views, appHosts: [:], prototype: prototype)
     }
 
     /// Every event recorded for the app, oldest first.
-    func events(app: String = "suma-finance") throws -> [EventStore.Event] {
-        try EventStore(database: database).events(app: app, from: 0, to: .max)
+    func events(app: String = "suma-finance") throws -> [StoredEvent] {
+        try store.events(app: app, from: 0, to: .max)
     }
 
     /// The newest mail the prototype sent.
-    func lastMail(app: String = "suma-finance") throws -> OutboxStore.Message? {
-        try OutboxStore(database: database).messages(app: app, limit: 1).first
+    func lastMail(app: String = "suma-finance") throws -> MailMessage? {
+        try store.mails(app: app, limit: 1).first
+    }
+
+    /// Every mail the prototype sent, newest first.
+    func mails(app: String = "suma-finance") throws -> [MailMessage] {
+        try store.mails(app: app, limit: 1000)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import FlowStore
 import SQLiteStore
 
 /// A path for a fresh database file in its own temporary folder.

@@ -1,5 +1,4 @@
 import Crypto
-import FlowStore
 import CryptoExtras
 
 /// Password hashing with scrypt (swift-crypto's `KDF.Scrypt`), a random salt per password, and
@@ -49,6 +48,13 @@ public struct PasswordHasher: Sendable {
         let key = try gate.run { try? Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism) }
         guard let key else { return false }
         return Secret.constantTimeEqual(key, expected)
+    }
+
+    /// A well-formed hash at this hasher's cost that no password matches (no one knows a
+    /// preimage of its key), checked for timing-safe misses: it costs what a real check costs.
+    public var unmatchableHash: String {
+        let salt = String(repeating: "A", count: 22), key = String(repeating: "A", count: 43)
+        return "scrypt$\(logRounds)$\(blockSize)$\(parallelism)$\(salt)$\(key)"
     }
 
     private static func derive(_ password: String, salt: [UInt8], logRounds: Int, blockSize: Int, parallelism: Int) throws -> [UInt8] {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SQLiteStore
+import FlowStore
 import Testing
 
 @Suite struct HashingGateTests {
@@ -73,21 +73,19 @@ import Testing
     @Test func hashingAndCheckingPasswordsTakeTurnsOfTheHashersGate() throws {
         let gate = HashingGate(width: 1, queueLimit: 0, maximumWait: 10)
         let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1, gate: gate)
-        let store = AccountStore(database: try makeDatabase(), hasher: hasher)
-        _ = try store.create(app: "suma", email: "test@example.com", password: "password123", verified: true)
+        let stored = try hasher.hash("password123")
         let release = DispatchSemaphore(value: 0)
         let holder = start { _ = try? gate.run { release.wait() } }
         waitFor(gate, (1, 0))
         #expect(throws: PasswordHasher.Busy.queueFull) { try hasher.hash("password123") }
-        #expect(throws: PasswordHasher.Busy.queueFull) { try store.authenticate(app: "suma", email: "test@example.com", password: "password123") }
-        #expect(throws: PasswordHasher.Busy.queueFull, "an unknown email is checked against a dummy hash, at the same cost") {
-            try store.authenticate(app: "suma", email: "nobody@example.com", password: "password123")
+        #expect(throws: PasswordHasher.Busy.queueFull) { try hasher.verify("password123", against: stored) }
+        #expect(throws: PasswordHasher.Busy.queueFull, "a check against the unmatchable hash costs a turn too") {
+            try hasher.verify("password123", against: hasher.unmatchableHash)
         }
-        #expect(throws: PasswordHasher.Busy.queueFull) { try store.create(app: "suma", email: "new@example.com", password: "Secure123") }
-        #expect(try store.account(app: "suma", email: "new@example.com") == nil, "nothing was written")
         release.signal()
         holder.wait()
-        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123") != nil)
+        #expect(try hasher.verify("password123", against: stored))
+        #expect(try !hasher.verify("password123", against: hasher.unmatchableHash))
     }
 
     @Test func theSharedGateHasOneTurnPerCoreAndABoundedQueue() {

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// A record's fields as every backend keeps them — one JSON object, keys sorted — and the bodies
+/// already decoded: a screen listing 20 records reads the same bodies request after request, and
+/// decoding JSON costs more than the query.
+public final class RecordBodies: Sendable {
+    /// How many decoded bodies are kept; past it the cache starts over.
+    public static let limit = 4_096
+    private let values = Mutex<[Key: [String: RecordValue]]>([:])
+
+    public init() {}
+
+    /// A body's UTF-8 bytes, hashed as bytes: a `String` key would be hashed by its Unicode
+    /// normal form, which costs more than the lookup saves for text with accents.
+    private struct Key: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// The stored form of a record's fields.
+    public static func encode(_ values: [String: RecordValue]) throws -> String {
+        String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    /// The fields of each body, decoded once and then kept: the cache is locked once to look
+    /// them all up and once to keep what was decoded, whatever the number of records.
+    public func decode(_ bodies: [[UInt8]]) throws -> [[String: RecordValue]] {
+        let keys = bodies.map(Key.init)
+        let found = values.withLock { cache in keys.map { cache[$0] } }
+        var fresh: [(Key, [String: RecordValue])] = []
+        let decoded = try zip(keys, found).map { key, known in
+            if let known { return known }
+            let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(key.bytes))
+            fresh.append((key, values))
+            return values
+        }
+        if !fresh.isEmpty {
+            values.withLock { cache in
+                if cache.count + fresh.count > Self.limit { cache.removeAll(keepingCapacity: true) }
+                for (key, values) in fresh { cache[key] = values }
+            }
+        }
+        return decoded
+    }
+}

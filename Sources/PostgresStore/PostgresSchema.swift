@@ -1,0 +1,107 @@
+/// FlowPages' schema on PostgreSQL, one migration per version. Never edit a released step; add
+/// one. The tables mirror the SQLite file's (`SQLiteStore.Schema`), in PostgreSQL's own types.
+public enum PostgresSchema {
+    public static let migrations: [PostgresMigration] = [
+        PostgresMigration(version: 1, name: "sessions, events, accounts, secrets, outbox, link counts and app data", statements: [
+            """
+            CREATE TABLE sessions (
+                id_hash bytea PRIMARY KEY,
+                app text NOT NULL,
+                state bytea NOT NULL,
+                version integer NOT NULL,
+                created_at bigint NOT NULL,
+                last_seen_at bigint NOT NULL,
+                csrf_secret text NOT NULL,
+                data_key text NOT NULL
+            )
+            """,
+            "CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at)",
+            "CREATE INDEX sessions_by_created ON sessions (created_at)",
+            """
+            CREATE TABLE events (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                time bigint NOT NULL,
+                session_hash bytea,
+                app text NOT NULL,
+                kind text NOT NULL,
+                screen text,
+                previous_screen text,
+                source text,
+                detail text
+            )
+            """,
+            "CREATE INDEX events_by_session ON events (session_hash, time)",
+            "CREATE INDEX events_by_app ON events (app, time)",
+            "CREATE INDEX events_by_time ON events (time)",
+            """
+            CREATE TABLE accounts (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app text NOT NULL,
+                email text NOT NULL,
+                email_key text NOT NULL,
+                password_hash text NOT NULL,
+                profile text NOT NULL DEFAULT '{}',
+                verified boolean NOT NULL DEFAULT false,
+                is_fixture boolean NOT NULL DEFAULT false,
+                created_at bigint NOT NULL,
+                UNIQUE (app, email_key)
+            )
+            """,
+            """
+            CREATE TABLE secrets (
+                hash bytea PRIMARY KEY,
+                account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                kind text NOT NULL,
+                purpose text NOT NULL,
+                expires_at bigint NOT NULL,
+                used_at bigint,
+                attempts integer NOT NULL DEFAULT 0,
+                earlier_attempts integer NOT NULL DEFAULT 0
+            )
+            """,
+            "CREATE INDEX secrets_by_account ON secrets (account_id, purpose)",
+            """
+            CREATE TABLE outbox (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app text NOT NULL,
+                recipient text NOT NULL,
+                subject text NOT NULL,
+                body text NOT NULL,
+                link text,
+                sent_at bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX outbox_by_app ON outbox (app, sent_at)",
+            """
+            CREATE TABLE link_counts (
+                app text NOT NULL,
+                pattern text NOT NULL,
+                day text NOT NULL,
+                kind text NOT NULL,
+                count bigint NOT NULL,
+                PRIMARY KEY (app, pattern, day, kind)
+            )
+            """,
+            // scope: 'app', 'account:<id>' or 'session:<data key>'. A session's copy overlays the
+            // shared fixtures; `deleted` marks a fixture deleted. `sequence` keeps the order
+            // records were made in (fixtures below zero).
+            """
+            CREATE TABLE records (
+                app text NOT NULL,
+                collection text NOT NULL,
+                scope text NOT NULL,
+                id text NOT NULL,
+                body text NOT NULL,
+                sequence bigint NOT NULL,
+                is_fixture boolean NOT NULL DEFAULT false,
+                deleted boolean NOT NULL DEFAULT false,
+                updated_at bigint NOT NULL,
+                PRIMARY KEY (app, collection, scope, id)
+            )
+            """,
+            "CREATE INDEX records_in_order ON records (app, collection, scope, sequence)",
+            "CREATE INDEX records_by_scope ON records (scope)",
+            "CREATE TABLE record_counters (app text NOT NULL, collection text NOT NULL, next bigint NOT NULL, PRIMARY KEY (app, collection))",
+        ]),
+    ]
+}

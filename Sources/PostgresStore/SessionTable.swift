@@ -1,0 +1,76 @@
+import FlowStore
+
+/// Sessions and their navigation state. Only the SHA-256 of a session id is stored; the id
+/// itself lives in the visitor's cookie. Saves are compare-and-swap on the version, which holds
+/// across instances: the row's lock orders two saves, and the second finds the version moved.
+struct SessionTable {
+    let idleLifetime: Int64
+    let absoluteLifetime: Int64
+
+    func create(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64, in connection: PostgresConnection) throws -> String {
+        let id = Secret.token()
+        try connection.execute(
+            """
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key)
+            VALUES ($1, $2, $3, 1, $4, $4, $5, $6)
+            """,
+            [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey)]
+        )
+        return id
+    }
+
+    func load(id: String, now: Int64, in connection: PostgresConnection) throws -> SessionRecord? {
+        let record = try connection.queryFirst(
+            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key FROM sessions WHERE id_hash = $1",
+            [.bytes(Secret.hash(id))]
+        ) { row in
+            SessionRecord(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)),
+                          lastSeenAt: Int64(row.int(4)), csrfSecret: row.string(5), dataKey: row.string(6))
+        }
+        guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
+        return record
+    }
+
+    func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: PostgresConnection) throws -> SaveOutcome {
+        let hash = Secret.hash(id)
+        let changed = try connection.execute(
+            "UPDATE sessions SET state = $1, version = version + 1, last_seen_at = $2 WHERE id_hash = $3 AND version = $4",
+            [.bytes(state), .integer(now), .bytes(hash), .int(expectedVersion)]
+        )
+        if changed == 1 { return .saved(version: expectedVersion + 1) }
+        return try outcome(of: hash, in: connection)
+    }
+
+    /// Saves under a new id, as on sign-in and sign-out; the session's events move with it.
+    func rotate(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: PostgresConnection) throws -> (SaveOutcome, String?) {
+        let (hash, newID) = (Secret.hash(id), Secret.token())
+        let newHash = Secret.hash(newID)
+        let changed = try connection.execute(
+            "UPDATE sessions SET id_hash = $1, state = $2, version = version + 1, last_seen_at = $3 WHERE id_hash = $4 AND version = $5",
+            [.bytes(newHash), .bytes(state), .integer(now), .bytes(hash), .int(expectedVersion)]
+        )
+        guard changed == 1 else { return (try outcome(of: hash, in: connection), nil) }
+        try connection.execute("UPDATE events SET session_hash = $1 WHERE session_hash = $2", [.bytes(newHash), .bytes(hash)])
+        return (.saved(version: expectedVersion + 1), newID)
+    }
+
+    /// Ends a session with its copy of session-scoped data.
+    func end(id: String, in connection: PostgresConnection) throws {
+        let hash = PostgresValue.bytes(Secret.hash(id))
+        try connection.execute("DELETE FROM records WHERE scope = (SELECT 'session:' || data_key FROM sessions WHERE id_hash = $1)", [hash])
+        try connection.execute("DELETE FROM sessions WHERE id_hash = $1", [hash])
+    }
+
+    /// Deletes every expired session with its copy of session-scoped data; returns how many.
+    func sweep(now: Int64, in connection: PostgresConnection) throws -> Int {
+        let expired = "last_seen_at < $1 OR created_at < $2"
+        let limits: [PostgresValue] = [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
+        try connection.execute("DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(expired))", limits)
+        return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
+    }
+
+    private func outcome(of hash: [UInt8], in connection: PostgresConnection) throws -> SaveOutcome {
+        let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = $1", [.bytes(hash)]) { $0.int(0) }
+        return current.map { .conflict(current: $0) } ?? .missing
+    }
+}
