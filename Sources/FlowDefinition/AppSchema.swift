@@ -320,6 +320,7 @@ public enum AppSchema {
                   <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param></data></attribute></optional>
                 </element>
               </zeroOrMore>
+              <zeroOrMore><element name="alias"><attribute name="path"/></element></zeroOrMore>
               <zeroOrMore><choice><ref name="list"/><ref name="count"/></choice></zeroOrMore>
               <optional><element name="on-open"><oneOrMore><ref name="data-write"/></oneOrMore></element></optional>
               <optional>

@@ -50,8 +50,10 @@ struct AppXML {
         for element in root.child("routes")?.children("route") ?? [] {
             let route = self.route(element)
             routeLines[route.name.rawValue] = routeLines[route.name.rawValue] ?? element.line
-            if let first = route.path.split(separator: "/").first, first.hasPrefix("_") || first.hasPrefix(".") {
-                report(element.line, "route '\(route.name)' has the path '\(route.path)', but paths starting with '_' or '.' are FlowPages' own (/_back, /_open, /.well-known…); choose another path")
+            for (path, line) in [(route.path, element.line)] + element.children("alias").map({ ($0["path"] ?? "", $0.line) }) {
+                if let first = path.split(separator: "/").first, first.hasPrefix("_") || first.hasPrefix(".") {
+                    report(line, "route '\(route.name)' has the path '\(path)', but paths starting with '_' or '.' are FlowPages' own (/_back, /_open, /.well-known…); choose another path")
+                }
             }
             routes.append(route)
             let readData = readRouteData(element, route: route, data: data)
@@ -169,7 +171,8 @@ struct AppXML {
             sharedWith: (element["shared-with"] ?? "").split(separator: " ").map { CoordinatorID(String($0)) },
             requiresSignIn: element["requires-sign-in"].map(Self.boolean) ?? false,
             deepLink: element["deep-link"].map(Self.boolean) ?? false,
-            breadcrumb: element["breadcrumb"]
+            breadcrumb: element["breadcrumb"],
+            aliases: element.children("alias").compactMap { $0["path"] }
         )
     }
 

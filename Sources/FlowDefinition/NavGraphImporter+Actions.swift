@@ -14,12 +14,12 @@ extension NavGraphImporter {
 
         /// Writes `action` as offered on `source` (once per distinct body) and returns the HTML
         /// of its button, or nil when it leads nowhere the graphs know.
-        mutating func add(_ action: Action, from source: Destination, routes: [String: Route], importer: inout NavGraphImporter, known: Set<String>) -> String? {
+        mutating func add(_ action: Action, from source: Destination, routes: [String: Route], importer: inout NavGraphImporter) -> String? {
             let at = "\(action.file):\(action.line)"
             var popped: String?
             var inclusive = action.inclusive
             if let popUpTo = action.popUpTo {
-                guard let resolved = importer.resolve(popUpTo, known: known) else {
+                guard let resolved = importer.resolve(popUpTo, from: source.graphs) else {
                     importer.note(once: "\(at): action '\(action.id)' pops up to '\(popUpTo)', which is not in the graphs given; it was left out")
                     return nil
                 }
@@ -39,7 +39,7 @@ extension NavGraphImporter {
                 let body = "<pop-up-to route=\"\(xml(popped!))\"\(inclusive ? " inclusive=\"true\"" : "")/>"
                 return button(id: write(action, source: source, body: body, form: nil), label: label, fields: [], form: false)
             }
-            guard let target = importer.resolve(destination, known: known), let route = routes[target] else {
+            guard let target = action.route ?? importer.resolve(destination, from: source.graphs), let route = routes[target] else {
                 importer.note(once: "\(at): action '\(action.id)' of '\(source.id)' leads to '\(destination)', which is not in the graphs given; it was left out")
                 return nil
             }
@@ -106,16 +106,19 @@ extension NavGraphImporter {
             return id
         }
 
-        /// The form field asking for an argument no action supplies.
+        /// The form field asking for an argument no action supplies: a checkbox for a boolean
+        /// (unticked is `false`), else a field that must be filled in.
         private static func field(_ argument: Argument) -> String {
             let label = NavGraphImporter.humanized(argument.name)
+            if argument.type == "boolean" {
+                return "      <field name=\"\(xml(argument.name))\" label=\"\(xml(label))\" type=\"checkbox\"/>"
+            }
             let type = argument.type == "integer" || argument.type == "float" ? "number" : "text"
             var field = "      <field name=\"\(xml(argument.name))\" label=\"\(xml(label))\" type=\"\(type)\">"
             field += "<required message=\"Enter \(xml(label.lowercased())): the screen needs it.\"/>"
             switch argument.type {
             case "integer": field += "<pattern value=\"-?[0-9]+\" message=\"Enter a whole number.\"/>"
             case "float": field += "<pattern value=\"\(xml(NavGraphImporter.floatPattern))\" message=\"Enter a number such as 1.5.\"/>"
-            case "boolean": field += "<pattern value=\"true|false\" message=\"Enter true or false.\"/>"
             default: break
             }
             return field + "</field>"

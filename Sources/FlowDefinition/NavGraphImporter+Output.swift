@@ -5,6 +5,8 @@ extension NavGraphImporter {
     struct Route {
         var id: String
         var path: String
+        /// Further deep links' paths, which open the same screen.
+        var aliases: [String] = []
         var title: String
         var owner: String
         var sharedWith: [String] = []
@@ -18,26 +20,25 @@ extension NavGraphImporter {
     /// Builds the app folder's files from what was read.
     mutating func finish(file: String, line: Int) -> Result<Output, FolderProblems> {
         attachGraphArguments()
-        let known = Set(destinations.map(\.id))
-        guard let start = resolve(rootGraph, known: known) else {
+        guard let start = resolve(rootGraph) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: line, message: "the graph's startDestination names no destination; set app:startDestination")]))
         }
-        let tabs = tabs(known: known, file: file)
+        let tabs = tabs(file: file)
         let roots = Set(tabs.isEmpty ? [start] : tabs.map(\.root))
         var links = LinkSet()
         var routes: [String: Route] = [:]
         for destination in destinations {
             routes[destination.id] = route(for: destination, isRoot: roots.contains(destination.id), tabs: tabs, links: &links)
         }
-        let unreached = unreachedActions(routes: routes, roots: roots, start: start, tabs: tabs, known: known)
+        let unreached = unreachedActions(routes: routes, roots: roots, start: start, tabs: tabs)
         var writer = ActionWriter()
         var templates: [String: String] = [:]
         for destination in destinations {
             let controls = offeredActions(destination).compactMap {
-                writer.add($0, from: destination, routes: routes, importer: &self, known: known)
+                writer.add($0, from: destination, routes: routes, importer: &self)
             }
             let openers = (unreached[destination.id] ?? []).compactMap {
-                writer.add($0, from: destination, routes: routes, importer: &self, known: known)
+                writer.add($0, from: destination, routes: routes, importer: &self)
             }
             templates[destination.id + ".html"] = Self.template(destination, route: routes[destination.id]!, controls: controls, openers: openers)
         }
@@ -49,45 +50,50 @@ extension NavGraphImporter {
     /// Android code may navigate to any destination by its id, so a graph often has screens no
     /// action leads to. Each is offered on the root of the stack it belongs to (the start
     /// destination, or its tab's root), so every screen can be walked; keyed by that root.
-    private mutating func unreachedActions(routes: [String: Route], roots: Set<String>, start: String, tabs: [Tab], known: Set<String>) -> [String: [Action]] {
+    private mutating func unreachedActions(routes: [String: Route], roots: Set<String>, start: String, tabs: [Tab]) -> [String: [Action]] {
         var reached = roots.union([start])
         for destination in destinations {
             for action in offeredActions(destination) {
-                if let target = action.destination.flatMap({ resolve($0, known: known) }) { reached.insert(target) }
+                if let target = action.destination.flatMap({ resolve($0, from: destination.graphs) }) { reached.insert(target) }
             }
         }
         var offered: [String: [Action]] = [:]
         for destination in destinations where !reached.contains(destination.id) {
             let host = tabs.first { $0.id == routes[destination.id]!.owner }?.root ?? tabs.first?.root ?? start
             unmapped.append("\(destination.file):\(destination.line): no action leads to '\(destination.id)' (app code may open it by id); a button on '\(host)' opens it")
-            offered[host, default: []].append(Action(id: "open-" + destination.id, destination: destination.id, popUpTo: nil, inclusive: false,
-                                                      arguments: [:], file: destination.file, line: destination.line))
+            offered[host, default: []].append(Action(id: "open-" + destination.id, destination: destination.androidID, route: destination.id,
+                                                      popUpTo: nil, inclusive: false, arguments: [:], file: destination.file, line: destination.line))
         }
         return offered
     }
 
-    /// A destination id, or a graph id standing for its start destination.
-    func resolve(_ id: String, known: Set<String>) -> String? {
-        var current = id
-        var seen: Set<String> = []
-        while !known.contains(current) {
+    /// The route an Android id names from a screen in the graphs `context` (outermost first): a
+    /// destination, or a graph standing for its start destination. An id several graphs use
+    /// names the one of the innermost graph around it, as Android looks it up.
+    func resolve(_ id: String, from context: [String] = []) -> String? {
+        var (current, chain, seen) = (id, context, Set<String>())
+        while true {
+            let candidates = destinations.filter { $0.androidID == current }
+            if !candidates.isEmpty {
+                let closest = chain.reversed().lazy.compactMap { graph in candidates.first { $0.graphs.last == graph } }.first
+                return (closest ?? candidates[0]).id
+            }
             guard let start = graphStarts[current], seen.insert(current).inserted else { return nil }
+            chain.append(current)
             current = start
         }
-        return current
     }
 
     /// Arguments and deep links declared on a graph belong to its start destination.
     private mutating func attachGraphArguments() {
-        let known = Set(destinations.map(\.id))
         for (graph, arguments) in pendingGraphArguments.sorted(by: { $0.key < $1.key }) {
-            guard let start = resolve(graph, known: known), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
+            guard let start = resolve(graph), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
             for (element, file) in arguments where !destinations[index].arguments.contains(where: { $0.name == element["name"] }) {
                 destinations[index].arguments.append(argumentOfGraph(element, file: file, graph: graph))
             }
         }
         for (graph, links) in pendingGraphLinks.sorted(by: { $0.key < $1.key }) {
-            guard let start = resolve(graph, known: known), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
+            guard let start = resolve(graph), let index = destinations.firstIndex(where: { $0.id == start }) else { continue }
             destinations[index].deepLinks += links
         }
     }
@@ -112,11 +118,11 @@ extension NavGraphImporter {
 
     /// The bottom navigation's tabs: the menu's items, or the root graph's top-level graphs when
     /// it holds nothing else. None for an app of one stack.
-    private mutating func tabs(known: Set<String>, file: String) -> [Tab] {
+    private mutating func tabs(file: String) -> [Tab] {
         var tabs: [Tab] = []
         if !menu.isEmpty {
             for item in menu {
-                guard let root = resolve(item.id, known: known) else {
+                guard let root = resolve(item.id) else {
                     unmapped.append("\(menuFile):\(item.line): menu item '\(item.id)' names no destination or graph of the graphs given; it is not a tab")
                     continue
                 }
@@ -128,7 +134,7 @@ extension NavGraphImporter {
             }
         } else if topLevelGraphs.count >= 2, !destinations.contains(where: { $0.graphs == [rootGraph] }) {
             for graph in topLevelGraphs {
-                guard let root = resolve(graph, known: known) else { continue }
+                guard let root = resolve(graph) else { continue }
                 tabs.append(Tab(id: Self.tabID(graph), root: root, title: graphLabels[graph] ?? Self.tabTitle(graph), graph: graph))
             }
             unmapped.append("\(file):1: the root graph holds only graphs, so each is a tab (a bottom navigation); pass its menu with --menu for the app's own titles")
@@ -168,6 +174,7 @@ extension NavGraphImporter {
         var path = "/" + destination.id
         var pathParameters: [String] = []
         var isDeepLinkable = false
+        var aliases: [String] = []
         for link in destination.deepLinks where !link.uri.isEmpty {
             let where_ = "\(link.file):\(link.line)"
             guard let parts = Self.parseDeepLink(link.uri) else {
@@ -179,10 +186,8 @@ extension NavGraphImporter {
             if let fixed = parts.fixedQuery {
                 unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' requires the query '\(fixed)'; any query opens it")
             }
-            if isDeepLinkable {
-                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' is not its first; a route has one address, so it does not open the screen")
-                continue
-            }
+            // `…/{id}/` and `…/{id}` are one address: a link with the trailing slash opens it too.
+            if isDeepLinkable, parts.path == path || aliases.contains(parts.path) { continue }
             if isRoot, !parts.pathParameters.isEmpty {
                 unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' fills its path, but '\(destination.id)' is the root of a stack, which opens without arguments; it does not open the screen")
                 continue
@@ -196,7 +201,7 @@ extension NavGraphImporter {
                 continue
             }
             for name in parts.pathParameters + parts.queryParameters.map(\.argument) where !arguments.contains(where: { $0.name == name }) {
-                arguments.append(Argument(name: name, type: "string", defaultValue: nil, isRequired: parts.pathParameters.contains(name), note: nil))
+                arguments.append(Argument(name: name, type: "string", defaultValue: nil, isRequired: !isDeepLinkable && parts.pathParameters.contains(name), note: nil))
                 unmapped.append("\(where_): deep link placeholder '{\(name)}' of '\(destination.id)' has no <argument>; it is a text parameter")
             }
             for (key, name) in parts.queryParameters where key != name {
@@ -207,14 +212,20 @@ extension NavGraphImporter {
                     arguments[index].queryName = key
                 }
             }
+            links.shapes[LinkSet.shape(parts.path)] = destination.id
+            // The first link is the screen's address; each further one an alias of it.
+            if isDeepLinkable {
+                aliases.append(parts.path)
+                continue
+            }
             path = parts.path
             pathParameters = parts.pathParameters
             isDeepLinkable = true
         }
-        if links.shapes[LinkSet.shape(path)] != nil {
-            path = "/" + destination.id + "-screen"
+        if !isDeepLinkable {
+            if links.shapes[LinkSet.shape(path)] != nil { path = "/" + destination.id + "-screen" }
+            links.shapes[LinkSet.shape(path)] = destination.id
         }
-        links.shapes[LinkSet.shape(path)] = destination.id
         for index in arguments.indices where pathParameters.contains(arguments[index].name) && !arguments[index].isRequired {
             arguments[index].isRequired = true
             arguments[index].impliedValue = arguments[index].defaultValue
@@ -234,8 +245,8 @@ extension NavGraphImporter {
             title = buttonLabel + ": " + title
             unmapped.append("\(at): the label of '\(destination.id)' is its arguments alone; the title reads '\(title)', so it says which screen it is")
         }
-        var route = Route(id: destination.id, path: path, title: title, owner: "main", isDeepLinkable: isDeepLinkable, parameters: arguments,
-                          buttonLabel: buttonLabel)
+        var route = Route(id: destination.id, path: path, aliases: aliases, title: title, owner: "main", isDeepLinkable: isDeepLinkable,
+                          parameters: arguments, buttonLabel: buttonLabel)
         if isRoot, ["dialog", "sheet", "bottomSheet"].contains(destination.kind) {
             unmapped.append("\(at): <\(destination.kind)> '\(destination.id)' starts its stack, so nothing lies under it; it is a screen of its own")
         }
@@ -322,6 +333,7 @@ extension NavGraphImporter {
         let isWeb = scheme == nil || scheme == "http" || scheme == "https"
         if !isWeb, !host.isEmpty { pathText = "/" + host + pathText }
         if isWeb, host.contains("{") { return nil }
+        // Empty segments (a trailing slash) are dropped: a screen's address has none.
         let segments = pathText.split(separator: "/").map(String.init)
         var pathParameters: [String] = []
         for segment in segments where segment.contains("{") || segment.contains("}") {
@@ -363,15 +375,16 @@ extension NavGraphImporter {
             if !route.sharedWith.isEmpty { line += " shared-with=\"\(Self.xml(route.sharedWith.joined(separator: " ")))\"" }
             if let presentation = route.presentation { line += " presentation=\"\(presentation)\"" }
             if route.isDeepLinkable { line += " deep-link=\"true\"" }
-            guard !route.parameters.isEmpty else { return line + "/>" }
-            return line + ">\n" + route.parameters.map { argument in
+            guard !route.parameters.isEmpty || !route.aliases.isEmpty else { return line + "/>" }
+            let aliases = route.aliases.map { "      <alias path=\"\(Self.xml($0))\"/>" }
+            return line + ">\n" + (route.parameters.map { argument in
                 var param = "      <param name=\"\(Self.xml(argument.name))\" type=\"\(argument.type == "float" ? "string" : argument.type)\""
                 if argument.type == "float" { param += " pattern=\"\(Self.xml(Self.floatPattern))\"" }
                 if !argument.isRequired { param += " required=\"false\"" }
                 if let value = argument.defaultValue { param += " default=\"\(Self.xml(value))\"" }
                 if let key = argument.queryName { param += " query=\"\(Self.xml(key))\"" }
                 return param + "/>"
-            }.joined(separator: "\n") + "\n    </route>"
+            } + aliases).joined(separator: "\n") + "\n    </route>"
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>

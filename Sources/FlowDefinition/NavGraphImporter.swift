@@ -46,6 +46,9 @@ public struct NavGraphImporter {
         var id: String
         /// A destination or graph id; nil for a pop-only action.
         var destination: String?
+        /// The route it leads to when known already (a screen no action leads to, offered on the
+        /// start): not looked up by Android id from where it is offered.
+        var route: String? = nil
         var popUpTo: String?
         var inclusive: Bool
         /// `launchSingleTop`: a screen of the destination already on top is replaced.
@@ -63,7 +66,10 @@ public struct NavGraphImporter {
     }
 
     struct Destination {
+        /// The route's name: the Android id, made unique when graphs use one twice.
         var id: String
+        /// The id as the graphs write it.
+        let androidID: String
         var kind: String
         var className: String?
         var label: String
@@ -134,8 +140,14 @@ public struct NavGraphImporter {
             switch XMLReader.read(contents, file: path) {
             case .success(let root) where root.name == "menu":
                 importer.menuFile = path
-                importer.menu = root.children("item").compactMap { item in
+                // Items may stand in <group>s, as a navigation drawer's do.
+                let items = root.children.flatMap { $0.name == "group" ? $0.children("item") : $0.name == "item" ? [$0] : [] }
+                importer.menu = items.compactMap { item in
                     guard let id = reference(item["id"]) else { return nil }
+                    if item["visible"] == "false" {
+                        importer.unmapped.append("\(path):\(item.line): menu item '\(id)' is hidden (android:visible=\"false\"); it is not a tab")
+                        return nil
+                    }
                     return (id, item["title"] ?? id, item.line)
                 }
             case .success(let root):
@@ -203,6 +215,10 @@ public struct NavGraphImporter {
                 walk(element, file: file, graphs: chain, isRoot: false)
             case "include":
                 include(element, file: file, graphs: chain, isRoot: isRoot)
+            case "include-dynamic":
+                // A dynamic feature module's graph, given by file name: imported as if installed.
+                unmapped.append("\(file):\(element.line): <include-dynamic> of '\(element["graphResName"] ?? "")' is imported as if its feature module were installed")
+                include(element, file: file, graphs: chain, isRoot: isRoot)
             case "action":
                 if let action = action(element, file: file, owner: "graph '\(graphID)'") { globalActions[graphID, default: []].append(action) }
             case "argument":
@@ -220,7 +236,7 @@ public struct NavGraphImporter {
                 if destinations.contains(where: { $0.id == found.id }) {
                     // Android resolves a repeated id to the closest destination; a route has one name.
                     let renamed = found.id + "_" + graphID
-                    unmapped.append("\(file):\(element.line): destination id '\(found.id)' is used again in graph '\(graphID)'; this one is '\(renamed)', and actions naming '\(found.id)' lead to the first")
+                    unmapped.append("\(file):\(element.line): destination id '\(found.id)' is used again in graph '\(graphID)'; this one's route is '\(renamed)', and an action naming '\(found.id)' leads to the one of the innermost graph around it")
                     found.id = renamed
                 }
                 destinations.append(found)
@@ -233,12 +249,14 @@ public struct NavGraphImporter {
     var pendingGraphLinks: [String: [DeepLink]] = [:]
 
     private mutating func include(_ element: XMLElement, file: String, graphs chain: [String], isRoot: Bool) {
-        let name = Self.reference(element["graph"]) ?? ""
+        let name = Self.reference(element["graph"]) ?? element["graphResName"] ?? ""
         guard let (includedFile, root) = graphs[name] else {
             unmapped.append("\(file):\(element.line): <include> of '\(name)' names a graph that was not given; pass \(name).xml too")
             return
         }
         let graphID = Self.reference(root["id"]) ?? name
+        // <include-dynamic android:id> is what actions name; it stands for the graph it includes.
+        if let alias = Self.reference(element["id"]), alias != graphID { graphStarts[alias] = graphID }
         if isRoot { topLevelGraphs.append(graphID) }
         guard imported.insert(name).inserted else {
             // Each parent reaches the same screens: one route each, so links and Back agree.
@@ -251,7 +269,7 @@ public struct NavGraphImporter {
     private mutating func destination(_ element: XMLElement, file: String, graphs: [String]) -> Destination {
         let id = Self.reference(element["id"])!
         let label = element["label"].map { resolved($0, file: file, line: element.line, what: "label") } ?? Self.humanized(id)
-        var result = Destination(id: id, kind: element.name, className: element["name"], label: label, graphs: graphs, line: element.line, file: file)
+        var result = Destination(id: id, androidID: id, kind: element.name, className: element["name"], label: label, graphs: graphs, line: element.line, file: file)
         switch element.name {
         case "fragment", "dialog", "composable":
             break
@@ -262,6 +280,8 @@ public struct NavGraphImporter {
             }
         case "sheet", "bottomSheet":
             unmapped.append("\(file):\(element.line): <\(element.name)> '\(id)' is a sheet over the screen that opened it")
+        case "fragment-dynamic", "activity-dynamic":
+            unmapped.append("\(file):\(element.line): <\(element.name)> '\(id)' comes from a dynamic feature module; it is a pushed screen, as if the module were installed")
         default:
             unmapped.append("\(file):\(element.line): <\(element.name)> '\(id)' is a destination of a navigator FlowPages does not know; it is a pushed screen")
         }

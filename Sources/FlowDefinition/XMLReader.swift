@@ -29,7 +29,7 @@ enum XMLReader {
         guard let rootNode = xmlDocGetRootElement(document) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "has no root element; start with <app id=\"…\">")]))
         }
-        let root = element(rootNode)
+        let root = element(rootNode, source: SourceLines(bytes))
         guard validate(document, schema: schema, collector: collector) else {
             return .failure(FolderProblems(problems(collector, file: file, fallback: "does not follow the app.xml schema", root: root)))
         }
@@ -52,7 +52,7 @@ enum XMLReader {
         guard let root = xmlDocGetRootElement(document) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "has no root element")]))
         }
-        return .success(element(root))
+        return .success(element(root, source: SourceLines(bytes)))
     }
 
     /// libxml2 registers RELAX NG's datatype libraries lazily and without a lock, so two apps
@@ -98,8 +98,40 @@ enum XMLReader {
         return String(words[1])
     }
 
-    /// Copies a libxml2 element and its descendants into plain values.
-    private static func element(_ node: xmlNodePtr) -> XMLElement {
+    /// The lines of a file, to find where a start tag begins: libxml2 numbers an element by
+    /// the line its start tag ends on, which for a tag spread over lines (Android's, one
+    /// attribute a line) is its last.
+    struct SourceLines {
+        let lines: [Substring]
+
+        init(_ bytes: [UInt8]) {
+            lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+
+        /// The line at or before `line` holding the nearest `<name`.
+        func start(of name: String, endingOn line: Int) -> Int {
+            var current = min(line, lines.count)
+            while current >= 1, line - current < 200 {
+                if Self.opens(lines[current - 1], name) { return current }
+                current -= 1
+            }
+            return line
+        }
+
+        private static func opens(_ text: Substring, _ name: String) -> Bool {
+            var rest = text[...]
+            while let range = rest.range(of: "<" + name) {
+                let next = rest[range.upperBound...].first
+                if next == nil || next == ">" || next == "/" || next!.isWhitespace { return true }
+                rest = rest[range.upperBound...]
+            }
+            return false
+        }
+    }
+
+    /// Copies a libxml2 element and its descendants into plain values, each numbered by the line
+    /// its start tag begins on.
+    private static func element(_ node: xmlNodePtr, source: SourceLines) -> XMLElement {
         var attributes: [String: String] = [:]
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -119,7 +151,7 @@ enum XMLReader {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(element(current))
+                children.append(element(current, source: source))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { text += String(cString: content) }
             default:
@@ -129,8 +161,15 @@ enum XMLReader {
         }
         return XMLElement(
             name: String(cString: node.pointee.name), attributes: attributes, children: children,
-            text: trimmed(text), line: Int(xmlGetLineNo(node))
+            text: trimmed(text), line: source.start(of: Self.qualifiedName(node), endingOn: Int(xmlGetLineNo(node)))
         )
+    }
+
+    /// `prefix:name` as written, or the name alone.
+    private static func qualifiedName(_ node: xmlNodePtr) -> String {
+        let name = String(cString: node.pointee.name)
+        guard let prefix = node.pointee.ns?.pointee.prefix else { return name }
+        return String(cString: prefix) + ":" + name
     }
 }
 

@@ -104,7 +104,11 @@ struct ActionInterpreter {
                 return result
             }
             result.values = form.filter { !Self.reservedFields.contains($0.key) && !FormCheck.isPassword($0.key, in: app) }
-            var sources = Sources(form: form, screen: app.navigation.currentScreen(in: state).parameters)
+            let screen = app.navigation.currentScreen(in: state)
+            let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
+            // A parameter the screen leaves out reads as its default, as its page shows it.
+            var sources = Sources(form: form, checkboxes: checkboxes,
+                                  screen: app.navigation.route(screen.name)?.values(of: screen) ?? screen.parameters)
             try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
         }
         return result
@@ -138,6 +142,8 @@ struct ActionInterpreter {
     /// posted on, and the ids of the records it has created so far.
     private struct Sources {
         let form: [String: String]
+        /// The posted form's checkboxes: one left unticked is not posted at all.
+        let checkboxes: Set<String>
         let screen: [String: String]
         var created: [String: String] = [:]
 
@@ -149,13 +155,21 @@ struct ActionInterpreter {
             case .created(let collection): created[collection]
             }
         }
+
+        /// The value of `source` for a parameter of `kind`: a checkbox given to a boolean
+        /// parameter reads `true` when ticked and `false` when not.
+        func value(_ source: ValueSource, for kind: ParameterDefinition.Kind?) -> String? {
+            if kind == .boolean, case .field(let name) = source, checkboxes.contains(name) { return form[name] == nil ? "false" : "true" }
+            return value(source)
+        }
     }
 
     /// The screen a step leads to, its parameters from their sources. A record that does not
     /// exist is a link to nothing: the whole action is refused.
     private func target(_ route: RouteName, _ parameters: [ActionParameter], sources: Sources, data: DataRunner) throws -> RouteInstance {
         var values: [String: String] = [:]
-        for parameter in parameters { values[parameter.name] = sources.value(parameter.source) }
+        let definition = app.navigation.route(route)
+        for parameter in parameters { values[parameter.name] = sources.value(parameter.source, for: definition?.parameter(parameter.name)?.kind) }
         let target = RouteInstance(route, values)
         if (try? app.navigation.check(target)) != nil, try !data.exists(target) { throw ActionRefused.notFound }
         return target

@@ -58,10 +58,11 @@ enum DeepLinks {
         })
     }
 
-    /// The URL paths of an app's deep-linkable routes, placeholders as `*`, then its tab links.
+    /// The URL paths of an app's deep-linkable routes (and their aliases), placeholders as `*`,
+    /// then its tab links.
     static func linkPaths(_ app: AppDefinition) -> [String] {
-        app.navigation.routes.filter(\.isDeepLinkable).map { route in
-            route.path.split(separator: "/").map { $0.hasPrefix("{") ? "*" : String($0) }.reduce("") { $0 + "/" + $1 }
+        app.navigation.routes.filter(\.isDeepLinkable).flatMap { [$0.path] + $0.aliases }.map { path in
+            path.split(separator: "/").map { $0.hasPrefix("{") ? "*" : String($0) }.reduce("") { $0 + "/" + $1 }
         }.map { $0.isEmpty ? "/" : $0 } + app.tabLinks.keys.sorted()
     }
 

@@ -87,10 +87,14 @@ final class MountedApp: Sendable {
         return destination(path: rest.isEmpty ? "/" : rest, query: Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// What a path below the app's prefix names: a tab link, else a screen.
+    /// What a path below the app's prefix names: a tab link, else a screen. A path with one
+    /// trailing slash names what it names without (`…/timetable/42/`, as a link may be written);
+    /// the screen's own URL is the one without.
     func destination(path: Substring, query: [String: String]) -> LinkDestination? {
         if let link = tabLinks.first(where: { $0.pattern.match(path) != nil }) { return .tab(link.tab, path: link.path) }
-        return navigation.routeInstance(path: path, query: query).map { .screen($0) }
+        if let instance = navigation.routeInstance(path: path, query: query) { return .screen(instance) }
+        guard path.count > 1, path.last == "/", path.dropLast().last != "/" else { return nil }
+        return destination(path: path.dropLast(), query: query)
     }
 
     /// The URL of a destination: a tab link's own path, or the screen's URL.

@@ -17,8 +17,8 @@ struct SecurityHeaders: Sendable {
     init(apps: [AppDefinition]) {
         var paths: [(String, PathPattern)] = []
         for app in apps {
-            for route in app.navigation.routes {
-                guard let pattern = try? PathPattern(route.path), pattern.parameterNames.contains("token") else { continue }
+            for path in app.navigation.routes.flatMap({ [$0.path] + $0.aliases }) {
+                guard let pattern = try? PathPattern(path), pattern.parameterNames.contains("token") else { continue }
                 paths += [("/" + app.id, pattern), ("", pattern)]
             }
         }

@@ -8,6 +8,7 @@ struct DefinitionValidator {
     private(set) var routeIndex: [RouteName: Int] = [:]
     private(set) var nodes: [CoordinatorID: NavigationDefinition.Node] = [:]
     private(set) var pathPatterns: [RouteName: PathPattern] = [:]
+    private(set) var aliasPatterns: [RouteName: [PathPattern]] = [:]
     private(set) var parameterPatterns: [String: ParameterPattern] = [:]
 
     init(root: CoordinatorDefinition, routes: [RouteDefinition], signIn: SignInConfiguration?) {
@@ -149,8 +150,28 @@ struct DefinitionValidator {
                 seenPaths.append((route.name, pattern))
                 pathPatterns[route.name] = pattern
             }
+            // An alias's placeholders fill declared parameters; a match of it is a match of the route.
+            for alias in route.aliases {
+                let pattern: PathPattern
+                do {
+                    pattern = try PathPattern(alias)
+                } catch {
+                    report(.invalidPath(route.name, reason: "its alias: \(error.description)"))
+                    continue
+                }
+                for name in pattern.parameterNames where route.parameter(name) == nil {
+                    report(.undeclaredPathParameter(route.name, parameter: name))
+                }
+                if let other = seenPaths.first(where: { $0.1.hasSameShape(as: pattern) }) {
+                    report(.duplicatePath(route.name, other: other.0, path: alias))
+                } else {
+                    seenPaths.append((route.name, pattern))
+                    aliasPatterns[route.name, default: []].append(pattern)
+                }
+            }
         }
     }
+
 
     private mutating func checkOwnership(of route: RouteDefinition) {
         guard let owner = nodes[route.owner] else {

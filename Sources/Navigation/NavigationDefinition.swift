@@ -13,8 +13,8 @@ public struct NavigationDefinition: Sendable {
     let routeIndex: [RouteName: Int]
     let nodes: [CoordinatorID: Node]
     let pathPatterns: [RouteName: PathPattern]
-    /// The routes with a path, by the number of segments their pattern has: a URL is matched
-    /// against those of its own length only.
+    /// The routes with a path, by the number of segments their pattern (or an alias's) has: a
+    /// URL is matched against those of its own length only.
     let routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]]
     let parameterPatterns: [String: ParameterPattern]
 
@@ -59,8 +59,9 @@ public struct NavigationDefinition: Sendable {
         self.pathPatterns = validator.pathPatterns
         var byCount: [Int: [(route: Int, pattern: PathPattern)]] = [:]
         for (index, route) in routes.enumerated() {
-            guard let pattern = validator.pathPatterns[route.name] else { continue }
-            byCount[pattern.segments.count, default: []].append((index, pattern))
+            for pattern in [validator.pathPatterns[route.name]].compactMap({ $0 }) + (validator.aliasPatterns[route.name] ?? []) {
+                byCount[pattern.segments.count, default: []].append((index, pattern))
+            }
         }
         routesBySegmentCount = byCount
         self.parameterPatterns = validator.parameterPatterns

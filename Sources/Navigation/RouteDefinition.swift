@@ -4,6 +4,9 @@ public struct RouteDefinition: Hashable, Sendable {
     public var name: RouteName
     /// The URL path pattern, such as `/listing/{id}`; parameters not in the path travel in the query.
     public var path: String
+    /// Other path patterns of the same screen (an Android destination's further deep links, an
+    /// older address): a link or a typed URL matching one opens the route, whose URL stays ``path``.
+    public var aliases: [String]
     /// Every parameter the route takes, path and query.
     public var parameters: [ParameterDefinition]
     /// The screen title, as a person reads it in the navigation bar.
@@ -33,10 +36,12 @@ public struct RouteDefinition: Hashable, Sendable {
         sharedWith: [CoordinatorID] = [],
         requiresSignIn: Bool = false,
         deepLink: Bool = false,
-        breadcrumb: String? = nil
+        breadcrumb: String? = nil,
+        aliases: [String] = []
     ) {
         self.name = name
         self.path = path
+        self.aliases = aliases
         self.parameters = parameters
         self.title = title
         self.breadcrumb = breadcrumb

@@ -61,7 +61,7 @@ import Testing
         let app = try Self.load(try Self.garden(), as: "garden")
         let navigation = app.navigation
         #expect(Set(navigation.routes.map(\.name.rawValue)) == [
-            "home", "plant_list", "plant_detail", "gallery_activity", "about_dialog", "water_dialog", "share_photo", "search",
+            "home", "plant_list", "zone_map", "plant_detail", "gallery_activity", "about_dialog", "water_dialog", "share_photo", "search",
             "settings", "licenses", "profile", "signed_out",
         ], "one route per destination; the graph included twice is imported once")
         #expect(navigation.root.kind == .stack(root: "home", depthLimit: nil))
@@ -70,6 +70,7 @@ import Testing
 
         let detail = try #require(navigation.route("plant_detail"))
         #expect(detail.path == "/plants/{plantId}" && detail.isDeepLinkable && detail.title == "Plant {plantId}")
+        #expect(detail.aliases == ["/en/plants/{plantId}"], "a further deep link is another address of the screen; its trailing slash is dropped")
         #expect(detail.parameter("plantId")?.kind == .integer && detail.parameter("plantId")?.isRequired == true)
         #expect(detail.parameter("showPhotos") == ParameterDefinition("showPhotos", kind: .boolean, required: false, defaultValue: "false", queryName: "photos"))
         #expect(navigation.route("plant_list")?.path == "/zones/{zone}", "a scheme-less link's path")
@@ -105,6 +106,9 @@ import Testing
         // Popping up to a graph pops its start destination too.
         #expect(actions["leave_settings"]?.steps == [.popUpTo("settings", inclusive: true, then: nil, parameters: [], singleTop: false)])
         #expect(actions["sign_out"]?.steps == [.popUpTo("home", inclusive: true, then: "signed_out", parameters: [], singleTop: false)])
+        // A required boolean is asked for with a checkbox; an argument the screen has travels on, as its default when left out.
+        #expect(app.forms["water"]?.fields.map(\.type) == ["checkbox"])
+        #expect(actions["show_map"]?.steps == [.navigate("zone_map", parameters: [ActionParameter(name: "page", source: .parameter("page"))])])
         // A screen nothing leads to is opened from the start destination.
         #expect(actions["open-search"]?.steps == [.navigate("search", parameters: [])])
     }
@@ -125,15 +129,16 @@ import Testing
 
     @Test func whatIsNotMappedExactlyIsNotedAtItsFileAndLine() throws {
         let notes = try Self.garden().unmapped
+        // Each at the line its element's start tag begins on, however many lines the tag takes.
         let expected = [
-            "res/garden/nav_garden.xml:25: action 'open_settings' animates (enterAnim, exitAnim); pages change without animation",
-            "res/garden/nav_garden.xml:82: activity 'gallery_activity' is a pushed screen; a separate Android task has no web counterpart",
-            "res/garden/nav_garden.xml:82: activity 'gallery_activity' sets android:action=\"android.intent.action.VIEW\"; the screen does not start another app",
-            "res/garden/nav_garden.xml:160: graph 'nav_account' is included again; its destinations are shared with the first include, not copied",
-            "res/garden/nav_garden.xml:34: argument 'zone' of 'plant_list' is part of its deep link's path, so the screen's address always holds it; an action that leaves it out passes its default 'all'",
-            "res/garden/nav_garden.xml:111: no action leads to 'share_photo' (app code may open it by id); a button on 'home' opens it",
-            "res/garden/nav_garden.xml:121: no action leads to 'search' (app code may open it by id); a button on 'home' opens it",
-            "res/garden/nav_garden.xml:155: action 'leave_settings' pops up to graph 'settings_graph': back out of its start destination 'settings', as the graph is entered there",
+            "res/garden/nav_garden.xml:21: action 'open_settings' animates (enterAnim, exitAnim); pages change without animation",
+            "res/garden/nav_garden.xml:91: activity 'gallery_activity' is a pushed screen; a separate Android task has no web counterpart",
+            "res/garden/nav_garden.xml:91: activity 'gallery_activity' sets android:action=\"android.intent.action.VIEW\"; the screen does not start another app",
+            "res/garden/nav_garden.xml:176: graph 'nav_account' is included again; its destinations are shared with the first include, not copied",
+            "res/garden/nav_garden.xml:31: argument 'zone' of 'plant_list' is part of its deep link's path, so the screen's address always holds it; an action that leaves it out passes its default 'all'",
+            "res/garden/nav_garden.xml:124: no action leads to 'share_photo' (app code may open it by id); a button on 'home' opens it",
+            "res/garden/nav_garden.xml:134: no action leads to 'search' (app code may open it by id); a button on 'home' opens it",
+            "res/garden/nav_garden.xml:168: action 'leave_settings' pops up to graph 'settings_graph': back out of its start destination 'settings', as the graph is entered there",
         ]
         #expect(notes.sorted() == expected.sorted())
     }
@@ -182,7 +187,10 @@ import Testing
         let app = try Self.load(output, as: "one")
         #expect(app.navigation.route("a")?.presentation == .push && app.navigation.route("a")?.title == "Hello")
         #expect(app.navigation.route("detail_main_graph")?.title == "Outer detail")
-        #expect(output.unmapped.contains("res/navigation/main.xml:9: destination id 'detail' is used again in graph 'main_graph'; this one is 'detail_main_graph', and actions naming 'detail' lead to the first"))
+        #expect(output.unmapped.contains("res/navigation/main.xml:9: destination id 'detail' is used again in graph 'main_graph'; this one's route is 'detail_main_graph', and an action naming 'detail' leads to the one of the innermost graph around it"))
+        // Entering the inner graph opens its own start, not the outer screen of the same id.
+        #expect(app.actions["go"]?.steps == [.navigate("detail", parameters: [])])
+        #expect(output.unmapped.contains("res/navigation/main.xml:9: no action leads to 'detail_main_graph' (app code may open it by id); a button on 'a' opens it"))
         #expect(output.unmapped.contains("res/navigation/main.xml:5: <dialog> 'a' starts its stack, so nothing lies under it; it is a screen of its own"))
     }
 
@@ -214,7 +222,8 @@ import Testing
                 continue
             }
             let definition = try #require(app.navigation.route(route))
-            let parameters = Dictionary(uniqueKeysWithValues: definition.parameters.filter(\.isRequired).map { ($0.name, $0.kind == .integer ? "1" : "x") })
+            let samples: [ParameterDefinition.Kind: String] = [.integer: "1", .boolean: "true", .string: "x"]
+            let parameters = Dictionary(uniqueKeysWithValues: definition.parameters.filter(\.isRequired).map { ($0.name, samples[$0.kind]!) })
             let result = navigator.execute(.navigate(RouteInstance(route, parameters)), on: navigator.initialState)
             #expect((try? result.get()) != nil, "action \(id) to \(route) does not navigate: \(result)")
         }

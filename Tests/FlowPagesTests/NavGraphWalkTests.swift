@@ -65,6 +65,10 @@ import Testing
         try browser.press("Plant 7")
         #expect(browser.page.heading == "Plant 7" && Self.arguments(browser.page) == ["plantId": "7", "showPhotos": "false"])
         #expect(try browser.backChain() == ["Plants in north", "My Garden"])
+        // An argument the screen leaves out travels on as its default.
+        try browser.press("Plants in north")
+        try browser.press("Map, page")
+        #expect(browser.page.heading == "Map, page 1" && Self.arguments(browser.page) == ["page": "1"])
     }
 
     @Test func aRequiredArgumentNoActionGivesIsAskedFor() throws {
@@ -123,8 +127,13 @@ import Testing
         #expect(browser.page.heading == "My Garden" && !Self.isDialog(browser.page))
 
         try browser.press("Plant", filling: ["Plant Id": "3"])
+        // A required boolean is a checkbox: left unticked it is false.
         try browser.press("Water?")
         #expect(browser.page.heading == "Water 3?" && Self.isDialog(browser.page))
+        #expect(Self.arguments(browser.page) == ["plantId": "3", "urgent": "false"])
+        try browser.press("Close")
+        try browser.press("Water?", filling: ["Urgent": "on"])
+        #expect(Self.arguments(browser.page) == ["plantId": "3", "urgent": "true"])
         try browser.press("Back to My Garden")
         #expect(browser.page.heading == "My Garden" && !Self.isDialog(browser.page) && browser.page.back == nil)
 
@@ -151,6 +160,8 @@ import Testing
     @Test(arguments: [
         ("https://www.garden.example/plants/5?photos=true", "Plant 5", ["plantId": "5", "showPhotos": "true"]),
         ("http://www.garden.example/plants/6", "Plant 6", ["plantId": "6", "showPhotos": "false"]),
+        ("https://www.garden.example/en/plants/9/", "Plant 9", ["plantId": "9", "showPhotos": "false"]),
+        ("https://www.garden.example/en/plants/9", "Plant 9", ["plantId": "9", "showPhotos": "false"]),
         ("https://WWW.Garden.Example/zones/south", "Plants in south", ["zone": "south", "page": "1"]),
         ("gardenapp://Share/pic-9", "Share a Photo", ["photoId": "pic-9"]),
         ("gardenapp://share/pic-9", "Share a Photo", ["photoId": "pic-9"]),
@@ -186,7 +197,7 @@ import Testing
     /// to its page, reaches every destination of the graphs.
     @Test func everyDestinationIsReachedByClicking() throws {
         let app = try Self.garden()
-        let titles: Set = ["My Garden", "Plants in north", "Plant 7", "Plant 8", "Plant 42", "Photo Gallery", "About the Garden",
+        let titles: Set = ["My Garden", "Plants in north", "Map, page 1", "Plant 7", "Plant 8", "Plant 42", "Photo Gallery", "About the Garden",
                            "Water 42?", "Share a Photo", "Search", "Settings", "Licenses", "Your Profile", "Signed Out"]
         let values = ["Plant Id": "42", "Photo Id": "pic-1"]
         func replay(_ path: [String]) throws -> LiveBrowser {

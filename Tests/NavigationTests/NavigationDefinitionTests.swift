@@ -200,6 +200,20 @@ import Testing
         #expect(definition.route("item")?.values(of: plain) == ["id": "7", "showPhotos": "false"])
     }
 
+    @Test func anAliasIsAnotherAddressOfTheSameScreen() throws {
+        let item = RouteDefinition("item", path: "/items/{id}", title: "Item", owner: "home",
+                                   parameters: [ParameterDefinition("id"), ParameterDefinition("lang", required: false)],
+                                   aliases: ["/{lang}/items/{id}", "/i/{id}"])
+        let definition = try NavigationDefinition(root: Self.tree, routes: replacing("item", with: item), signIn: Self.signIn)
+        #expect(definition.routeInstance(path: "/en/items/7") == route("item", ["id": "7", "lang": "en"]))
+        #expect(definition.routeInstance(path: "/i/7") == route("item", ["id": "7"]))
+        #expect(definition.path(for: route("item", ["id": "7"])) == "/items/7", "the screen's own URL stays its path")
+        let found = problems(routes: replacing("item", with: RouteDefinition("item", path: "/items/{id}", title: "Item", owner: "home",
+                                                                              parameters: [ParameterDefinition("id")], aliases: ["/x/{nope}", "/account", "/bad/"])))
+        #expect(Set(found) == [.undeclaredPathParameter("item", parameter: "nope"), .duplicatePath("account", other: "item", path: "/account"),
+                               .invalidPath("item", reason: "its alias: '/bad/' has an empty segment; remove the doubled or trailing '/'")])
+    }
+
     @Test func aLiteralPathWinsOverAPlaceholder() throws {
         let definition = try NavigationDefinition(root: Self.tree, routes: Self.routes + [
             RouteDefinition("new-item", path: "/items/new", title: "New", owner: "home"),
