@@ -26,6 +26,13 @@ as_owner() {
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# The server outlives this script: it must not hold the descriptors of whatever started the
+# script (a test's pipe, the socket a process monitor waits on), or they never close.
+for descriptor in /proc/$$/fd/*; do
+    number=${descriptor##*/}
+    [ "$number" -gt 2 ] && eval "exec $number>&-" 2>/dev/null || true
+done
+
 case $command in
 start)
     mkdir -p "$folder"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The one test command: installs what the checks need (Debian packages; the browser audit's
-# Python venv), then runs `swift test` and the browser audit (Tests/Browser/run.sh).
+# Python venv), starts a throwaway PostgreSQL cluster, then runs `swift test` (its PostgreSQL
+# tests on that cluster), the end-to-end suites a second time with PostgreSQL as their store, and
+# the browser audit (Tests/Browser/run.sh). The cluster is stopped and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,7 @@ cd "$(dirname "$0")/.."
 missing=""
 [ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
 [ -f /usr/include/libxml2/libxml/relaxng.h ] || missing="$missing libxml2-dev"
+[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$missing libpq-dev"
 [ -x /usr/sbin/nginx ] || missing="$missing nginx-light"
 if [ -n "$missing" ]; then
     apt-get update -qq
@@ -16,5 +19,15 @@ if [ -n "$missing" ]; then
     apt-get install -y -qq $missing || apt-get install -y -qq ${missing/nginx-light/nginx}
 fi
 
+# PostgreSQL from Debian (Tests/postgres.sh installs it if missing), in a cluster of this run's
+# own; fsync is off: these tests are about FlowPages, not about the disk.
+cluster=$(mktemp -d)
+trap 'bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$cluster"' EXIT
+FLOWPAGES_TEST_POSTGRES=$(bash Tests/postgres.sh start "$cluster" fsync=off)
+export FLOWPAGES_TEST_POSTGRES
+
+# The several-instances tests run `flowpages serve` processes of this build.
+swift build --product flowpages
 swift test
+FLOWPAGES_TEST_BACKEND=postgres swift test --skip-build --filter FlowPagesTests --skip SeveralInstancesLiveTests
 bash Tests/Browser/run.sh

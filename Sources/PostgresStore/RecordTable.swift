@@ -8,7 +8,7 @@ struct RecordTable {
 
     func records(app: String, collection: String, scope: RecordScope, in connection: PostgresConnection) throws -> [StoredRecord] {
         let rows = try connection.query(
-            "SELECT id, body, deleted, scope = $4 FROM records WHERE app = $1 AND collection = $2 AND scope IN ($3, $4) ORDER BY sequence",
+            "SELECT id, body, deleted, scope = $4 FROM records WHERE app = $1 AND collection = $2 AND scope IN ($3, $4) ORDER BY sequence, id",
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         ) { row in (id: row.string(0) ?? "", body: Array((row.string(1) ?? "{}").utf8), deleted: row.bool(2), isOwn: row.bool(3)) }
         // A session's own rows win over the fixtures they overlay; other scopes have no base.

@@ -31,7 +31,7 @@ public struct RecordStore: Sendable {
         let rows = try connection.query(
             """
             SELECT id, body, deleted, scope = ?4 FROM records
-            WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) ORDER BY sequence
+            WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) ORDER BY sequence, id
             """,
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         ) { row in (id: row.string(0) ?? "", body: row.bytes(1), deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }

@@ -129,6 +129,19 @@ import Testing
         #expect(signingIn.page.errors.first?.contains("invisible characters") == true, "\(signingIn.page.errors)")
     }
 
+    @Test func aFieldHoldingANulIsRefusedAndNothingIsKept() throws {
+        let app = try LiveApp()
+        var browser = try Walk.atLogin(app)
+        let version = try app.data.sessionVersion()
+        try browser.press("Log In", filling: ["Email address": "test\u{0}@example.com", "Password": "password123"])
+        // No store keeps a NUL in text (PostgreSQL refuses one): the post is refused before anything is read.
+        #expect(browser.last.status == 400 && browser.last.body.contains("contains a control character (U+0000)"))
+        #expect(try app.data.sessionVersion() == version, "nothing was saved")
+        try browser.open("/suma-finance/auth/login")
+        try Walk.logIn(&browser)
+        #expect(browser.page.heading == "Home", "the session goes on")
+    }
+
     @Test func tooManyPasswordChecksAtOnceAreAnswered503WithRetryAfter() throws {
         let gate = HashingGate(width: 1, queueLimit: 0, maximumWait: 10)
         let web = try WebApplication(

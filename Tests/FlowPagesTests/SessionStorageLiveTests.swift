@@ -43,9 +43,7 @@ import Testing
         let before = try #require(try app.data.sessionVersion())
         let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         let body = "csrf=\(browser.hidden("csrf"))&screen=%2Fsuma-finance%2Fauth%2Flogin"
-        let request = Array(("POST /suma-finance/_action/forgot-password HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nConnection: close\r\n"
-            + "Origin: http://127.0.0.1:\(app.port)\r\nCookie: \(cookie)\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
+        let request = LiveBrowser.post("/suma-finance/_action/forgot-password", body: body, cookie: cookie, port: app.port)
         let (port, perTab) = (app.port, 25)
         let statuses = Mutex<[Int]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { _ in

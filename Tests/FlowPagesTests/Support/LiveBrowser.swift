@@ -90,9 +90,10 @@ struct LiveBrowser {
         func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     }
 
-    let app: LiveApp
+    /// The server in this process it browses, if it browses one (not a `flowpages serve` process).
+    let app: LiveApp?
     var host: String?
-    /// The port to connect to when not the app's: a proxy's in front of it.
+    /// The port to connect to when not the app's: a proxy's in front of it, or another process.
     var port: Int?
     var cookies: [String: String] = [:]
     /// The URLs shown, oldest first; the last is the current page.
@@ -103,6 +104,12 @@ struct LiveBrowser {
     init(_ app: LiveApp, host: String? = nil) {
         self.app = app
         self.host = host
+    }
+
+    /// A browser of the server on `port` of 127.0.0.1, such as a `flowpages serve` process.
+    init(port: Int) {
+        app = nil
+        self.port = port
     }
 
     var url: String { history.last ?? "" }
@@ -250,7 +257,7 @@ struct LiveBrowser {
 
     /// One request on its own connection, with the cookie jar, read to the end.
     mutating func request(_ method: String, _ target: String, referer: String?, body: String = "", extra: [(String, String)] = []) throws -> Response {
-        let port = self.port ?? app.port
+        let port = self.port ?? app!.port
         let authority = host ?? "127.0.0.1:\(port)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n"
         if !cookies.isEmpty { head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
@@ -266,6 +273,13 @@ struct LiveBrowser {
             if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair.count > 1 ? pair[1] : "" }
         }
         return response
+    }
+
+    /// The bytes of a same-origin form post to `path` on 127.0.0.1:`port`, for a test that
+    /// sends it again and again, from several threads.
+    static func post(_ path: String, body: String, cookie: String, port: Int) -> [UInt8] {
+        Array(("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+            + "Cookie: \(cookie)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }
 
     static func exchange(_ bytes: [UInt8], port: Int) throws -> Response {

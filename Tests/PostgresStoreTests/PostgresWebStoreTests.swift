@@ -1,0 +1,199 @@
+import Dispatch
+import FlowStore
+import Foundation
+import PostgresStore
+import Synchronization
+import Testing
+
+/// The web layer's store on PostgreSQL, as several instances share it: each "instance" here is a
+/// store over its own pool of connections to one schema.
+@Suite struct PostgresWebStoreTests {
+    static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
+
+    /// Two instances of one database.
+    static func instances() throws -> (PostgresWebStore, PostgresWebStore) {
+        let url = try freshSchemaURL()
+        return (PostgresWebStore(database: try PostgresDatabase(url: url), hasher: hasher),
+                PostgresWebStore(database: try PostgresDatabase(url: url), hasher: hasher))
+    }
+
+    func createSession(_ store: PostgresWebStore, now: Int64 = 1_000) throws -> String {
+        try store.transaction { try $0.createSession(app: "suma", state: Array("start".utf8), csrfSecret: "secret", dataKey: "key", now: now) }
+    }
+
+    @Test func aSessionStartedOnOneInstanceContinuesOnAnother() throws {
+        let (first, second) = try Self.instances()
+        let id = try createSession(first)
+        let seen = try #require(try second.session(id: id, now: 2_000))
+        #expect(seen.state == Array("start".utf8) && seen.version == 1 && seen.csrfSecret == "secret" && seen.dataKey == "key")
+        #expect(try second.transaction { try $0.saveSession(id: id, state: Array("next".utf8), expectedVersion: 1, now: 3_000) } == .saved(version: 2))
+        #expect(try first.session(id: id, now: 4_000)?.state == Array("next".utf8))
+        #expect(try first.session(id: id, now: 4_000 + SessionRecord.idleLifetime + 1) == nil, "expired after its idle lifetime")
+    }
+
+    @Test func concurrentSavesFromTwoInstancesNeverLoseAWrite() throws {
+        let (first, second) = try Self.instances()
+        let id = try createSession(first)
+        let saved = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let store = index == 0 ? first : second
+            for step in 0..<40 {
+                // Read, then save from what was read, as a request does; a lost race reads again.
+                while true {
+                    guard let version = try? store.session(id: id, now: 5_000)?.version,
+                          let outcome = try? store.transaction({ try $0.saveSession(id: id, state: Array("\(index)-\(step)".utf8), expectedVersion: version, now: 5_000) })
+                    else { continue }
+                    if case .saved = outcome {
+                        saved.add(1, ordering: .relaxed)
+                        break
+                    }
+                }
+            }
+        }
+        #expect(saved.load(ordering: .relaxed) == 80)
+        #expect(try first.session(id: id, now: 5_000)?.version == 81, "every save moved the version once: none overwrote another")
+    }
+
+    @Test func aSaveThatLostTheRaceKeepsNothingElseOfItsUnitOfWork() throws {
+        let (first, second) = try Self.instances()
+        let id = try createSession(first)
+        _ = try second.transaction { try $0.saveSession(id: id, state: [1], expectedVersion: 1, now: 2_000) }
+        struct Conflict: Error {}
+        #expect(throws: Conflict.self) {
+            try first.transaction { transaction in
+                try transaction.appendEvents([StoredEvent(time: 2_000, app: "suma", kind: "screen_view", screen: "login")], session: id)
+                try transaction.sendMail(app: "suma", to: "a@example.com", subject: "Code", body: "123456", link: nil, now: 2_000)
+                guard case .saved = try transaction.saveSession(id: id, state: [2], expectedVersion: 1, now: 2_000) else { throw Conflict() }
+            }
+        }
+        #expect(try first.events(session: id).isEmpty && first.mails(app: "suma", limit: 10).isEmpty, "events and mail went with the lost save")
+    }
+
+    @Test func rotatingASessionMovesItsEventsAndRetiresTheOldId() throws {
+        let (store, other) = try Self.instances()
+        let id = try createSession(store)
+        try store.transaction { try $0.appendEvents([StoredEvent(time: 1_000, app: "suma", kind: "screen_view", screen: "login")], session: id) }
+        let (outcome, newID) = try store.transaction { try $0.rotateSession(id: id, state: [9], expectedVersion: 1, now: 2_000) }
+        #expect(outcome == .saved(version: 2))
+        let rotated = try #require(newID)
+        #expect(try other.session(id: id, now: 2_000) == nil && other.session(id: rotated, now: 2_000)?.state == [9])
+        #expect(try other.events(session: rotated).map(\.kind) == ["screen_view"])
+        #expect(try store.transaction { try $0.saveSession(id: id, state: [1], expectedVersion: 2, now: 2_000) } == .missing)
+    }
+
+    @Test func aTakenEmailRefusesTheAccountAndTheUnitOfWorkGoesOn() throws {
+        let (store, _) = try Self.instances()
+        let id = try createSession(store)
+        let hash = try store.hashPassword("password123")
+        let outcome = try store.transaction { transaction -> SaveOutcome in
+            _ = try transaction.createAccount(app: "suma", email: "Test@Example.com", passwordHash: hash, now: 1_000)
+            #expect(throws: AccountError.emailTaken) {
+                try transaction.createAccount(app: "suma", email: "test@example.com", passwordHash: hash, now: 1_000)
+            }
+            // On PostgreSQL a failed statement would abort the transaction; the refusal is not one.
+            return try transaction.saveSession(id: id, state: [2], expectedVersion: 1, now: 1_000)
+        }
+        #expect(outcome == .saved(version: 2))
+        #expect(try store.authenticate(app: "suma", email: "TEST@example.com", password: "password123", allowingFixtures: true)?.email == "Test@Example.com")
+        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "wrong", allowingFixtures: true) == nil)
+    }
+
+    @Test func secretsAreSingleUseAndCodesHaveLimitedTries() throws {
+        let (store, other) = try Self.instances()
+        let account = try store.transaction { try $0.createAccount(app: "suma", email: "a@example.com", passwordHash: "x", now: 0) }
+        let token = try store.transaction { try $0.issueSecret(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: 1_000) }
+        #expect(try other.tokenHolder(token, purpose: "reset-password", now: 2_000) == account.id)
+        #expect(try other.tokenHolder(token, purpose: "verify-email", now: 2_000) == nil)
+        #expect(try other.transaction { try $0.redeemToken(token, purpose: "reset-password", now: 2_000) } == account.id)
+        #expect(try store.transaction { try $0.redeemToken(token, purpose: "reset-password", now: 2_000) } == nil, "once")
+        let code = try store.transaction { try $0.issueSecret(.code, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 1_000) }
+        let wrong = code == "000000" ? "111111" : "000000"
+        for _ in 0..<SecretRules.maximumCodeAttempts {
+            #expect(try other.transaction { try $0.redeemCode(wrong, accountID: account.id, purpose: "verify-email", now: 2_000) } == false)
+        }
+        #expect(try store.transaction { try $0.redeemCode(code, accountID: account.id, purpose: "verify-email", now: 2_000) } == false, "void after five wrong tries")
+        let again = try store.transaction { try $0.issueSecret(.code, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 3_000) }
+        #expect(try store.transaction { try $0.redeemCode(again, accountID: account.id, purpose: "verify-email", now: 4_000) } == true)
+    }
+
+    @Test func recordsKeepEachScopeAndASessionsCopyOverlaysTheFixtures() throws {
+        let (store, other) = try Self.instances()
+        try store.seedRecords(app: "desk", [
+            FixtureRecord(collection: "notes", id: "1", values: ["title": .string("First"), "done": .boolean(false)]),
+            FixtureRecord(collection: "notes", id: "2", values: ["title": .string("Second"), "done": .boolean(true)]),
+        ])
+        try other.seedRecords(app: "desk", [FixtureRecord(collection: "notes", id: "1", values: ["title": .string("First"), "done": .boolean(false)])])
+        let mine = RecordScope.session("mine")
+        let written = try store.transaction { transaction in
+            (try transaction.updateRecord(app: "desk", collection: "notes", scope: mine, id: "1", values: ["title": .string("Mine")], now: 1),
+             try transaction.deleteRecord(app: "desk", collection: "notes", scope: mine, id: "2", now: 1),
+             try transaction.insertRecord(app: "desk", collection: "notes", scope: mine, values: ["title": .string("New")], now: 1))
+        }
+        #expect(written.0 && written.1 && written.2 == "3")
+        #expect(try other.records(app: "desk", collection: "notes", scope: mine).map(\.id) == ["1", "3"])
+        #expect(try other.record(app: "desk", collection: "notes", scope: mine, id: "1")?.values["title"] == .string("Mine"))
+        #expect(try other.records(app: "desk", collection: "notes", scope: .session("theirs")).map(\.id) == ["1", "2"], "another session sees the fixtures")
+        #expect(try other.countRecords(app: "desk", collection: "notes", scope: .session("theirs"), matching: ["done": .boolean(true)]) == 1)
+        #expect(try other.countRecords(app: "desk", collection: "notes", scope: mine, matching: ["done": .boolean(true)]) == 0)
+        #expect(try other.transaction { try $0.insertRecord(app: "desk", collection: "notes", scope: .app, values: [:], now: 1) } == "4",
+                "ids are unique across the collection, whichever instance adds")
+        try store.endSession(id: "no such session")
+    }
+
+    @Test func seedingTwiceKeepsWhatPeopleChanged() throws {
+        let (store, other) = try Self.instances()
+        let fixture = FixtureRecord(collection: "listings", id: "123", values: ["title": .string("Loft")])
+        try store.seedRecords(app: "rp", [fixture])
+        try store.transaction { _ = try $0.updateRecord(app: "rp", collection: "listings", scope: .app, id: "123", values: ["title": .string("Edited")], now: 1) }
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            try? (index == 0 ? store : other).seedRecords(app: "rp", [fixture])
+        }
+        #expect(try other.record(app: "rp", collection: "listings", scope: .app, id: "123")?.values["title"] == .string("Edited"))
+    }
+
+    @Test func fixtureAccountsAreSeededOnceByInstancesStartingTogether() throws {
+        let (store, other) = try Self.instances()
+        let fixture = FixtureAccount(email: "test@example.com", password: "password123")
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do {
+                try (index == 0 ? store : other).seedFixtures(app: "suma", accounts: [fixture], fixtureEmails: [])
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        let account = try #require(try store.authenticate(app: "suma", email: "test@example.com", password: "password123", allowingFixtures: true))
+        #expect(account.isFixture && account.isVerified)
+        #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123", allowingFixtures: false) == nil)
+    }
+
+    @Test func theSweepRunsOnOneInstanceAtATime() throws {
+        let (first, second) = try Self.instances()
+        _ = try createSession(first, now: 0)
+        let (holding, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Another instance in the middle of its sweep: it holds the sweep's lock.
+            _ = try? first.database.write { connection in
+                try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))", [.text("sweep-sessions")])
+                holding.signal()
+                release.wait()
+            }
+            done.signal()
+        }
+        holding.wait()
+        #expect(try second.sweepSessions(now: SessionRecord.absoluteLifetime + 1) == 0, "the other instance is sweeping")
+        release.signal()
+        done.wait()
+        #expect(try second.sweepSessions(now: SessionRecord.absoluteLifetime + 1) == 1)
+    }
+
+    @Test func linkCountsFromEveryInstanceAddUp() throws {
+        let (first, second) = try Self.instances()
+        let count = LinkCount(app: "suma", pattern: "/auth/login", day: "2026-11-26", kind: "deep_link_opened", count: 3)
+        try first.addLinkCounts([count])
+        try second.addLinkCounts([count])
+        #expect(try first.linkCounts(app: "suma").map(\.count) == [6])
+    }
+}
