@@ -1,7 +1,8 @@
 # Sourced by the HTTP benchmarks: installs wrk if missing, builds flowpages in release mode, and
 # start_server runs it on $port with the arguments given (the access log on, to /dev/null) until
-# the script exits, waiting for /_health; make_people N writes N SUMA Finance sessions on Login,
-# one "cookie csrf" a line. $folder is a scratch folder removed at exit.
+# the script exits, waiting for /_health; start_instances N runs N of them behind nginx on $port;
+# make_people N writes N SUMA Finance sessions on Login, one "cookie csrf" a line. $folder is a
+# scratch folder removed at exit.
 if ! command -v wrk >/dev/null; then
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
@@ -9,8 +10,11 @@ swift build -c release --product flowpages >/dev/null
 
 folder=$(mktemp -d)
 server=""
+instances=""
+balancer=""
 cleanup() {
-    [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    [ -n "$balancer" ] && kill -KILL "$balancer" 2>/dev/null
+    for pid in $server $instances; do kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
     rm -rf "$folder"
 }
 trap cleanup EXIT
@@ -18,12 +22,63 @@ trap cleanup EXIT
 start_server() {
     .build/release/flowpages serve --port "$port" "$@" >/dev/null &
     server=$!
-    for _ in $(seq 1 100); do
-        curl -fs "http://127.0.0.1:$port/_health" >/dev/null 2>&1 && return
+    wait_for "$port"
+}
+
+# Waits for /_health on a port (seeding fixture accounts takes a real password hash each).
+wait_for() {
+    for _ in $(seq 1 300); do
+        curl -fs "http://127.0.0.1:$1/_health" >/dev/null 2>&1 && return
         sleep 0.1
     done
-    echo "the server did not start on port $port" >&2
+    echo "the server did not start on port $1" >&2
     exit 1
+}
+
+# start_instances N ARGS…: N servers on ports after $port, and Debian's nginx on $port sending
+# requests to them in turn (round-robin, keep-alive to each), as a load balancer would.
+start_instances() {
+    local count=$1 upstreams="" instance
+    shift
+    if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+        apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null
+    fi
+    for instance in $(seq 1 "$count"); do
+        .build/release/flowpages serve --port $((port + instance)) --connections-per-address 0 "$@" >/dev/null &
+        instances="$instances $!"
+        upstreams="$upstreams server 127.0.0.1:$((port + instance));"
+    done
+    for instance in $(seq 1 "$count"); do wait_for $((port + instance)); done
+    mkdir -p "$folder/nginx"
+    cat > "$folder/nginx/nginx.conf" <<NGINX
+daemon off;
+master_process off;
+worker_processes 1;
+pid $folder/nginx/nginx.pid;
+error_log $folder/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $folder/nginx/body;
+    proxy_temp_path $folder/nginx/proxy;
+    fastcgi_temp_path $folder/nginx/fastcgi;
+    uwsgi_temp_path $folder/nginx/uwsgi;
+    scgi_temp_path $folder/nginx/scgi;
+    upstream flowpages { $upstreams keepalive 64; }
+    server {
+        listen 127.0.0.1:$port;
+        location / {
+            proxy_pass http://flowpages;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$http_host;
+        }
+    }
+}
+NGINX
+    "$(command -v nginx || echo /usr/sbin/nginx)" -p "$folder/nginx/" -c "$folder/nginx/nginx.conf" -e "$folder/nginx/error.log" &
+    balancer=$!
+    wait_for "$port"
 }
 
 # Reality Portal people: each signed in with the fixture account (through the Favorites tab's

@@ -8,23 +8,47 @@
 #   Benchmarks/web-flow.sh              15 s a mode
 #   DURATION=30 Benchmarks/web-flow.sh
 #   DURABILITY=normal Benchmarks/web-flow.sh   commits not fsynced (the server's --durability)
+#   Benchmarks/web-flow.sh --db postgres://user@host:port/db [--instances 2]
+#                                       on a PostgreSQL database (an empty one: the script adds
+#                                       people to it), with 2 instances behind nginx round-robin
+#   MODES="get post" Benchmarks/web-flow.sh     only those modes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${DURATION:-15}
 port=${PORT:-18182}
 connections=64
+db=""
+count=1
+while [ $# -gt 0 ]; do
+    case $1 in
+    --db) db=$2; shift 2 ;;
+    --instances) count=$2; shift 2 ;;
+    *) echo "usage: Benchmarks/web-flow.sh [--db postgres://…] [--instances N]" >&2; exit 2 ;;
+    esac
+done
+modes=${MODES:-get post walk results create}
 
 source Benchmarks/serve-release.sh
-# A fresh database file, by default fsynced at every commit (synchronous=FULL).
-start_server --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}"
+if [ -z "$db" ]; then
+    # A fresh database file, by default fsynced at every commit (synchronous=FULL).
+    store="SQLite ($folder/bench.sqlite, durability ${DURABILITY:-full})"
+    start_server --db "$folder/bench.sqlite" --durability "${DURABILITY:-full}"
+elif [ "$count" -gt 1 ]; then
+    store="PostgreSQL, $count instances behind nginx"
+    start_instances "$count" --db "$db"
+else
+    store="PostgreSQL, one instance"
+    start_server --db "$db"
+fi
 
 # The people: each a session past onboarding, on Login, made as a browser would.
 people=${PEOPLE:-512}
 make_people "$people" > "$folder/people"
 
 threads=2
-echo "SUMA Finance, release build, $connections keep-alive connections over $people sessions, ${duration} s a mode"
+echo "SUMA Finance on $store, release build, $connections keep-alive connections over $people sessions, ${duration} s a mode"
 for mode in get post walk; do
+    case " $modes " in *" $mode "*) ;; *) continue ;; esac
     line=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
         "http://127.0.0.1:$port" -- "$folder/people" "$mode" "$threads" | awk '/^RESULT/')
     read -r _ rps p99 failed errors <<< "$line"
@@ -37,10 +61,12 @@ for mode in get post walk; do
 done
 
 # Reality Portal: signed in (so fewer people: each sign-in is a password hash).
+case " $modes " in *" results "*|*" create "*) ;; *) exit 0 ;; esac
 portal_people=${PORTAL_PEOPLE:-128}
 make_portal_people "$portal_people" > "$folder/portal-people"
-echo "Reality Portal, release build, $connections keep-alive connections over $portal_people signed-in sessions, ${duration} s a mode"
+echo "Reality Portal on $store, release build, $connections keep-alive connections over $portal_people signed-in sessions, ${duration} s a mode"
 for mode in results create; do
+    case " $modes " in *" $mode "*) ;; *) continue ;; esac
     line=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
         "http://127.0.0.1:$port" -- "$folder/portal-people" "$mode" "$threads" | awk '/^RESULT/')
     read -r _ rps p99 failed errors <<< "$line"

@@ -14,8 +14,10 @@ public struct ServeOptions: Sendable {
     /// PostgreSQL database several instances share (`postgres://user@host:port/db`; see
     /// ``isPostgres``), migrated at start.
     public var databasePath: String
-    /// How hard a commit waits for the disk.
+    /// How hard a commit waits for the disk (SQLite; PostgreSQL's own settings decide there).
     public var durability: Durability
+    /// The most connections to a PostgreSQL database one instance opens.
+    public var databaseConnections: Int
     /// Whether the prototype tools are served.
     public var prototype: PrototypeMode
     /// How many days analytics events are kept; older ones are swept hourly.
@@ -37,7 +39,7 @@ public struct ServeOptions: Sendable {
     /// `flowpages.sqlite`, full durability, prototype tools on, events kept 90 days.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
-        databasePath: String = "flowpages.sqlite", durability: Durability = .full, prototype: PrototypeMode = .on,
+        databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress,
         appHosts: [String: String] = [:], publicOrigins: [String] = []
     ) {
@@ -47,6 +49,7 @@ public struct ServeOptions: Sendable {
         self.publicFolder = publicFolder
         self.databasePath = databasePath
         self.durability = durability
+        self.databaseConnections = databaseConnections
         self.prototype = prototype
         self.eventRetentionDays = eventRetentionDays
         self.connectionsPerAddress = connectionsPerAddress

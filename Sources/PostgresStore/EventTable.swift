@@ -3,14 +3,26 @@ import FlowStore
 /// The navigation and analytics events of every session: appended with the save that made them,
 /// read back by session, app and time.
 struct EventTable {
+    /// Appends events in one statement per eight: a navigation's two or three events cost one
+    /// round trip, not three.
     func append(_ events: [StoredEvent], session: String?, in connection: PostgresConnection) throws {
         let hash: PostgresValue = session.map { .bytes(Secret.hash($0)) } ?? .null
-        for event in events {
+        var start = events.startIndex
+        while start < events.endIndex {
+            let batch = events[start..<min(start + 8, events.endIndex)]
+            var values: [PostgresValue] = []
+            var rows: [String] = []
+            for event in batch {
+                let first = values.count
+                rows.append("(" + (1...8).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
+                values += [.integer(event.time), hash, .text(event.app), .text(event.kind), .string(event.screen), .string(event.previousScreen),
+                           .string(event.source), .string(event.detail)]
+            }
             try connection.execute(
-                "INSERT INTO events (time, session_hash, app, kind, screen, previous_screen, source, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                [.integer(event.time), hash, .text(event.app), .text(event.kind), .string(event.screen), .string(event.previousScreen),
-                 .string(event.source), .string(event.detail)]
+                "INSERT INTO events (time, session_hash, app, kind, screen, previous_screen, source, detail) VALUES " + rows.joined(separator: ", "),
+                values
             )
+            start += batch.count
         }
     }
 

@@ -9,6 +9,9 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     /// Set once a call found the connection lost; the pool then closes it instead of lending it again.
     private(set) var isBroken = false
+    /// A transaction was begun but `BEGIN` not sent yet: it goes with the first statement, in one
+    /// round trip (libpq's pipeline mode), and a transaction that runs none sends neither it nor `COMMIT`.
+    private var beginPending = false
 
     /// Connects to `url` (`postgres://user@host:port/db?sslmode=require`); the password comes
     /// from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq reads them. Waits at most 5 seconds
@@ -68,20 +71,39 @@ public final class PostgresConnection {
     /// Runs SQL without parameters and unprepared: transaction control, and a migration's
     /// statements (which may be several).
     public func run(script sql: String) throws(PostgresError) {
+        try sendPendingBegin()
+        try exec(sql)
+    }
+
+    private func exec(_ sql: String) throws(PostgresError) {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
 
+    private func sendPendingBegin() throws(PostgresError) {
+        guard beginPending else { return }
+        beginPending = false
+        try exec("BEGIN")
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try run(script: "BEGIN")
+        beginPending = true
         do {
             let value = try body()
-            try run(script: "COMMIT")
+            if beginPending {
+                beginPending = false
+            } else {
+                try exec("COMMIT")
+            }
             return value
         } catch {
-            if !isBroken { try? run(script: "ROLLBACK") }
+            if beginPending {
+                beginPending = false
+            } else if !isBroken {
+                try? exec("ROLLBACK")
+            }
             throw error
         }
     }
@@ -119,7 +141,9 @@ public final class PostgresConnection {
             formats.append(format)
         }
         let pointers = buffers.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } }
-        let result = PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
+        let result = beginPending
+            ? try beginning(name, count: Int32(values.count), pointers, lengths, formats, sql: sql)
+            : PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
         do {
             try check(result, sql: sql)
         } catch {
@@ -127,6 +151,40 @@ public final class PostgresConnection {
             throw error
         }
         return result!
+    }
+
+    /// Sends the pending `BEGIN` and the statement together, and returns the statement's result.
+    private func beginning(
+        _ name: String, count: Int32, _ values: [UnsafePointer<CChar>?], _ lengths: [Int32], _ formats: [Int32], sql: String
+    ) throws(PostgresError) -> OpaquePointer? {
+        beginPending = false
+        guard PQenterPipelineMode(handle) == 1 else {
+            try exec("BEGIN")
+            return PQexecPrepared(handle, name, count, values, lengths, formats, 0)
+        }
+        defer { PQexitPipelineMode(handle) }
+        guard PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1,
+              PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0) == 1, PQpipelineSync(handle) == 1 else {
+            isBroken = true
+            throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: sql)
+        }
+        // BEGIN's result and the null that ends it, the statement's and its null, then the sync
+        // point; a lost connection gives nulls only, hence the bound.
+        let begin = PQgetResult(handle)
+        defer { PQclear(begin) }
+        _ = PQgetResult(handle)
+        let result = PQgetResult(handle)
+        for _ in 0..<4 {
+            guard let next = PQgetResult(handle) else { continue }
+            let status = PQresultStatus(next)
+            PQclear(next)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        if let begin, PQresultStatus(begin) != PGRES_COMMAND_OK {
+            PQclear(result)
+            try check(begin, sql: "BEGIN")
+        }
+        return result
     }
 
     /// The name of `sql`'s prepared statement, preparing it on first use.

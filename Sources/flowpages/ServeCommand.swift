@@ -10,7 +10,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
             Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE,
-            FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
+            FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs) and FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins).
             """
     )
@@ -38,6 +38,11 @@ struct ServeCommand: ParsableCommand {
         "full: every commit is fsynced, and survives power loss; normal: survives the process crashing, not the machine (FLOWPAGES_DURABILITY).",
         valueName: "full|normal"))
     var durability = Self.environment["FLOWPAGES_DURABILITY"].flatMap(Durability.init(argument:)) ?? .full
+
+    @Option(name: .customLong("db-connections"), help: ArgumentHelp(
+        "The most connections to a PostgreSQL database this instance opens; instances × this must stay under the server's max_connections (FLOWPAGES_DB_CONNECTIONS).",
+        valueName: "count"))
+    var databaseConnections = Int(environment["FLOWPAGES_DB_CONNECTIONS"] ?? "") ?? 32
 
     @Option(help: ArgumentHelp(
         "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
@@ -83,6 +88,12 @@ struct ServeCommand: ParsableCommand {
         }
         // A bad value on the command line is ArgumentParser's to report; one in the environment
         // would otherwise fall back to the default unnoticed.
+        if let count = Self.environment["FLOWPAGES_DB_CONNECTIONS"], Int(count) == nil {
+            throw ValidationError("FLOWPAGES_DB_CONNECTIONS must be a whole number, not '\(count)'.")
+        }
+        guard (1...1_000).contains(databaseConnections) else {
+            throw ValidationError("--db-connections must be between 1 and 1000, not \(databaseConnections).")
+        }
         if let value = Self.environment["FLOWPAGES_DURABILITY"], Durability(argument: value) == nil {
             throw ValidationError("FLOWPAGES_DURABILITY is full or normal, not '\(value)'.")
         }
@@ -100,6 +111,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         try Application.serve(ServeOptions(
             host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
+            databaseConnections: databaseConnections,
             prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins
         ))
