@@ -72,6 +72,7 @@ let package = Package(
             path: "Benchmarks/NavigationBenchmark"
         ),
         .executableTarget(name: "store-benchmark", dependencies: ["SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
+        .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],

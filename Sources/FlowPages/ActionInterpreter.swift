@@ -82,7 +82,9 @@ struct ActionInterpreter {
             }
             // Seed 000 §13: the screen Back was pressed on, and how deep its stack was.
             let depth = app.navigation.screen(in: result.state).breadcrumbs.count
-            result.events.append(event("back_button_pressed", result.state, detail: "stack_depth=\(depth)"))
+            var pressed = event("back_button_pressed", result.state)
+            pressed.depth = depth
+            result.events.append(pressed)
             result.state = try navigate(.back, result.state)
         case .tab(let tab):
             result.state = try navigate(.selectTab(tab), result.state)
@@ -210,7 +212,9 @@ struct ActionInterpreter {
             case .alert(let name):
                 result.state.alert = Notice(name, values: result.values)
             case .track(let funnel, let name, let number):
-                result.events.append(event("funnel_step", result.state, detail: "funnel=\(funnel) step=\(number) name=\(name)"))
+                var step = event("funnel_step", result.state)
+                (step.funnel, step.step, step.stepNumber) = (funnel, name, number)
+                result.events.append(step)
             case .effect(let name, let purpose, let onSuccess, let onFailure):
                 if failArmedSubmit(&result) { return }
                 let outcome: EffectOutcome

@@ -35,7 +35,13 @@ struct LinkOpener {
         var state = unit.state
         // Recorded without its query: a link's token is a secret, not analytics.
         let link = String(link.prefix { $0 != "?" })
-        var events = [app.event("deep_link_opened", state, source: .deepLink, detail: link, at: now)]
+        let pattern = destination.map(countedPattern) ?? "(unknown)"
+        func linkEvent(_ kind: String, _ state: NavigationState) -> StoredEvent {
+            var event = app.event(kind, state, source: .deepLink, at: now)
+            (event.link, event.pattern) = (link, pattern)
+            return event
+        }
+        var events = [linkEvent("deep_link_opened", state)]
         var failure: String?
         if let destination, isOpenable(destination) {
             if case .screen(let instance) = destination, let token = instance.parameters["token"],
@@ -58,10 +64,10 @@ struct LinkOpener {
                     state = landed
                     // A link that opens answers an earlier link's alert, unless only its buttons may.
                     if let alert = state.alert, app.app.alerts[alert.name]?.isDismissible != false { state.alert = nil }
-                    events.append(app.event("deep_link_success", state, source: .deepLink, detail: link, at: now))
+                    events.append(linkEvent("deep_link_success", state))
                 case .failure(.inactiveFlow) where state.userID != nil:
                     // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
-                    events.append(app.event("deep_link_fallback", state, source: .deepLink, detail: link, at: now))
+                    events.append(linkEvent("deep_link_fallback", state))
                 case .failure:
                     failure = WellKnownAlert.invalidLink.id
                 }
@@ -70,7 +76,7 @@ struct LinkOpener {
             failure = WellKnownAlert.invalidLink.id
         }
         if let failure {
-            events.append(app.event("deep_link_failure", state, source: .deepLink, detail: link, at: now))
+            events.append(linkEvent("deep_link_failure", state))
             if app.app.alerts[failure] != nil {
                 state.alert = Notice(failure)
             } else {
@@ -88,7 +94,6 @@ struct LinkOpener {
         // A visitor without a session is counted per link pattern, not logged; when redirected,
         // by the screen's own GET, which opens the link again.
         if !unit.isStored, rendersHere, request.method != .head {
-            let pattern = destination.map(countedPattern) ?? "(unknown)"
             services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
         }
         if rendersHere {

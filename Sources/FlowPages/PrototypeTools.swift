@@ -68,10 +68,24 @@ struct PrototypeTools {
             [
                 "time": .string(timeText(event.time)), "kind": .string(event.kind),
                 "screen": .string(event.screen ?? ""), "previous": .string(event.previousScreen ?? ""),
-                "source": .string(event.source ?? ""), "detail": .string(event.detail ?? ""),
+                "source": .string(event.source ?? ""), "detail": .string(Self.facts(of: event)),
             ]
         }
         return unit.finish(try services.renderer.page("_layout/events", title: "Event log", values: ["events": .array(items)]), request: request)
+    }
+
+    /// An event's facts as a person reads them: "funnel registration, step 2 (Personal Info)",
+    /// "stack depth 3", "/auth/reset-password (sumafinance://auth/reset-password)", "12.4 s on login".
+    static func facts(of event: StoredEvent) -> String {
+        var facts: [String] = []
+        if let funnel = event.funnel { facts.append("funnel \(funnel), step \(event.stepNumber.map(String.init) ?? "?")" + (event.step.map { " (\($0))" } ?? "")) }
+        if let depth = event.depth { facts.append("stack depth \(depth)") }
+        if let pattern = event.pattern { facts.append(pattern + (event.link.map { " (\($0))" } ?? "")) }
+        if let dwell = event.dwell, let previous = event.previousScreen {
+            facts.append(String(format: "%.1f", Double(dwell) / 1000) + " s on " + previous)
+        }
+        if let detail = event.detail { facts.append(detail) }
+        return facts.joined(separator: "; ")
     }
 
     /// Formats milliseconds since 1970 as "2026-11-23 14:05:09 UTC"; made once per page, as a

@@ -32,6 +32,8 @@ struct SessionUnit {
     /// outlives rotations of its id; else (a visitor not yet stored) the id, which only the
     /// cookie holds.
     private var csrfSecret: String?
+    /// When the stored session's screen was opened, as the store last kept it.
+    private var screenSince: Int64?
 
     /// What the session's own copy of session-scoped app data is kept under: the stored
     /// session's, else a new one that its first commit stores.
@@ -86,6 +88,7 @@ struct SessionUnit {
         state = restoration.state
         version = record.version
         csrfSecret = record.csrfSecret
+        screenSince = record.screenSince ?? record.lastSeenAt
         // Sessions stored before data keys were kept were given one by the migration.
         dataKey = record.dataKey ?? Secret.derive(from: id, purpose: "data")
         isStored = true
@@ -108,7 +111,7 @@ struct SessionUnit {
         }
         guard newState != state || !events.isEmpty || !isStored else { return }
         // Worked out before the transaction: the store's single writer waits for nothing but SQL.
-        let save = Save(newState, events: events, after: state, source: source, app: app, now: now)
+        let save = Save(newState, events: events, after: state, source: source, app: app, screenSince: screenSince, now: now)
         try commit(now: now) { _ in save }
     }
 
@@ -120,10 +123,10 @@ struct SessionUnit {
         source: NavigationSource, now: Int64, _ work: (any StoreTransaction) throws -> (NavigationState, [StoredEvent])
     ) throws {
         precondition(mayWrite, "a unit that may not write has nothing to commit")
-        let (oldState, app) = (state, self.app)
+        let (oldState, app, screenSince) = (state, self.app, screenSince)
         try commit(now: now) { transaction in
             let (newState, events) = try work(transaction)
-            return Save(newState, events: events, after: oldState, source: source, app: app, now: now)
+            return Save(newState, events: events, after: oldState, source: source, app: app, screenSince: screenSince, now: now)
         }
     }
 
@@ -136,7 +139,9 @@ struct SessionUnit {
         /// The screen it arrives on, when that changed.
         let opened: RouteInstance?
 
-        init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp, now: Int64) {
+        /// `since`: when the screen it leaves was opened, if known: the time spent there.
+        init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
+             screenSince since: Int64?, now: Int64) {
             self.state = state
             encoded = state.encoded()
             changesUser = state.userID != old.userID
@@ -144,7 +149,7 @@ struct SessionUnit {
             opened = current == previous ? nil : current
             self.events = current == previous ? events : events + [StoredEvent(
                 time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
-                previousScreen: previous.name.rawValue, source: source.analyticsName
+                previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }
             )]
         }
     }
@@ -169,9 +174,11 @@ struct SessionUnit {
                 ))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
-                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, now: now)
+                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version,
+                                                                 screenSince: save.opened == nil ? nil : now, now: now)
             } else {
-                (outcome, newID) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version, now: now), nil)
+                (outcome, newID) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
+                                                                screenSince: save.opened == nil ? nil : now, now: now), nil)
             }
             switch outcome {
             case .saved: break
@@ -182,6 +189,7 @@ struct SessionUnit {
             return (save, outcome, newID)
         }
         if case .saved(let next) = outcome { self.version = next }
+        if save.opened != nil || !isStored { screenSince = now }
         state = save.state
         if let newSecret { csrfSecret = newSecret }
         self.isStored = true

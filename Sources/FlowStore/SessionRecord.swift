@@ -15,8 +15,12 @@ public struct SessionRecord: Hashable, Sendable {
     /// What the session's own copy of session-scoped app data is kept under; like the CSRF
     /// secret it outlives the id's rotations. Nil only for sessions stored before it was kept.
     public let dataKey: String?
+    /// When its current screen was opened: how long a person spends on a screen is counted from it.
+    /// Nil for sessions stored before it was kept.
+    public let screenSince: Int64?
 
-    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil, dataKey: String? = nil) {
+    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil, dataKey: String? = nil,
+                screenSince: Int64? = nil) {
         self.app = app
         self.state = state
         self.version = version
@@ -24,6 +28,7 @@ public struct SessionRecord: Hashable, Sendable {
         self.lastSeenAt = lastSeenAt
         self.csrfSecret = csrfSecret
         self.dataKey = dataKey
+        self.screenSince = screenSince
     }
 }
 

@@ -7,12 +7,13 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     /// session-scoped data is kept under; returns its new id (256 random bits) for the cookie.
     func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
-    /// overwritten.
-    func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome
+    /// overwritten. `screenSince` is when its screen was opened, given when the screen changed.
+    func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome
     /// Saves `state` under a new id if the session is still at `expectedVersion` (sign-in,
-    /// sign-out), moving its events along; returns the outcome and, when saved, the new id.
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?)
-    /// Appends events of a session (nil: of no session).
+    /// sign-out); its events stay its own. Returns the outcome and, when saved, the new id.
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?)
+    /// Appends events of a session (nil: of no session), with the daily counts they add
+    /// (``EventCounts``) and the deep-link counts.
     func appendEvents(_ events: [StoredEvent], session: String?) throws
 
     // MARK: Accounts
@@ -36,4 +37,16 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 
     /// Records a mail for the dev mailbox.
     func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws
+}
+
+extension StoreTransaction {
+    /// Saves `state` on the same screen as before.
+    public func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
+        try saveSession(id: id, state: state, expectedVersion: expectedVersion, screenSince: nil, now: now)
+    }
+
+    /// Saves `state` under a new id, on the same screen as before.
+    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?) {
+        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, screenSince: nil, now: now)
+    }
 }

@@ -1,4 +1,5 @@
-/// An analytics event as stored: what happened, on which screen, coming from where.
+/// An analytics event as stored: what happened, on which screen, coming from where, and the
+/// facts of its kind as fields of their own (seed 000 §13), so they can be counted in SQL.
 public struct StoredEvent: Hashable, Sendable {
     /// Milliseconds since 1970.
     public var time: Int64
@@ -9,10 +10,26 @@ public struct StoredEvent: Hashable, Sendable {
     public var previousScreen: String?
     /// How the screen was reached: `direct`, `deep_link`, `tab_switch`, `back_navigation`…
     public var source: String?
-    /// Free detail, such as `stack_depth=2`.
+    /// What else there is to say, free text: the alert an `error_shown` showed.
     public var detail: String?
+    /// A `funnel_step`'s funnel, the step's name and its number in the funnel.
+    public var funnel: String?
+    public var step: String?
+    public var stepNumber: Int?
+    /// A `back_button_pressed`'s stack depth: the screens on the trail it was pressed on.
+    public var depth: Int?
+    /// A deep link's URL without its query (a token is a secret, not analytics), and the path
+    /// pattern of the route it names (`/auth/reset-password`), or `(unknown)`.
+    public var link: String?
+    public var pattern: String?
+    /// A `screen_view`'s time on the screen before it, in milliseconds, when the session knows it.
+    public var dwell: Int64?
 
-    public init(time: Int64, app: String, kind: String, screen: String? = nil, previousScreen: String? = nil, source: String? = nil, detail: String? = nil) {
+    public init(
+        time: Int64, app: String, kind: String, screen: String? = nil, previousScreen: String? = nil, source: String? = nil,
+        detail: String? = nil, funnel: String? = nil, step: String? = nil, stepNumber: Int? = nil, depth: Int? = nil,
+        link: String? = nil, pattern: String? = nil, dwell: Int64? = nil
+    ) {
         self.time = time
         self.app = app
         self.kind = kind
@@ -20,5 +37,29 @@ public struct StoredEvent: Hashable, Sendable {
         self.previousScreen = previousScreen
         self.source = source
         self.detail = detail
+        self.funnel = funnel
+        self.step = step
+        self.stepNumber = stepNumber
+        self.depth = depth
+        self.link = link
+        self.pattern = pattern
+        self.dwell = dwell
+    }
+
+    /// The UTC day of `time`, as `2026-11-26`: what the daily counts are kept by.
+    public static func day(of time: Int64) -> String {
+        let days = time >= 0 ? time / 86_400_000 : (time - 86_399_999) / 86_400_000
+        // Howard Hinnant's civil-from-days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))"
     }
 }

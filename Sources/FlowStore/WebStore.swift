@@ -43,6 +43,9 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     func addLinkCounts(_ counts: [LinkCount]) throws
     /// The deep-link counts of an app, by day, pattern and kind.
     func linkCounts(app: String) throws -> [LinkCount]
+    /// An app's daily counts of `metric` over the UTC days `from` to `to` (`2026-11-01`, both
+    /// included), summed by subject and detail — or, with `byDay`, also kept apart by day.
+    func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row]
 }
 
 /// A documented fixture account of an app folder.

@@ -1,12 +1,14 @@
 import FlowStore
 
-/// The navigation and analytics events of every session: appended with the save that made them,
-/// read back by session, app and time.
+/// The navigation and analytics events of every session, appended with the save that made
+/// them and read back by session, app and time; and the daily counts they add (``EventCounts``).
 struct EventTable {
-    /// Appends events in one statement per eight: a navigation's two or three events cost one
-    /// round trip, not three.
+    /// Appends events under the session's number, eight a statement, with the counts they add.
     func append(_ events: [StoredEvent], session: String?, in connection: PostgresConnection) throws {
-        let hash: PostgresValue = session.map { .bytes(Secret.hash($0)) } ?? .null
+        guard !events.isEmpty else { return }
+        let number = try session.flatMap { id in
+            try connection.queryFirst("SELECT number FROM sessions WHERE id_hash = $1", [.bytes(Secret.hash(id))]) { $0.int(0) }
+        }
         var start = events.startIndex
         while start < events.endIndex {
             let batch = events[start..<min(start + 8, events.endIndex)]
@@ -14,36 +16,87 @@ struct EventTable {
             var rows: [String] = []
             for event in batch {
                 let first = values.count
-                rows.append("(" + (1...8).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
-                values += [.integer(event.time), hash, .text(event.app), .text(event.kind), .string(event.screen), .string(event.previousScreen),
-                           .string(event.source), .string(event.detail)]
+                rows.append("(" + (1...15).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
+                values += [.integer(event.time), number.map { .int($0) } ?? .null, .text(event.app), .text(event.kind), .string(event.screen),
+                           .string(event.previousScreen), .string(event.source), .string(event.detail), .string(event.funnel), .string(event.step),
+                           event.stepNumber.map { .int($0) } ?? .null, event.depth.map { .int($0) } ?? .null, .string(event.link),
+                           .string(event.pattern), event.dwell.map { .integer($0) } ?? .null]
             }
             try connection.execute(
-                "INSERT INTO events (time, session_hash, app, kind, screen, previous_screen, source, detail) VALUES " + rows.joined(separator: ", "),
+                """
+                INSERT INTO events (time, session_number, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link,
+                                    pattern, dwell)
+                VALUES
+                """ + " " + rows.joined(separator: ", "),
                 values
             )
             start += batch.count
         }
+        var counts = EventCounts.increments(of: events)
+        for event in events {
+            // A funnel step counts once per session: the first time it is reached.
+            guard let step = EventCounts.funnelStep(of: event), let number, let stepNumber = event.stepNumber else { continue }
+            let reached = try connection.execute(
+                "INSERT INTO funnel_sessions (app, funnel, step_number, session_number) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                [.text(event.app), .text(step.subject), .int(stepNumber), .int(number)]
+            )
+            if reached == 1 { counts[step, default: 0] += 1 }
+        }
+        try Self.count(counts, in: connection)
+        let links = events.compactMap(EventCounts.linkCount(of:))
+        if !links.isEmpty { try LinkCountTable().add(links, in: connection) }
+    }
+
+    /// Adds `counts` to the daily counts, in one statement.
+    static func count(_ counts: [EventCounts.Key: Int], in connection: PostgresConnection) throws {
+        guard !counts.isEmpty else { return }
+        var values: [PostgresValue] = []
+        var rows: [String] = []
+        // Sorted, so two transactions counting the same rows lock them in the same order.
+        for (key, count) in counts.sorted(by: { ($0.key.metric.rawValue, $0.key.subject, $0.key.detail) < ($1.key.metric.rawValue, $1.key.subject, $1.key.detail) }) {
+            let first = values.count
+            rows.append("(" + (1...6).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
+            values += [.text(key.app), .text(key.metric.rawValue), .text(key.day), .text(key.subject), .text(key.detail), .int(count)]
+        }
+        try connection.execute(
+            "INSERT INTO event_counts (app, metric, day, subject, detail, count) VALUES " + rows.joined(separator: ", ")
+                + " ON CONFLICT (app, metric, day, subject, detail) DO UPDATE SET count = event_counts.count + excluded.count",
+            values
+        )
+    }
+
+    func counts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool, in connection: PostgresConnection) throws -> [EventCounts.Row] {
+        let day = byDay ? "day" : "NULL"
+        return try connection.query(
+            """
+            SELECT \(day), subject, detail, SUM(count) FROM event_counts WHERE app = $1 AND metric = $2 AND day BETWEEN $3 AND $4
+            GROUP BY \(byDay ? "day, " : "")subject, detail ORDER BY \(byDay ? "day, " : "")subject, detail
+            """,
+            [.text(app), .text(metric.rawValue), .text(from), .text(to)]
+        ) { EventCounts.Row(day: $0.string(0), subject: $0.string(1) ?? "", detail: $0.string(2) ?? "", count: $0.int(3)) }
     }
 
     func events(session: String, in connection: PostgresConnection) throws -> [StoredEvent] {
-        try connection.query("\(Self.select) WHERE session_hash = $1 ORDER BY time, id", [.bytes(Secret.hash(session))], Self.event)
+        try connection.query("\(Self.select) WHERE session_number = (SELECT number FROM sessions WHERE id_hash = $1) ORDER BY time, id",
+                             [.bytes(Secret.hash(session))], Self.event)
     }
 
     func events(app: String, from: Int64, to: Int64, in connection: PostgresConnection) throws -> [StoredEvent] {
-        try connection.query("\(Self.select) WHERE app = $1 AND time >= $2 AND time < $3 ORDER BY time, id",
-                             [.text(app), .integer(from), .integer(to)], Self.event)
+        try connection.query("\(Self.select) WHERE time >= $1 AND time < $2 AND app = $3 ORDER BY time, id",
+                             [.integer(from), .integer(to), .text(app)], Self.event)
     }
 
-    /// Deletes up to `limit` events older than `before`; returns how many.
+    /// Deletes up to `limit` events older than `before`; returns how many. The daily counts stay.
     func sweep(before: Int64, limit: Int, in connection: PostgresConnection) throws -> Int {
         try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < $1 LIMIT $2)", [.integer(before), .int(limit)])
     }
 
-    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail FROM events"
+    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell FROM events"
 
     private static func event(_ row: PostgresRow) -> StoredEvent {
-        StoredEvent(time: Int64(row.int(0)), app: row.string(1) ?? "", kind: row.string(2) ?? "", screen: row.string(3),
-                    previousScreen: row.string(4), source: row.string(5), detail: row.string(6))
+        func int(_ column: Int) -> Int? { row.isNull(column) ? nil : row.int(column) }
+        return StoredEvent(time: Int64(row.int(0)), app: row.string(1) ?? "", kind: row.string(2) ?? "", screen: row.string(3),
+                           previousScreen: row.string(4), source: row.string(5), detail: row.string(6), funnel: row.string(7), step: row.string(8),
+                           stepNumber: int(9), depth: int(10), link: row.string(11), pattern: row.string(12), dwell: int(13).map(Int64.init))
     }
 }

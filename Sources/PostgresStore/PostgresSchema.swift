@@ -6,13 +6,15 @@ public enum PostgresSchema {
             """
             CREATE TABLE sessions (
                 id_hash bytea PRIMARY KEY,
+                number bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
                 app text NOT NULL,
                 state bytea NOT NULL,
                 version integer NOT NULL,
                 created_at bigint NOT NULL,
                 last_seen_at bigint NOT NULL,
                 csrf_secret text NOT NULL,
-                data_key text NOT NULL
+                data_key text NOT NULL,
+                screen_since bigint
             )
             """,
             "CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at)",
@@ -21,18 +23,44 @@ public enum PostgresSchema {
             CREATE TABLE events (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
                 time bigint NOT NULL,
-                session_hash bytea,
+                session_number bigint,
                 app text NOT NULL,
                 kind text NOT NULL,
                 screen text,
                 previous_screen text,
                 source text,
-                detail text
+                detail text,
+                funnel text,
+                step text,
+                step_number integer,
+                depth integer,
+                link text,
+                pattern text,
+                dwell bigint
             )
             """,
-            "CREATE INDEX events_by_session ON events (session_hash, time)",
-            "CREATE INDEX events_by_app ON events (app, time)",
+            "CREATE INDEX events_by_session ON events (session_number, time)",
             "CREATE INDEX events_by_time ON events (time)",
+            """
+            CREATE TABLE event_counts (
+                app text NOT NULL,
+                metric text NOT NULL,
+                day text NOT NULL,
+                subject text NOT NULL,
+                detail text NOT NULL,
+                count bigint NOT NULL,
+                PRIMARY KEY (app, metric, day, subject, detail)
+            )
+            """,
+            """
+            CREATE TABLE funnel_sessions (
+                app text NOT NULL,
+                funnel text NOT NULL,
+                step_number integer NOT NULL,
+                session_number bigint NOT NULL,
+                PRIMARY KEY (app, funnel, step_number, session_number)
+            )
+            """,
             """
             CREATE TABLE accounts (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -149,6 +149,10 @@ public struct PostgresWebStore: WebStore {
         try database.read { try linkCounts.counts(app: app, in: $0) }
     }
 
+    public func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
+        try database.read { try events.counts(app: app, metric: metric, from: from, to: to, byDay: byDay, in: $0) }
+    }
+
     /// Takes the transaction's advisory lock `name` of the schema, waiting for it.
     static func lock(_ name: String, in connection: PostgresConnection) throws {
         try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))", [.text(name)])
@@ -170,12 +174,12 @@ struct PostgresTransaction: StoreTransaction {
         try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection)
     }
 
-    func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
-        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
+        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?) {
-        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {

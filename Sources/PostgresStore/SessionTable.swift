@@ -11,46 +11,55 @@ struct SessionTable {
         let id = Secret.token()
         try connection.execute(
             """
-            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key)
-            VALUES ($1, $2, $3, 1, $4, $4, $5, $6)
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since)
+            VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $4)
             """,
             [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey)]
         )
+        try EventTable.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
         return id
     }
 
     func load(id: String, now: Int64, in connection: PostgresConnection) throws -> SessionRecord? {
         let record = try connection.queryFirst(
-            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key FROM sessions WHERE id_hash = $1",
+            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since FROM sessions WHERE id_hash = $1",
             [.bytes(Secret.hash(id))]
         ) { row in
             SessionRecord(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)),
-                          lastSeenAt: Int64(row.int(4)), csrfSecret: row.string(5), dataKey: row.string(6))
+                          lastSeenAt: Int64(row.int(4)), csrfSecret: row.string(5), dataKey: row.string(6),
+                          screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
         }
         guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
         return record
     }
 
-    func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: PostgresConnection) throws -> SaveOutcome {
+    func save(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64, in connection: PostgresConnection) throws -> SaveOutcome {
         let hash = Secret.hash(id)
         let changed = try connection.execute(
-            "UPDATE sessions SET state = $1, version = version + 1, last_seen_at = $2 WHERE id_hash = $3 AND version = $4",
-            [.bytes(state), .integer(now), .bytes(hash), .int(expectedVersion)]
+            """
+            UPDATE sessions SET state = $1, version = version + 1, last_seen_at = $2, screen_since = coalesce($5::bigint, screen_since)
+            WHERE id_hash = $3 AND version = $4
+            """,
+            [.bytes(state), .integer(now), .bytes(hash), .int(expectedVersion), screenSince.map { .integer($0) } ?? .null]
         )
         if changed == 1 { return .saved(version: expectedVersion + 1) }
         return try outcome(of: hash, in: connection)
     }
 
-    /// Saves under a new id, as on sign-in and sign-out; the session's events move with it.
-    func rotate(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: PostgresConnection) throws -> (SaveOutcome, String?) {
+    /// Saves under a new id, as on sign-in and sign-out; its events stay its own (they name
+    /// its number, not its id).
+    func rotate(
+        id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64, in connection: PostgresConnection
+    ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
-        let newHash = Secret.hash(newID)
         let changed = try connection.execute(
-            "UPDATE sessions SET id_hash = $1, state = $2, version = version + 1, last_seen_at = $3 WHERE id_hash = $4 AND version = $5",
-            [.bytes(newHash), .bytes(state), .integer(now), .bytes(hash), .int(expectedVersion)]
+            """
+            UPDATE sessions SET id_hash = $1, state = $2, version = version + 1, last_seen_at = $3, screen_since = coalesce($6::bigint, screen_since)
+            WHERE id_hash = $4 AND version = $5
+            """,
+            [.bytes(Secret.hash(newID)), .bytes(state), .integer(now), .bytes(hash), .int(expectedVersion), screenSince.map { .integer($0) } ?? .null]
         )
         guard changed == 1 else { return (try outcome(of: hash, in: connection), nil) }
-        try connection.execute("UPDATE events SET session_hash = $1 WHERE session_hash = $2", [.bytes(newHash), .bytes(hash)])
         return (.saved(version: expectedVersion + 1), newID)
     }
 

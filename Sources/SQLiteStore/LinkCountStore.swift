@@ -15,16 +15,19 @@ public struct LinkCountStore: Sendable {
     /// Adds counts to what is stored, in one transaction.
     public func add(_ counts: [Count]) throws {
         guard !counts.isEmpty else { return }
-        try database.write { connection in
-            for count in counts {
-                try connection.execute(
-                    """
-                    INSERT INTO link_counts (app, pattern, day, kind, count) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (app, pattern, day, kind) DO UPDATE SET count = count + excluded.count
-                    """,
-                    [.text(count.app), .text(count.pattern), .text(count.day), .text(count.kind), .integer(Int64(count.count))]
-                )
-            }
+        try database.write { connection in try Self.add(counts, in: connection) }
+    }
+
+    /// Adds counts inside a caller's write transaction (a session's deep links, with its save).
+    static func add(_ counts: [Count], in connection: SQLiteConnection) throws {
+        for count in counts {
+            try connection.execute(
+                """
+                INSERT INTO link_counts (app, pattern, day, kind, count) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (app, pattern, day, kind) DO UPDATE SET count = count + excluded.count
+                """,
+                [.text(count.app), .text(count.pattern), .text(count.day), .text(count.kind), .integer(Int64(count.count))]
+            )
         }
     }
 

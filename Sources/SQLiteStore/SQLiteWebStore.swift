@@ -102,6 +102,10 @@ public struct SQLiteWebStore: WebStore {
     public func linkCounts(app: String) throws -> [LinkCount] {
         try linkCounts.counts(app: app)
     }
+
+    public func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
+        try events.counts(app: app, metric: metric, from: from, to: to, byDay: byDay)
+    }
 }
 
 /// One unit of work on the writer connection of a ``SQLiteWebStore``; lives only inside
@@ -114,12 +118,12 @@ struct SQLiteTransaction: StoreTransaction {
         try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection)
     }
 
-    func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
-        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
+        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?) {
-        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection)
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {

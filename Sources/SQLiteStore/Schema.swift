@@ -121,5 +121,122 @@ public enum Schema {
         Migration(version: 8, name: "records found by scope, for ending and sweeping sessions", statements: [
             "CREATE INDEX records_by_scope ON records (scope)",
         ]),
+        // Sessions numbered in the order they start, so the ones in use (the newest) share pages
+        // at the end of the table rather than lie anywhere a random id sorts to; events keep that
+        // number, which outlives the id's rotations, instead of the id's hash; their facts get
+        // columns of their own; and daily counts are kept beside them for the insights.
+        Migration(version: 9, name: "sessions by number, events with their facts in columns, and daily counts", statements: [
+            """
+            CREATE TABLE numbered_sessions (
+                number INTEGER PRIMARY KEY,
+                id_hash BLOB NOT NULL UNIQUE,
+                app TEXT NOT NULL,
+                state BLOB NOT NULL,
+                version INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL,
+                csrf_secret TEXT,
+                data_key TEXT,
+                screen_since INTEGER
+            )
+            """,
+            """
+            INSERT INTO numbered_sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since)
+            SELECT id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, last_seen_at FROM sessions ORDER BY created_at
+            """,
+            """
+            CREATE TABLE numbered_events (
+                id INTEGER PRIMARY KEY,
+                time INTEGER NOT NULL,
+                session_number INTEGER,
+                app TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                screen TEXT,
+                previous_screen TEXT,
+                source TEXT,
+                detail TEXT,
+                funnel TEXT,
+                step TEXT,
+                step_number INTEGER,
+                depth INTEGER,
+                link TEXT,
+                pattern TEXT,
+                dwell INTEGER
+            )
+            """,
+            // The facts older versions wrote into `detail`: `stack_depth=2`, `funnel=f step=2 name=s`, a link.
+            """
+            INSERT INTO numbered_events (id, time, session_number, app, kind, screen, previous_screen, source, detail,
+                                         funnel, step, step_number, depth, link)
+            SELECT e.id, e.time, s.number, e.app, e.kind, e.screen, e.previous_screen, e.source,
+                CASE WHEN e.kind IN ('back_button_pressed', 'funnel_step') OR e.kind LIKE 'deep_link_%' THEN NULL ELSE e.detail END,
+                CASE WHEN e.kind = 'funnel_step' THEN substr(e.detail, 8, instr(e.detail, ' step=') - 8) END,
+                CASE WHEN e.kind = 'funnel_step' THEN substr(e.detail, instr(e.detail, ' name=') + 6) END,
+                CASE WHEN e.kind = 'funnel_step' THEN CAST(substr(e.detail, instr(e.detail, ' step=') + 6) AS INTEGER) END,
+                CASE WHEN e.kind = 'back_button_pressed' AND e.detail LIKE 'stack_depth=%' THEN CAST(substr(e.detail, 13) AS INTEGER) END,
+                CASE WHEN e.kind LIKE 'deep_link_%' THEN e.detail END
+            FROM events AS e LEFT JOIN numbered_sessions AS s ON s.id_hash = e.session_hash
+            """,
+            "DROP TABLE events",
+            "DROP TABLE sessions",
+            "ALTER TABLE numbered_sessions RENAME TO sessions",
+            "ALTER TABLE numbered_events RENAME TO events",
+            "CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at)",
+            "CREATE INDEX events_by_session ON events (session_number, time)",
+            "CREATE INDEX events_by_time ON events (time)",
+            """
+            CREATE TABLE event_counts (
+                app TEXT NOT NULL,
+                day TEXT NOT NULL,
+                metric TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                detail TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (app, metric, day, subject, detail)
+            ) WITHOUT ROWID
+            """,
+            // Which sessions reached which funnel step: each counts once.
+            """
+            CREATE TABLE funnel_sessions (
+                app TEXT NOT NULL,
+                funnel TEXT NOT NULL,
+                step_number INTEGER NOT NULL,
+                session_number INTEGER NOT NULL,
+                PRIMARY KEY (app, funnel, step_number, session_number)
+            ) WITHOUT ROWID
+            """,
+            // The counts of the events kept so far (their times on screen were not known).
+            """
+            INSERT INTO event_counts (app, day, metric, subject, detail, count)
+            SELECT app, date(time / 1000, 'unixepoch'), 'views', screen, '', COUNT(*) FROM events
+            WHERE kind = 'screen_view' AND screen IS NOT NULL GROUP BY 1, 2, 4
+            """,
+            """
+            INSERT INTO event_counts (app, day, metric, subject, detail, count)
+            SELECT app, date(time / 1000, 'unixepoch'), 'moves', previous_screen, screen, COUNT(*) FROM events
+            WHERE kind = 'screen_view' AND screen IS NOT NULL AND previous_screen IS NOT NULL GROUP BY 1, 2, 4, 5
+            """,
+            """
+            INSERT INTO event_counts (app, day, metric, subject, detail, count)
+            SELECT app, date(time / 1000, 'unixepoch'), 'backs', screen, '', COUNT(*) FROM events
+            WHERE kind = 'back_button_pressed' AND screen IS NOT NULL GROUP BY 1, 2, 4
+            """,
+            """
+            INSERT OR IGNORE INTO funnel_sessions (app, funnel, step_number, session_number)
+            SELECT app, funnel, step_number, session_number FROM events
+            WHERE kind = 'funnel_step' AND funnel IS NOT NULL AND step_number IS NOT NULL AND session_number IS NOT NULL
+            """,
+            """
+            INSERT INTO event_counts (app, day, metric, subject, detail, count)
+            SELECT app, date(MIN(time) / 1000, 'unixepoch'), 'funnel', funnel, step_number || char(9) || MIN(step), 1 FROM events
+            WHERE kind = 'funnel_step' AND funnel IS NOT NULL AND step_number IS NOT NULL AND session_number IS NOT NULL
+            GROUP BY app, funnel, step_number, session_number
+            ON CONFLICT (app, metric, day, subject, detail) DO UPDATE SET count = count + 1
+            """,
+            """
+            INSERT INTO event_counts (app, day, metric, subject, detail, count)
+            SELECT app, date(created_at / 1000, 'unixepoch'), 'sessions', '', '', COUNT(*) FROM sessions GROUP BY 1, 2
+            """,
+        ]),
     ]
 }

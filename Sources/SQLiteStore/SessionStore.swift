@@ -33,9 +33,13 @@ public struct SessionStore: Sendable {
     ) throws -> String {
         let id = Secret.token()
         try connection.execute(
-            "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key) VALUES (?, ?, ?, 1, ?, ?, ?, ?)",
-            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token())]
+            """
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since)
+            VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4)
+            """,
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token())]
         )
+        try EventStore.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
         return id
     }
 
@@ -47,10 +51,11 @@ public struct SessionStore: Sendable {
     /// Loads inside a caller's transaction.
     public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
         let record = try connection.queryFirst(
-            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]
+            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since FROM sessions WHERE id_hash = ?",
+            [.blob(Secret.hash(id))]
         ) { row in
             Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)),
-                   csrfSecret: row.string(5), dataKey: row.string(6))
+                   csrfSecret: row.string(5), dataKey: row.string(6), screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
         }
         guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
         return record
@@ -62,12 +67,12 @@ public struct SessionStore: Sendable {
         try database.write { connection in try save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection) }
     }
 
-    /// Saves inside a caller's write transaction.
-    public func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: SQLiteConnection) throws -> SaveOutcome {
+    /// Saves inside a caller's write transaction; `screenSince` when the screen changed.
+    public func save(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64? = nil, now: Int64, in connection: SQLiteConnection) throws -> SaveOutcome {
         let hash = Secret.hash(id)
         let changed = try connection.execute(
-            "UPDATE sessions SET state = ?, version = version + 1, last_seen_at = ? WHERE id_hash = ? AND version = ?",
-            [.blob(state), .integer(now), .blob(hash), .integer(Int64(expectedVersion))]
+            "UPDATE sessions SET state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since) WHERE id_hash = ? AND version = ?",
+            [.blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null, .blob(hash), .integer(Int64(expectedVersion))]
         )
         if changed == 1 { return .saved(version: expectedVersion + 1) }
         let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
@@ -76,19 +81,23 @@ public struct SessionStore: Sendable {
 
     /// Saves `state` under a new id if the session is still at `expectedVersion`, as on sign-in
     /// and sign-out: an id seen before the change (a fixed one, a leaked one) no longer works.
-    /// The session's events move with it. Returns the outcome and, when saved, the new id.
-    public func rotate(id: String, state: [UInt8], expectedVersion: Int, now: Int64, in connection: SQLiteConnection) throws -> (SaveOutcome, String?) {
+    /// Its events stay its own: they name its number, not its id. Returns the outcome and, when
+    /// saved, the new id.
+    public func rotate(
+        id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64? = nil, now: Int64, in connection: SQLiteConnection
+    ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
-        let newHash = Secret.hash(newID)
         let changed = try connection.execute(
-            "UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ? WHERE id_hash = ? AND version = ?",
-            [.blob(newHash), .blob(state), .integer(now), .blob(hash), .integer(Int64(expectedVersion))]
+            """
+            UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since)
+            WHERE id_hash = ? AND version = ?
+            """,
+            [.blob(Secret.hash(newID)), .blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null, .blob(hash), .integer(Int64(expectedVersion))]
         )
         guard changed == 1 else {
             let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
             return (current.map { .conflict(current: $0) } ?? .missing, nil)
         }
-        try connection.execute("UPDATE events SET session_hash = ? WHERE session_hash = ?", [.blob(newHash), .blob(hash)])
         return (.saved(version: expectedVersion + 1), newID)
     }
 

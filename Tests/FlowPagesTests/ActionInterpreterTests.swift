@@ -120,7 +120,7 @@ import Testing
         #expect(try interpreter.run(.back, form: [:], on: state) { _, _ in .success(values: [:]) }.state.alert == Notice("stuck"))
         let popped = try interpreter.run(.back, form: [:], on: answered.state) { _, _ in .success(values: [:]) }
         #expect(Self.app.navigation.currentScreen(in: popped.state).name == "login")
-        #expect(popped.events.map(\.detail) == ["stack_depth=2"])
+        #expect(popped.events.map(\.depth) == [2])
     }
 
     @Test func anArmedFailureFailsThreeSubmitsWithoutRunningTheEffect() throws {

@@ -303,15 +303,16 @@ import Testing
         try links.open("/_open?url=" + "sumafinance://auth/register")
         try links.open("/_open?url=" + "sumafinance://auth/nowhere")
         let events = try app.events()
-        let funnel = events.filter { $0.kind == "funnel_step" && $0.detail?.hasPrefix("funnel=registration") == true }.compactMap(\.detail)
-        #expect(funnel == ["funnel=registration step=1 name=email_entered", "funnel=registration step=2 name=personal_info_entered",
-                           "funnel=registration step=2 name=personal_info_entered", "funnel=registration step=3 name=email_verified",
-                           "funnel=registration step=4 name=completed"])
+        let funnel = events.filter { $0.kind == "funnel_step" && $0.funnel == "registration" }.map { "\($0.stepNumber ?? 0) \($0.step ?? "")" }
+        #expect(funnel == ["1 email_entered", "2 personal_info_entered", "2 personal_info_entered", "3 email_verified", "4 completed"])
         let views = events.filter { $0.kind == "screen_view" }
         #expect(views.contains { $0.screen == "personal-info" && $0.previousScreen == "register" })
         #expect(views.allSatisfy { $0.previousScreen != nil })
         #expect(events.contains { $0.kind == "screen_view" && $0.source == "back_navigation" })
-        #expect(events.contains { $0.kind == "back_button_pressed" && $0.screen == "email-verification" && $0.detail == "stack_depth=4" })
+        #expect(events.contains { $0.kind == "back_button_pressed" && $0.screen == "email-verification" && $0.depth == 4 })
+        #expect(views.contains { $0.dwell != nil }, "a screen view says how long the screen before it was shown")
+        #expect(events.contains { $0.kind == "deep_link_success" && $0.pattern == "/auth/register" && $0.link == "sumafinance://auth/register" })
+        #expect(events.contains { $0.kind == "deep_link_failure" && $0.pattern == "(unknown)" })
         let kinds = events.map(\.kind)
         let opened = try #require(kinds.firstIndex(of: "deep_link_opened"))
         #expect(kinds[opened...].contains("deep_link_success") && kinds.contains("deep_link_failure"))

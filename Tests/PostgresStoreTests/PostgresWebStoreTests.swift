@@ -189,6 +189,31 @@ import Testing
         #expect(try second.sweepSessions(now: SessionRecord.absoluteLifetime + 1) == 1)
     }
 
+    @Test func eventsAddTheirDailyCountsOnEveryInstance() throws {
+        let (first, second) = try Self.instances()
+        let day: Int64 = 86_400_000
+        let (a, b) = (try createSession(first, now: 10 * day), try createSession(second, now: 11 * day))
+        let step = StoredEvent(time: 10 * day, app: "suma", kind: "funnel_step", funnel: "signup", step: "email", stepNumber: 1)
+        try first.transaction { try $0.appendEvents([
+            StoredEvent(time: 10 * day, app: "suma", kind: "screen_view", screen: "register", previousScreen: "login", dwell: 1_000), step, step,
+            StoredEvent(time: 10 * day, app: "suma", kind: "back_button_pressed", screen: "register", depth: 2),
+        ], session: a) }
+        try second.transaction { try $0.appendEvents([
+            StoredEvent(time: 11 * day, app: "suma", kind: "screen_view", screen: "register", previousScreen: "login", dwell: 3_000), step,
+            StoredEvent(time: 11 * day, app: "suma", kind: "deep_link_opened", link: "sumafinance://auth/register", pattern: "/auth/register"),
+        ], session: b) }
+        func counts(_ metric: EventCounts.Metric, byDay: Bool = false) throws -> [String] {
+            try first.eventCounts(app: "suma", metric: metric, from: "1970-01-01", to: "1970-12-31", byDay: byDay)
+                .map { "\($0.day.map { $0 + " " } ?? "")\($0.subject) \($0.detail) \($0.count)" }
+        }
+        #expect(try counts(.sessions, byDay: true) == ["1970-01-11   1", "1970-01-12   1"])
+        #expect(try counts(.views) == ["register  2"] && counts(.moves) == ["login register 2"] && counts(.backs) == ["register  1"])
+        #expect(try counts(.funnel) == ["signup 1\temail 2"], "each session once")
+        #expect(try second.events(session: a).map(\.kind) == ["screen_view", "funnel_step", "funnel_step", "back_button_pressed"])
+        #expect(try second.events(session: a).last?.depth == 2)
+        #expect(try first.linkCounts(app: "suma").map(\.kind) == ["deep_link_opened"])
+    }
+
     @Test func linkCountsFromEveryInstanceAddUp() throws {
         let (first, second) = try Self.instances()
         let count = LinkCount(app: "suma", pattern: "/auth/login", day: "2026-11-26", kind: "deep_link_opened", count: 3)

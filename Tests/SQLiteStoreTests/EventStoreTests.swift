@@ -1,3 +1,4 @@
+import FlowStore
 import SQLiteStore
 import Testing
 
@@ -5,18 +6,54 @@ import Testing
     @Test func eventsAreReadBackBySessionAndByAppAndTime() throws {
         let database = try makeDatabase()
         let store = EventStore(database: database)
+        let sessions = SessionStore(database: database)
+        let (a, b) = (try sessions.create(app: "suma", state: [0], now: 0), try sessions.create(app: "suma", state: [0], now: 0))
         try store.append([
             EventStore.Event(time: 10, app: "suma", kind: "screen_view", screen: "login", source: "direct"),
-            EventStore.Event(time: 20, app: "suma", kind: "funnel_step", detail: "registration 1 email_entered"),
-        ], session: "session-a")
-        try store.append([EventStore.Event(time: 15, app: "suma", kind: "screen_view", screen: "home", previousScreen: "login")], session: "session-b")
+            EventStore.Event(time: 20, app: "suma", kind: "funnel_step", funnel: "registration", step: "email_entered", stepNumber: 1),
+        ], session: a)
+        try store.append([EventStore.Event(time: 15, app: "suma", kind: "screen_view", screen: "home", previousScreen: "login", dwell: 4_000)], session: b)
         try store.append([EventStore.Event(time: 30, app: "coin", kind: "screen_view", screen: "recents")], session: nil)
 
-        #expect(try store.events(session: "session-a").map(\.kind) == ["screen_view", "funnel_step"])
-        #expect(try store.events(session: "session-b").first?.previousScreen == "login")
+        #expect(try store.events(session: a).map(\.kind) == ["screen_view", "funnel_step"])
+        let step = try #require(try store.events(session: a).last)
+        #expect(step.funnel == "registration" && step.step == "email_entered" && step.stepNumber == 1)
+        let view = try #require(try store.events(session: b).first)
+        #expect(view.previousScreen == "login" && view.dwell == 4_000)
         #expect(try store.events(app: "suma", from: 10, to: 20).map(\.time) == [10, 15])
         #expect(try store.events(app: "coin", from: 0, to: 100).map(\.screen) == ["recents"])
         #expect(try store.events(session: "nobody").isEmpty)
+    }
+
+    @Test func eventsAddTheirDailyCountsAndFunnelStepsCountOncePerSession() throws {
+        let database = try makeDatabase()
+        let store = EventStore(database: database)
+        let sessions = SessionStore(database: database)
+        let day: Int64 = 86_400_000
+        let (a, b) = (try sessions.create(app: "suma", state: [0], now: 10 * day), try sessions.create(app: "suma", state: [0], now: 11 * day))
+        let step = EventStore.Event(time: 10 * day, app: "suma", kind: "funnel_step", funnel: "signup", step: "email", stepNumber: 1)
+        try store.append([
+            EventStore.Event(time: 10 * day, app: "suma", kind: "screen_view", screen: "register", previousScreen: "login", dwell: 1_000),
+            step, step,
+            EventStore.Event(time: 10 * day, app: "suma", kind: "back_button_pressed", screen: "register", depth: 2),
+        ], session: a)
+        try store.append([
+            EventStore.Event(time: 11 * day, app: "suma", kind: "screen_view", screen: "register", previousScreen: "login", dwell: 3_000),
+            EventStore.Event(time: 11 * day, app: "suma", kind: "funnel_step", funnel: "signup", step: "email", stepNumber: 1),
+            EventStore.Event(time: 11 * day, app: "suma", kind: "deep_link_opened", link: "sumafinance://auth/register", pattern: "/auth/register"),
+        ], session: b)
+        func counts(_ metric: EventCounts.Metric, byDay: Bool = false) throws -> [String] {
+            try store.counts(app: "suma", metric: metric, from: "1970-01-01", to: "1970-12-31", byDay: byDay)
+                .map { "\($0.day.map { $0 + " " } ?? "")\($0.subject) \($0.detail) \($0.count)" }
+        }
+        #expect(try counts(.sessions, byDay: true) == ["1970-01-11   1", "1970-01-12   1"])
+        #expect(try counts(.views) == ["register  2"])
+        #expect(try counts(.moves) == ["login register 2"])
+        #expect(try counts(.backs) == ["register  1"])
+        #expect(try counts(.dwell) == ["login \(EventCounts.dwellBucket(1_000)) 1", "login \(EventCounts.dwellBucket(3_000)) 1"])
+        #expect(try counts(.funnel) == ["signup 1\temail 2"], "each session once, however often it took the step")
+        #expect(try store.counts(app: "suma", metric: .views, from: "1970-01-12", to: "1970-01-12", byDay: false).map(\.count) == [1], "the days asked for only")
+        #expect(try LinkCountStore(database: database).counts(app: "suma").map { "\($0.pattern) \($0.kind) \($0.count)" } == ["/auth/register deep_link_opened 1"])
     }
 
     @Test func eventsOlderThanTheRetentionAgeAreSwept() throws {

@@ -1,3 +1,4 @@
+import FlowStore
 import Foundation
 import SQLiteStore
 import Testing
@@ -14,9 +15,9 @@ import Testing
     @Test func aNewDatabaseGetsTheWholeSchema() throws {
         let database = try makeDatabase()
         #expect(try version(database) == Schema.migrations.count)
-        #expect(try tables(database) == ["accounts", "accounts_by_email_key", "events", "events_by_app", "events_by_session", "events_by_time",
-                                         "link_counts", "outbox", "record_counters", "records", "records_by_scope", "records_in_order", "sessions", "sessions_by_last_seen", "tokens",
-                                         "tokens_by_account"])
+        #expect(try tables(database) == ["accounts", "accounts_by_email_key", "event_counts", "events", "events_by_session", "events_by_time",
+                                         "funnel_sessions", "link_counts", "outbox", "record_counters", "records", "records_by_scope", "records_in_order",
+                                         "sessions", "sessions_by_last_seen", "tokens", "tokens_by_account"])
     }
 
     @Test(arguments: [0, 1, 2, 3])
@@ -28,17 +29,18 @@ import Testing
         }
         let migrated = try Database(path: path)
         #expect(try version(migrated) == Schema.migrations.count)
-        #expect(try tables(migrated).contains("events_by_app") && tables(migrated).contains("accounts_by_email_key"))
+        #expect(try tables(migrated).contains("event_counts") && tables(migrated).contains("accounts_by_email_key"))
         #expect(try OutboxStore(database: migrated).messages(app: "a").map(\.subject) == (start >= 1 ? ["kept"] : []))
     }
 
     @Test func aNewerDatabaseIsRefusedAndUntouched() throws {
         let path = temporaryDatabasePath()
-        let newer = try Database(path: path, migrations: Schema.migrations + [Migration(version: 9, name: "future", statements: ["CREATE TABLE future (x)"])])
-        #expect(try version(newer) == 9)
-        #expect(throws: MigrationError.newerDatabase(found: 9, supported: Schema.migrations.count)) { try Database(path: path) }
-        #expect(try version(try Database(path: path, migrations: Schema.migrations + [Migration(version: 9, name: "future", statements: [])])) == 9)
-        #expect(MigrationError.newerDatabase(found: 9, supported: Schema.migrations.count).description.contains("newer than this FlowPages supports (\(Schema.migrations.count))"))
+        let future = Schema.migrations.count + 1
+        let newer = try Database(path: path, migrations: Schema.migrations + [Migration(version: future, name: "future", statements: ["CREATE TABLE future (x)"])])
+        #expect(try version(newer) == future)
+        #expect(throws: MigrationError.newerDatabase(found: future, supported: Schema.migrations.count)) { try Database(path: path) }
+        #expect(try version(try Database(path: path, migrations: Schema.migrations + [Migration(version: future, name: "future", statements: [])])) == future)
+        #expect(MigrationError.newerDatabase(found: future, supported: Schema.migrations.count).description.contains("newer than this FlowPages supports (\(Schema.migrations.count))"))
     }
 
     @Test func aFailingMigrationRollsBackWhole() throws {
@@ -49,6 +51,36 @@ import Testing
         let reopened = try Database(path: path)
         #expect(try version(reopened) == Schema.migrations.count)
         #expect(try !tables(reopened).contains("half"))
+    }
+
+    @Test func version9NumbersSessionsAndMovesTheFactsOfOlderEventsIntoColumns() throws {
+        let path = temporaryDatabasePath()
+        let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(8)))
+        let id = "a session of version 8"
+        try old.write { connection in
+            try connection.execute(
+                "INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key) VALUES (?, 'suma', ?, 1, ?, ?, 's', 'k')",
+                [.blob(Secret.hash(id)), .blob([7]), .integer(86_400_000), .integer(86_400_000)])
+            for (time, kind, screen, previous, detail) in [
+                (86_400_001, "screen_view", "register", "login", nil), (86_400_002, "back_button_pressed", "register", nil, "stack_depth=3"),
+                (86_400_003, "funnel_step", "register", nil, "funnel=registration step=2 name=personal_info_entered"),
+                (86_400_004, "deep_link_opened", "login", nil, "sumafinance://auth/login"), (86_400_005, "error_shown", "login", nil, "login-failed"),
+            ] as [(Int64, String, String, String?, String?)] {
+                try connection.execute("INSERT INTO events (time, session_hash, app, kind, screen, previous_screen, detail) VALUES (?, ?, 'suma', ?, ?, ?, ?)",
+                                       [.integer(time), .blob(Secret.hash(id)), .text(kind), .text(screen), .string(previous), .string(detail)])
+            }
+        }
+        let migrated = try Database(path: path)
+        #expect(try SessionStore(database: migrated).load(id: id, now: 86_400_010)?.state == [7])
+        let events = try EventStore(database: migrated).events(session: id)
+        #expect(events.map(\.kind) == ["screen_view", "back_button_pressed", "funnel_step", "deep_link_opened", "error_shown"], "still the session's")
+        #expect(events[1].depth == 3 && events[1].detail == nil)
+        #expect(events[2].funnel == "registration" && events[2].stepNumber == 2 && events[2].step == "personal_info_entered")
+        #expect(events[3].link == "sumafinance://auth/login" && events[4].detail == "login-failed")
+        let counts = EventStore(database: migrated)
+        #expect(try counts.counts(app: "suma", metric: .moves, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.subject) == ["login"])
+        #expect(try counts.counts(app: "suma", metric: .funnel, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.detail) == ["2\tpersonal_info_entered"])
+        #expect(try counts.counts(app: "suma", metric: .sessions, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.count) == [1])
     }
 
     @Test func version3GivesOlderAccountsNormalisedEmailKeysAndTheOlderLookAlikeWins() throws {
