@@ -73,6 +73,7 @@ let package = Package(
         ),
         .executableTarget(name: "store-benchmark", dependencies: ["SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
+        .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore"], path: "Benchmarks/InsightsSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],

@@ -97,7 +97,8 @@ struct FlowMap {
             }
         }
         for group in root.all where group.kind == .tabs {
-            for tab in group.children {
+            // Its tabs, not the modals it presents.
+            for tab in group.children where tab.kind == .stack {
                 if let first = tab.routes.first { edges.append(Edge(from: nil, to: first, kind: .tab(group.id))) }
             }
         }
@@ -161,6 +162,11 @@ struct FlowMap {
     static func words(_ id: String) -> String {
         let spaced = id.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." }).joined(separator: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    /// `1 view`, `3 views`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// Adds the moves counted between screens (``EventCounts/Metric/moves``) and the views of

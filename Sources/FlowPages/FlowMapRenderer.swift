@@ -151,7 +151,7 @@ struct FlowMapRenderer {
             guard let first = lanes.first, let last = lanes.last, let level = depth(band, in: map.root) else { continue }
             let x = first.x - 12 + Double(level) * 4, right = last.x + Self.laneWidth + 12 - Double(level) * 4
             layout.bands.append((band, x, right - x, Self.margin + Double(level) * Self.bandHeader))
-            if band.kind == .tabs { layout.tabBars[band.id] = (x + 8, layout.laneTop - 30, right - x - 16) }
+            if band.kind == .tabs { layout.tabBars[band.id] = (x + 12, layout.laneTop - 30, right - x - 24) }
         }
         layout.width = (layout.lanes.last.map { $0.x + Self.laneWidth } ?? 200) + Self.margin + 40
         layout.height = lowest + Self.margin + 16
@@ -179,7 +179,7 @@ struct FlowMapRenderer {
         let (width, height) = (layout.width, layout.height)
         var parts: [String] = []
         parts.append("<svg class=\"flow-map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" aria-hidden=\"true\" focusable=\"false\">")
-        parts.append("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path class=\"arrowhead\" d=\"M 0 0 L 10 5 L 0 10 z\"/></marker></defs>")
+        parts.append("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto-start-reverse\"><path class=\"arrowhead\" d=\"M 0 0 L 10 5 L 0 10 z\"/></marker></defs>")
         for band in layout.bands {
             parts.append("<rect class=\"band band-\(band.group.kind.rawValue)\" x=\"\(n(band.x))\" y=\"\(n(band.y))\" width=\"\(n(band.width))\" height=\"\(n(height - band.y - Self.margin / 2))\" rx=\"12\"/>")
             parts.append("<text class=\"band-title\" x=\"\(n(band.x + 10))\" y=\"\(n(band.y + 19))\">\(xml(title(of: band.group)))</text>")
@@ -199,22 +199,21 @@ struct FlowMapRenderer {
         }
         for edge in map.edges where edge.from != nil {
             guard let from = edge.from, let start = layout.nodes[from], let end = layout.nodes[edge.to], from != edge.to else { continue }
-            let width = edge.count > 0 ? 1.5 + 6 * edge.share : 1.5
-            let (path, label) = curve(from: start, to: end)
+            // Counts are in the list and the line's tooltip: written on the drawing they would pile up.
+            let width = edge.count > 0 ? 1.5 + 6 * edge.share : 1.2
             let kind = edge.count > 0 ? "edge edge-busy" : "edge"
-            parts.append("<path class=\"\(kind)\" d=\"\(path)\" stroke-width=\"\(String(format: "%.1f", width))\" marker-end=\"url(#arrow)\"/>")
-            if edge.count > 0 {
-                parts.append("<text class=\"edge-count\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" text-anchor=\"middle\">\(edge.count) · \(Int((edge.share * 100).rounded()))%</text>")
-            }
+            let tip = "\(map.node(from)?.title ?? from.rawValue) → \(map.node(edge.to)?.title ?? edge.to.rawValue) by \(edge.label)"
+                + (edge.count > 0 ? ": \(FlowMap.counted(edge.count, "move")), \(Int((edge.share * 100).rounded())) %" : "")
+            parts.append("<path class=\"\(kind)\" d=\"\(curve(from: start, to: end))\" stroke-width=\"\(String(format: "%.1f", width))\" marker-end=\"url(#arrow)\"><title>\(xml(tip))</title></path>")
         }
         for node in map.nodes {
             guard let at = layout.nodes[node.route] else { continue }
             let w = Self.laneWidth - 16
             var shape = "<rect class=\"node\(node.requiresSignIn ? " node-guarded" : "")\" x=\"\(n(at.x))\" y=\"\(n(at.y))\" width=\"\(n(w))\" height=\"\(n(Self.nodeHeight))\" rx=\"8\"/>"
-            shape += "<text class=\"node-title\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 19))\">\(xml(clipped(node.title, 22)))</text>"
+            shape += "<text class=\"node-title\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 19))\">\(xml(clipped(node.title, 19)))<title>\(xml(node.title))</title></text>"
             var note: [String] = []
             if node.requiresSignIn { note.append("sign-in") }
-            if map.hasTraffic { note.append("\(node.views) views") }
+            if map.hasTraffic { note.append(FlowMap.counted(node.views, "view")) }
             if !note.isEmpty { shape += "<text class=\"node-note\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 36))\">\(xml(note.joined(separator: " · ")))</text>" }
             if node.isDeepLinkable {
                 shape += "<circle class=\"link-entry\" cx=\"\(n(at.x - 18))\" cy=\"\(n(at.y + Self.nodeHeight / 2))\" r=\"4\"/>"
@@ -230,20 +229,21 @@ struct FlowMapRenderer {
         return parts.joined(separator: "\n")
     }
 
-    /// A curve from one node to another, and where its count goes: across lanes side to side,
-    /// within a lane around its right side.
-    private func curve(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) -> (String, (x: Double, y: Double)) {
+    /// A curve from one node to another: across lanes side to side; within a lane down its right
+    /// side and up its left, further out the further it goes.
+    private func curve(from start: (x: Double, y: Double), to end: (x: Double, y: Double)) -> String {
         let w = Self.laneWidth - 16, middle = Self.nodeHeight / 2
         if abs(start.x - end.x) < 1 {
-            let (x, y1, y2) = (start.x + w, start.y + middle, end.y + middle)
-            let bulge = min(60, 18 + abs(y2 - y1) / 6)
-            return ("M \(n(x)) \(n(y1)) C \(n(x + bulge)) \(n(y1)), \(n(x + bulge)) \(n(y2)), \(n(x)) \(n(y2))", (x + bulge - 6, (y1 + y2) / 2 + 4))
+            let down = end.y > start.y
+            let (x, y1, y2) = (down ? start.x + w : start.x, start.y + middle + (down ? 6 : -6), end.y + middle + (down ? -6 : 6))
+            let bulge = min(Self.laneGap / 2 - 2, 8 + abs(y2 - y1) / 12) * (down ? 1 : -1)
+            return "M \(n(x)) \(n(y1)) C \(n(x + bulge)) \(n(y1)), \(n(x + bulge)) \(n(y2)), \(n(x)) \(n(y2))"
         }
         let rightward = end.x > start.x
         let x1 = rightward ? start.x + w : start.x, x2 = rightward ? end.x : end.x + w
         let (y1, y2) = (start.y + middle, end.y + middle)
         let pull = max(30, abs(x2 - x1) / 3) * (rightward ? 1 : -1)
-        return ("M \(n(x1)) \(n(y1)) C \(n(x1 + pull)) \(n(y1)), \(n(x2 - pull)) \(n(y2)), \(n(x2)) \(n(y2))", ((x1 + x2) / 2, (y1 + y2) / 2 - 4))
+        return "M \(n(x1)) \(n(y1)) C \(n(x1 + pull)) \(n(y1)), \(n(x2 - pull)) \(n(y2)), \(n(x2)) \(n(y2))"
     }
 
     private func n(_ value: Double) -> String {

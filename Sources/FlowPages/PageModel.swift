@@ -34,6 +34,7 @@ struct PageModel: Sendable {
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),
             "startOver": .string(urls.startOver),
             "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
+            "map": .string(urls.prefix + "/_map"), "insights": .string(urls.prefix + "/_insights"),
             "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
             "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
         ]

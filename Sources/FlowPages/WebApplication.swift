@@ -178,6 +178,13 @@ public struct WebApplication: Sendable {
             group.post("/_tools/{name}", answer { try tools.post($0.parameters["name"], $0) })
             group.get("/_mailbox", answer { try tools.mailbox($0) })
             group.get("/_events", answer { try tools.eventLog($0) })
+            let insights = InsightsPages(services: services)
+            group.get("/_map", answer { try insights.mapPage($0) })
+            group.get("/_map.svg", answer { try insights.mapFile($0, format: .svg) })
+            group.get("/_map.mmd", answer { try insights.mapFile($0, format: .mermaid) })
+            group.get("/_map.dot", answer { try insights.mapFile($0, format: .dot) })
+            group.get("/_insights", answer { try insights.dashboard($0) })
+            group.get("/_insights/{table}", answer { try insights.table($0, name: $0.parameters["table"]) })
         }
         group.mount("/", answer(screens))
     }

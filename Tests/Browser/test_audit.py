@@ -4,6 +4,7 @@ import importlib
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from audit import AppAudit
 from conftest import REPOSITORY
@@ -34,6 +35,30 @@ def test_every_state_of_the_app_passes_the_audit(app, browser):
     AUDITED[app] = audit
     print(f"\n{app}: {len(audit.states)} states, {audit.axe_runs} axe runs, "
           f"{sum(p.check.startswith('axe') for p in audit.problems)} axe violations, {audit.nu_errors} Nu errors")
+    assert not audit.problems, report(audit)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_the_flow_map_and_insights_pass_the_audit(app, browser):
+    """The prototype's map and dashboard, after a few screens so the drawing and tables carry
+    traffic: the same gate as every screen."""
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    audit = AppAudit(app + "-insights", browser, GALLERY)
+    browser.open(f"/{app}/")
+    # A session starts at its first post: press the start screen's first button, or a tab.
+    first = browser.driver.find_element(By.CSS_SELECTOR, "main form button, .tab-bar button:not([aria-current])")
+    browser.leaving(first.click)
+    browser.open(f"/{app}/_map")
+    assert browser.heading == "Flow map"
+    audit.state("Flow map")
+    browser.open(f"/{app}/_insights")
+    assert browser.heading == "Insights" and "Sessions: 0" not in browser.driver.page_source
+    audit.state("Insights")
+    browser.open(f"/{app}/_insights?from=2026-01-02&to=2026-01-01")
+    audit.state("Insights, the days swapped")
+    audit.write_manifest()
+    audit.finish()
+    AUDITED[app + "-insights"] = audit
     assert not audit.problems, report(audit)
 
 

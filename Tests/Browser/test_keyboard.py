@@ -2,6 +2,7 @@
 sign in, open a tab, log out — and focus never lands on anything hidden or covered."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
 
 FOCUSED = """
     const element = document.activeElement;
@@ -95,3 +96,23 @@ def test_tab_never_leaves_a_full_screen_modal_for_what_lies_under_it(browser):
         assert in_dialog, f"Tab left the modal for '{focused['name']}'"
         stops.add(focused["name"])
     assert any(stop.startswith("Close") for stop in stops)
+
+
+def test_the_flow_map_by_keyboard_alone(browser):
+    """The drawing scrolls by keyboard but its links take no stops; the list below it is
+    what Tab walks, and its links open the screens."""
+    keys = Keyboard(browser)
+    browser.open("/suma-finance/_map")
+    keys.tab_to("Show these days")
+    keys.key(Keys.TAB)
+    region = browser.driver.execute_script("return document.activeElement.getAttribute('role')")
+    assert region == "region", "the drawing's scroll box is the next stop"
+    before = browser.driver.execute_script("return document.querySelector('.map-scroll').scrollLeft")
+    keys.key(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    # Chromium scrolls by arrow keys smoothly: wait for it to move.
+    WebDriverWait(browser.driver, 2).until(
+        lambda driver: driver.execute_script("return document.querySelector('.map-scroll').scrollLeft") > before,
+        "arrow keys scroll the drawing")
+    keys.tab_to("SVG")
+    keys.press("Login")
+    assert browser.heading == "Login"

@@ -1,0 +1,134 @@
+import FlowDefinition
+import FlowStore
+import Foundation
+import Navigation
+
+/// What a prototype's traffic says over a range of days, read from the daily counts
+/// (``EventCounts``): sessions, screen views with Back presses and median time on each screen,
+/// the funnels `app.xml` tracks with their drop-off, and deep links by outcome.
+struct InsightsReport {
+    struct ScreenRow {
+        let route: String
+        let title: String
+        let views: Int
+        let backs: Int
+        /// Back presses per view, 0 to 1 (or more, for Back pressed again and again).
+        var backRate: Double { views == 0 ? 0 : Double(backs) / Double(views) }
+        /// The median time on the screen before leaving it, in milliseconds (to within 10 %).
+        let medianTime: Double?
+    }
+
+    struct FunnelStep {
+        let number: Int
+        let name: String
+        let sessions: Int
+        /// The share of the step before's sessions that did not reach this one; nil for the first.
+        let dropOff: Double?
+    }
+
+    struct Funnel {
+        let name: String
+        let steps: [FunnelStep]
+    }
+
+    struct LinkRow {
+        let pattern: String
+        let opened: Int
+        let succeeded: Int
+        let failed: Int
+        let fellBack: Int
+    }
+
+    /// The days, `2026-11-01` to `2026-11-30`, both included.
+    let from: String
+    let to: String
+    let sessionsByDay: [(day: String, count: Int)]
+    let screens: [ScreenRow]
+    let funnels: [Funnel]
+    let links: [LinkRow]
+
+    var sessions: Int { sessionsByDay.reduce(0) { $0 + $1.count } }
+
+    init(app: AppDefinition, store: any WebStore, from: String, to: String) throws {
+        self.from = from
+        self.to = to
+        func counts(_ metric: EventCounts.Metric, byDay: Bool = false) throws -> [EventCounts.Row] {
+            try store.eventCounts(app: app.id, metric: metric, from: from, to: to, byDay: byDay)
+        }
+        sessionsByDay = try counts(.sessions, byDay: true).map { ($0.day ?? "", $0.count) }
+        let views = Dictionary(try counts(.views).map { ($0.subject, $0.count) }, uniquingKeysWith: +)
+        let backs = Dictionary(try counts(.backs).map { ($0.subject, $0.count) }, uniquingKeysWith: +)
+        let dwell = Dictionary(grouping: try counts(.dwell), by: \.subject)
+        screens = app.navigation.routes.map { route in
+            let name = route.name.rawValue
+            return ScreenRow(route: name, title: route.title, views: views[name] ?? 0, backs: backs[name] ?? 0,
+                             medianTime: dwell[name].flatMap(Self.median))
+        }.sorted { ($0.views, $1.route) > ($1.views, $0.route) }
+        let reached = Dictionary(try counts(.funnel).map { ("\($0.subject)\t\($0.detail.prefix { $0 != "\t" })", $0.count) }, uniquingKeysWith: +)
+        funnels = Self.declaredFunnels(of: app).map { name, steps in
+            var previous: Int?
+            return Funnel(name: name, steps: steps.map { number, step in
+                let sessions = reached["\(name)\t\(number)"] ?? 0
+                defer { previous = sessions }
+                let dropOff = previous.map { before in before == 0 ? 0 : max(0, Double(before - sessions) / Double(before)) }
+                return FunnelStep(number: number, name: step, sessions: sessions, dropOff: dropOff)
+            })
+        }
+        let linkCounts = try store.linkCounts(app: app.id).filter { $0.day >= from && $0.day <= to }
+        links = Dictionary(grouping: linkCounts, by: \.pattern).map { pattern, counts in
+            func sum(_ kind: String) -> Int { counts.filter { $0.kind == kind }.reduce(0) { $0 + $1.count } }
+            return LinkRow(pattern: pattern, opened: sum("deep_link_opened"), succeeded: sum("deep_link_success"),
+                           failed: sum("deep_link_failure"), fellBack: sum("deep_link_fallback"))
+        }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
+    }
+
+    /// The median of times counted in buckets: the middle bucket's geometric middle.
+    static func median(_ buckets: [EventCounts.Row]) -> Double? {
+        let sorted = buckets.sorted { $0.detail < $1.detail }
+        let total = sorted.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return nil }
+        var seen = 0
+        for bucket in sorted {
+            seen += bucket.count
+            if seen * 2 >= total { return EventCounts.dwellEstimate(ofBucket: bucket.detail) }
+        }
+        return nil
+    }
+
+    /// The funnels `app.xml` tracks (`<track funnel step number>`), each step once, in order.
+    static func declaredFunnels(of app: AppDefinition) -> [(name: String, steps: [(number: Int, name: String)])] {
+        var steps: [String: [Int: String]] = [:]
+        func walk(_ list: [ActionStep]) {
+            for step in list {
+                switch step {
+                case .track(let funnel, let name, let number): steps[funnel, default: [:]][number] = steps[funnel]?[number] ?? name
+                case .effect(_, _, let onSuccess, let onFailure):
+                    walk(onSuccess)
+                    walk(onFailure)
+                default: break
+                }
+            }
+        }
+        for (_, action) in app.actions.sorted(by: { $0.key < $1.key }) { walk(action.steps) }
+        return steps.keys.sorted().map { funnel in (funnel, steps[funnel]!.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+    }
+
+    /// `2026-11-26`, or nil when `text` is not a date of that form.
+    static func day(_ text: String?) -> String? {
+        guard let text, text.count == 10, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return text
+    }
+
+    /// The day `days` before `day` (UTC).
+    static func day(_ days: Int, before day: String) -> String {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(from: components)!.addingTimeInterval(-Double(days) * 86_400)
+        return StoredEvent.day(of: Int64(date.timeIntervalSince1970 * 1000))
+    }
+}
