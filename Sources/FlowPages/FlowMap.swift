@@ -37,6 +37,12 @@ struct FlowMap {
         let url: String?
         /// How often it was viewed, when traffic was added.
         var views = 0
+        /// Whether another screen has the same title (two "Verify Email" screens, one from a
+        /// link and one from the registration).
+        var sharesTitle = false
+
+        /// Its title, with its route when another screen has the same one.
+        var name: String { sharesTitle ? "\(title) (\(route.rawValue))" : title }
     }
 
     /// A way from one screen to another.
@@ -83,8 +89,12 @@ struct FlowMap {
         root = Self.group(navigation.root, routes: navigation.routes)
         nodes = navigation.routes.map { route in
             let needsParameters = route.parameters.contains(where: \.isRequired)
-            return Node(route: route.name, title: route.title, owner: route.owner, requiresSignIn: navigation.requiresSignIn(route.name),
+            return Node(route: route.name, title: Self.readable(route.title), owner: route.owner, requiresSignIn: navigation.requiresSignIn(route.name),
                         isDeepLinkable: route.isDeepLinkable, url: needsParameters ? nil : urls.screen(RouteInstance(route.name)))
+        }
+        let titles = Dictionary(nodes.map { ($0.title, 1) }, uniquingKeysWith: +)
+        for index in nodes.indices where titles[nodes[index].title, default: 0] > 1 {
+            nodes[index].sharesTitle = true
         }
         var edges: [Edge] = []
         for route in navigation.routes {
@@ -156,6 +166,22 @@ struct FlowMap {
         }
         let children = coordinator.children.map { group($0, routes: routes) } + coordinator.modals.map { group($0, routes: routes, isModal: true) }
         return Group(id: coordinator.id, kind: kind, title: coordinator.tab?.title ?? Self.words(coordinator.id.rawValue), routes: owned, children: children)
+    }
+
+    /// A title as the map says it, with no screen's data at hand: `Photos of {listing.title}` →
+    /// `Photos of a listing`, `{project.name}` → `A project`.
+    static func readable(_ title: String) -> String {
+        guard title.contains("{") else { return title }
+        var result = ""
+        var rest = Substring(title)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let thing = words(String(rest[rest.index(after: open)..<close].prefix { $0 != "." })).lowercased()
+            result += ("aeiou".contains(thing.first ?? "x") ? "an " : "a ") + thing
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result.prefix(1).uppercased() + result.dropFirst()
     }
 
     /// `main-tabs` → `Main tabs`.

@@ -19,7 +19,7 @@ struct FlowMapRenderer {
             for route in group.routes {
                 guard let node = map.node(route) else { continue }
                 let shape = node.requiresSignIn ? ("[/\"", "\"/]") : ("[\"", "\"]")
-                lines.append("\(indent)  \(id(route))\(shape.0)\(mermaidText(node.title))\(shape.1)")
+                lines.append("\(indent)  \(id(route))\(shape.0)\(mermaidText(node.name))\(shape.1)")
             }
             for child in group.children { emit(child, indent: indent + "  ") }
             lines.append("\(indent)end")
@@ -52,7 +52,7 @@ struct FlowMapRenderer {
             if group.kind == .tabs { lines.append("\(indent)  \"\(tabBar(group))\" [label=\"Tab bar\", shape=hexagon];") }
             for route in group.routes {
                 guard let node = map.node(route) else { continue }
-                var attributes = ["label=\"\(dotText(node.title))\""]
+                var attributes = ["label=\"\(dotText(node.name))\""]
                 if node.requiresSignIn { attributes.append("style=\"rounded,dashed\"") }
                 if let url = node.url { attributes.append("URL=\"\(dotText(url))\"") }
                 lines.append("\(indent)  \"\(id(route))\" [\(attributes.joined(separator: ", "))];")
@@ -202,7 +202,7 @@ struct FlowMapRenderer {
             // Counts are in the list and the line's tooltip: written on the drawing they would pile up.
             let width = edge.count > 0 ? 1.5 + 6 * edge.share : 1.2
             let kind = edge.count > 0 ? "edge edge-busy" : "edge"
-            let tip = "\(map.node(from)?.title ?? from.rawValue) → \(map.node(edge.to)?.title ?? edge.to.rawValue) by \(edge.label)"
+            let tip = "\(map.node(from)?.name ?? from.rawValue) → \(map.node(edge.to)?.name ?? edge.to.rawValue) by \(edge.label)"
                 + (edge.count > 0 ? ": \(FlowMap.counted(edge.count, "move")), \(Int((edge.share * 100).rounded())) %" : "")
             parts.append("<path class=\"\(kind)\" d=\"\(curve(from: start, to: end))\" stroke-width=\"\(String(format: "%.1f", width))\" marker-end=\"url(#arrow)\"><title>\(xml(tip))</title></path>")
         }
@@ -210,8 +210,9 @@ struct FlowMapRenderer {
             guard let at = layout.nodes[node.route] else { continue }
             let w = Self.laneWidth - 16
             var shape = "<rect class=\"node\(node.requiresSignIn ? " node-guarded" : "")\" x=\"\(n(at.x))\" y=\"\(n(at.y))\" width=\"\(n(w))\" height=\"\(n(Self.nodeHeight))\" rx=\"8\"/>"
-            shape += "<text class=\"node-title\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 19))\">\(xml(clipped(node.title, 19)))<title>\(xml(node.title))</title></text>"
+            shape += "<text class=\"node-title\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 19))\">\(xml(clipped(node.title, 19)))<title>\(xml(node.name))</title></text>"
             var note: [String] = []
+            if node.sharesTitle { note.append(node.route.rawValue) }
             if node.requiresSignIn { note.append("sign-in") }
             if map.hasTraffic { note.append(FlowMap.counted(node.views, "view")) }
             if !note.isEmpty { shape += "<text class=\"node-note\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 36))\">\(xml(note.joined(separator: " · ")))</text>" }

@@ -45,7 +45,7 @@ struct InsightsPages {
             let screens: [TemplateValue] = group.routes.compactMap { route in
                 guard let node = map.node(route) else { return nil }
                 let ways: [TemplateValue] = map.edges.filter { $0.from == route }.map { edge in
-                    ["to": .string(map.node(edge.to)?.title ?? edge.to.rawValue), "label": .string(edge.label),
+                    ["to": .string(map.node(edge.to)?.name ?? edge.to.rawValue), "label": .string(edge.label),
                      "traffic": edge.count > 0 ? .string("\(FlowMap.counted(edge.count, "move")), \(Int((edge.share * 100).rounded())) % of those out of it") : .null]
                 }
                 let entries = map.edges.filter { $0.from == nil && $0.to == route }.map(\.kind)
@@ -56,7 +56,7 @@ struct InsightsPages {
                     case .action: .null
                     }
                 }
-                return ["title": .string(node.title), "url": node.url.map { .string($0) } ?? .null, "guarded": .bool(node.requiresSignIn),
+                return ["title": .string(node.name), "url": node.url.map { .string($0) } ?? .null, "guarded": .bool(node.requiresSignIn),
                         "views": map.hasTraffic ? .string(FlowMap.counted(node.views, "view")) : .null, "ways": .array(ways), "enters": .array(enters)]
             }
             return ["title": .string(group.title), "kind": .string(group.kind.rawValue), "screens": .array(screens),

@@ -59,9 +59,12 @@ struct InsightsReport {
         let views = Dictionary(try counts(.views).map { ($0.subject, $0.count) }, uniquingKeysWith: +)
         let backs = Dictionary(try counts(.backs).map { ($0.subject, $0.count) }, uniquingKeysWith: +)
         let dwell = Dictionary(grouping: try counts(.dwell), by: \.subject)
+        let titles = Dictionary(app.navigation.routes.map { ($0.title, 1) }, uniquingKeysWith: +)
         screens = app.navigation.routes.map { route in
             let name = route.name.rawValue
-            return ScreenRow(route: name, title: route.title, views: views[name] ?? 0, backs: backs[name] ?? 0,
+            // Two screens of one title are told apart by their routes.
+            let title = titles[route.title, default: 0] > 1 ? "\(FlowMap.readable(route.title)) (\(name))" : FlowMap.readable(route.title)
+            return ScreenRow(route: name, title: title, views: views[name] ?? 0, backs: backs[name] ?? 0,
                              medianTime: dwell[name].flatMap(Self.median))
         }.sorted { ($0.views, $1.route) > ($1.views, $0.route) }
         let reached = Dictionary(try counts(.funnel).map { ("\($0.subject)\t\($0.detail.prefix { $0 != "\t" })", $0.count) }, uniquingKeysWith: +)

@@ -48,13 +48,27 @@ import Testing
         #expect(map.root.all.first { $0.id == "terms-modal" }?.kind == .modal)
     }
 
+    @Test func titlesOfDataSayWhatTheScreenShows() {
+        #expect(FlowMap.readable("{project.name}") == "A project")
+        #expect(FlowMap.readable("Photos of {listing.title}") == "Photos of a listing")
+        #expect(FlowMap.readable("Inquiry about {listing.title} from {agent.name}") == "Inquiry about a listing from an agent")
+        #expect(FlowMap.readable("Settings") == "Settings")
+        #expect(FlowMap.readable("Half {open") == "Half {open")
+    }
+
     @Test(arguments: apps)
     func theMermaidTextParses(app id: String) throws {
         let text = try Self.text(id, .mermaid)
         let problems = MermaidCheck.problems(text)
         #expect(problems.isEmpty, "\(problems)\n\(text)")
         let (app, _) = try Self.map(id)
-        for route in app.navigation.routes { #expect(text.contains("\"\(route.title.replacingOccurrences(of: "\"", with: "#quot;"))\"")) }
+        let titles = Dictionary(app.navigation.routes.map { ($0.title, 1) }, uniquingKeysWith: +)
+        for route in app.navigation.routes {
+            let title = FlowMap.readable(route.title).replacingOccurrences(of: "\"", with: "#quot;")
+            // Two screens of one title are told apart by their routes.
+            let label = titles[route.title, default: 0] > 1 ? "\(title) (\(route.name.rawValue))" : title
+            #expect(text.contains("\"\(label)\""))
+        }
     }
 
     @Test(arguments: apps)
