@@ -24,17 +24,26 @@ public enum AppFolderLoader {
     /// Loads every app folder under `views` (folders holding an `app.xml`); a broken folder is
     /// reported and the others still load.
     public static func loadAll(views: String, vocabulary: AppVocabulary) -> (apps: [AppDefinition], problems: [FolderProblem]) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: views)) ?? []
         var apps: [AppDefinition] = []
         var problems: [FolderProblem] = []
-        for entry in entries.sorted() where !entry.hasPrefix("_") && !entry.hasPrefix(".") {
-            let folder = (views as NSString).appendingPathComponent(entry)
-            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("app.xml")) else { continue }
-            switch load(folder: folder, vocabulary: vocabulary) {
+        for (_, result) in loadEach(views: views, vocabulary: vocabulary) {
+            switch result {
             case .success(let app): apps.append(app)
             case .failure(let found): problems += found.problems
             }
         }
         return (apps, problems)
+    }
+
+    /// Loads every app folder under `views`, each by its folder's name (the app's id when it
+    /// loads), in the order of their names.
+    public static func loadEach(views: String, vocabulary: AppVocabulary) -> [(folder: String, result: Result<AppDefinition, FolderProblems>)] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: views)) ?? []
+        return entries.sorted().compactMap { entry in
+            guard !entry.hasPrefix("_"), !entry.hasPrefix(".") else { return nil }
+            let folder = (views as NSString).appendingPathComponent(entry)
+            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("app.xml")) else { return nil }
+            return (entry, load(folder: folder, vocabulary: vocabulary))
+        }
     }
 }

@@ -32,19 +32,25 @@ public struct XMLElement: Sendable, Hashable {
 public struct FolderProblem: Hashable, Sendable, CustomStringConvertible, Comparable {
     public let file: String
     public let line: Int
+    /// The column, when the problem is known to that precision (a template's tag).
+    public let column: Int?
     public let message: String
 
-    public init(file: String, line: Int, message: String) {
+    public init(file: String, line: Int, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `file:line: message`, as editors read it.
-    public var description: String { "\(file):\(line): \(message)" }
+    /// `file:line` (or `file:line:col`), as editors jump to it.
+    public var location: String { "\(file):\(line)" + (column.map { ":\($0)" } ?? "") }
+
+    /// `file:line: message` (or `file:line:col: message`), as editors read it.
+    public var description: String { "\(location): \(message)" }
 
     public static func < (lhs: FolderProblem, rhs: FolderProblem) -> Bool {
-        (lhs.file, lhs.line, lhs.message) < (rhs.file, rhs.line, rhs.message)
+        (lhs.file, lhs.line, lhs.column ?? 0, lhs.message) < (rhs.file, rhs.line, rhs.column ?? 0, rhs.message)
     }
 }
 

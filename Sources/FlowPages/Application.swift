@@ -28,10 +28,23 @@ public enum Application {
         let appHosts = options.appHosts
         let eventRetentionDays = options.eventRetentionDays
         let store = try openStore(options)
-        let web = try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
-                                     prototype: options.prototype == .on, publicOrigins: options.publicOrigins)
+        let linkCounters = LinkCounters(store: store)
+        let build: @Sendable () throws -> WebApplication = {
+            try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
+                               prototype: options.prototype == .on, publicOrigins: options.publicOrigins, linkCounters: linkCounters)
+        }
+        let web: WebApplication
+        let router: any Responding
+        if options.watchesViews {
+            let live = try LiveViews(watching: [options.views], log: { configuration.log($0) }, build: build)
+            configuration.log("watching \(options.views) for changes (--watch off to stop)")
+            (web, router) = (live.current, live)
+        } else {
+            web = try build()
+            router = web.router
+        }
         for problem in web.problems { configuration.log("not served: \(problem)") }
-        let server = HTTPServer(configuration: configuration, router: web.router)
+        let server = HTTPServer(configuration: configuration, router: router)
         // Expired sessions are never loaded, and old events are no longer wanted; sweeping them
         // at start and hourly keeps the file from growing with them.
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
@@ -54,7 +67,7 @@ public enum Application {
         // Deep links opened without a session are counted in memory and written in batches.
         let counting = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.link-counts"))
         counting.schedule(deadline: .now() + .seconds(10), repeating: .seconds(10))
-        counting.setEventHandler { flushLinkCounts(web, configuration) }
+        counting.setEventHandler { flushLinkCounts(linkCounters, configuration) }
         counting.resume()
         let port = try server.start()
         let apps = (web.appIDs.map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
@@ -69,7 +82,7 @@ public enum Application {
             source.setEventHandler {
                 configuration.log("shutting down: finishing in-flight requests")
                 server.shutdown()
-                flushLinkCounts(web, configuration)
+                flushLinkCounts(linkCounters, configuration)
                 configuration.log("stopped")
                 exit(0)
             }
@@ -96,9 +109,9 @@ public enum Application {
         return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability))
     }
 
-    private static func flushLinkCounts(_ web: WebApplication, _ configuration: ServerConfiguration) {
+    private static func flushLinkCounts(_ counters: LinkCounters, _ configuration: ServerConfiguration) {
         do {
-            try web.linkCounters.flush()
+            try counters.flush()
         } catch {
             configuration.log("writing deep-link counts failed, kept for the next try: \(error)")
         }

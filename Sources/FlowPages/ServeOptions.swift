@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// How `Application.serve` listens, where it reads apps and files, and what it keeps.
@@ -29,6 +30,9 @@ public struct ServeOptions: Sendable {
     /// Origins posts may come from besides the request's own, for a reverse proxy that
     /// rewrites `Host`.
     public var publicOrigins: [String]
+    /// Whether a change to a file under the views folder (or the static files) is served from
+    /// the next request on; nil: when the prototype is on and the views folder is writable.
+    public var watch: Bool?
 
     /// The most connections the server holds open at once, and so the most one address may.
     public static let maximumConnections = ServerConfiguration().maximumConnections
@@ -41,7 +45,7 @@ public struct ServeOptions: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress,
-        appHosts: [String: String] = [:], publicOrigins: [String] = []
+        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil
     ) {
         self.host = host
         self.port = port
@@ -55,6 +59,13 @@ public struct ServeOptions: Sendable {
         self.connectionsPerAddress = connectionsPerAddress
         self.appHosts = appHosts
         self.publicOrigins = publicOrigins
+        self.watch = watch
+    }
+
+    /// Whether the views are watched: as asked, else when the prototype is on and the views
+    /// folder is writable (a folder baked read-only into an image never changes).
+    public var watchesViews: Bool {
+        watch ?? (prototype == .on && FileManager.default.isWritableFile(atPath: views))
     }
 
     /// Whether ``databasePath`` names a PostgreSQL database (`postgres://` or `postgresql://`)

@@ -82,10 +82,14 @@ struct SessionUnit {
             return
         }
         let restoration = app.navigation.restore(encoded: record.state)
+        state = restoration.state
         if case .reset(_, let reason) = restoration {
             StandardOutput.writeLine("session of \(app.app.id) started over: \(reason)")
+            // Said on the first page, which saves the fresh start: it is said once.
+            state.addToast(Notice(ServerNotice.message, values: [
+                "message": "\(app.app.title) changed since your last page, so you start again here (\(reason)).",
+            ]))
         }
-        state = restoration.state
         version = record.version
         csrfSecret = record.csrfSecret
         screenSince = record.screenSince ?? record.lastSeenAt

@@ -1,3 +1,4 @@
+import FlowDefinition
 import Foundation
 import HTMLTemplate
 
@@ -9,9 +10,11 @@ struct TemplateLibrary: Sendable {
     /// The file each template came from, by name.
     let files: [String: String]
 
-    /// Why a views folder could not be loaded: one line per problem, `file:line:col: message`.
+    /// Why a views folder could not be loaded: every problem, with its file, line and column.
     struct LoadError: Error, CustomStringConvertible {
-        let lines: [String]
+        let problems: [FolderProblem]
+        /// One line per problem, `file:line:col: message`.
+        var lines: [String] { problems.map(\.description) }
         var description: String { lines.joined(separator: "\n") }
     }
 
@@ -27,34 +30,34 @@ struct TemplateLibrary: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
               let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
-            throw LoadError(lines: ["\(views): not a readable folder"])
+            throw LoadError(problems: [FolderProblem(file: views, line: 1, message: "not a readable folder")])
         }
         var sources: [String: String] = [:]
         var files: [String: String] = [:]
-        var unreadable: [String] = []
+        var unreadable: [FolderProblem] = []
         for case let url as URL in enumerator where url.pathExtension == "html" {
             let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
             let name = String(relative.dropLast(".html".count))
             guard including(name) else { continue }
             let path = (views as NSString).appendingPathComponent(String(relative))
             guard let source = try? String(contentsOf: url, encoding: .utf8) else {
-                unreadable.append("\(path): not readable as UTF-8")
+                unreadable.append(FolderProblem(file: path, line: 1, message: "not readable as UTF-8"))
                 continue
             }
             sources[name] = source
             files[name] = path
         }
-        guard unreadable.isEmpty else { throw LoadError(lines: unreadable.sorted()) }
+        guard unreadable.isEmpty else { throw LoadError(problems: unreadable.sorted()) }
         do {
             return TemplateLibrary(set: try TemplateSet(templates: sources, helpers: helpers, options: options), files: files)
         } catch {
-            throw LoadError(lines: error.errors.map { located($0, files: files) })
+            throw LoadError(problems: error.errors.map { located($0, files: files) })
         }
     }
 
     /// A template error with the template's file in place of its name.
-    static func located(_ error: TemplateError, files: [String: String]) -> String {
-        "\(files[error.template] ?? error.template):\(error.line):\(error.column): \(error.message)"
+    static func located(_ error: TemplateError, files: [String: String]) -> FolderProblem {
+        FolderProblem(file: files[error.template] ?? error.template, line: error.line, column: error.column, message: error.message)
     }
 
     /// The template name for `reference`, which may also be a file path such as `Views/x/y.html`.

@@ -24,7 +24,7 @@ public enum TemplatePreview {
         do {
             return try library.set.render(library.templateName(for: template), context)
         } catch {
-            throw ProblemLines([TemplateLibrary.located(error, files: library.files)])
+            throw ProblemLines([TemplateLibrary.located(error, files: library.files).description])
         }
     }
 }

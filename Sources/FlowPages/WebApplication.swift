@@ -18,6 +18,9 @@ public struct WebApplication: Sendable {
     public let appIDs: [String]
     /// Problems that kept app folders from being served, as `file:line: message`.
     public let problems: [String]
+    /// The app folders that could not be served, by folder name, with their problems; a
+    /// prototype shows them at `/<folder>/` and marks them on the index.
+    public let brokenApps: [String: [FolderProblem]]
     /// Answers every request.
     public let router: Router
     /// Deep links opened by visitors without a session, counted in memory: flush them now and
@@ -36,15 +39,23 @@ public struct WebApplication: Sendable {
     ///     `https://` and `http://` origins for its app.
     ///   - effects: What the apps' actions may run; a folder naming another effect is not served.
     ///   - clock: Where sessions' expiry and events read the time.
+    ///   - linkCounters: Where deep links opened without a session are counted; by default new
+    ///     ones. The application built again when its views change keeps the same.
     ///   - errorLog: Where unexpected failures (a template that cannot render) are logged.
     public init(
         views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true,
-        publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system,
+        publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
-        let (apps, folderProblems) = AppFolderLoader.loadAll(views: views, vocabulary: .served(with: effects))
-        var problems = folderProblems.map(\.description)
-        let linkCounters = LinkCounters(store: store)
+        var broken: [String: [FolderProblem]] = [:]
+        var apps: [AppDefinition] = []
+        for (folder, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: effects)) {
+            switch result {
+            case .success(let app): apps.append(app)
+            case .failure(let found): broken[folder] = found.problems
+            }
+        }
+        let linkCounters = linkCounters ?? LinkCounters(store: store)
         self.linkCounters = linkCounters
         var prefixed: [String: AppServices] = [:]
         var rooted: [String: AppServices] = [:]
@@ -59,7 +70,7 @@ public struct WebApplication: Sendable {
             do {
                 library = try templates("/" + app.id)
             } catch {
-                problems += error.lines
+                broken[app.id] = error.problems
                 continue
             }
             // Marked whatever the mode, so a database seeded before fixtures were marked cannot
@@ -86,15 +97,18 @@ public struct WebApplication: Sendable {
                 for name in names { rooted[name] = services("", rootedLibrary) }
             }
         }
+        var problems = broken.sorted { $0.key < $1.key }.flatMap { $0.value.map(\.description) }
         for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where prefixed[id] == nil {
             problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(prefixed.keys.sorted().joined(separator: ", "))")
         }
         appIDs = prefixed.keys.sorted()
         self.problems = problems
+        brokenApps = broken
 
         let served = prefixed.values.map(\.app.app).sorted { $0.id < $1.id }
         let files = try StaticFiles(root: publicFolder)
-        let site = try SitePages(apps: served)
+        // Where the person authoring the folder looks: a prototype shows what is wrong.
+        let site = try SitePages(apps: served, broken: prototype ? broken : [:])
         var shared = Application.router()
         shared.errorLog = errorLog
         Self.addAssociationFiles(to: &shared, apps: served)
@@ -113,6 +127,13 @@ public struct WebApplication: Sendable {
                 }
             }
             main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
+        }
+        if prototype {
+            for id in broken.keys where prefixed[id] == nil {
+                let page = site.brokenApp(id)
+                main.group("/" + id) { group in group.mount("/") { _ in page } }
+                main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .found) }
+            }
         }
         main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil, site: site)
         var routers: [String: Router] = [:]

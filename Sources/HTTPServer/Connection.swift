@@ -9,7 +9,7 @@ import Synchronization
 /// What every connection of a server shares.
 struct ConnectionContext: Sendable {
     let configuration: ServerConfiguration
-    let router: Router
+    let router: any Responding
     /// Where handlers that may block run.
     let handlers: HandlerPool
     /// Makes request ids unique across restarts.

@@ -11,7 +11,7 @@ import Synchronization
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: ServerConfiguration
-    private let router: Router
+    private let router: any Responding
     private let workers = DispatchQueue(label: "flowpages.workers", attributes: .concurrent)
     private let handlers: HandlerPool
     private let acceptQueue = DispatchQueue(label: "flowpages.accept")
@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
     private let state = Mutex(State())
 
     /// Creates a server answering with `router`.
-    public init(configuration: ServerConfiguration = ServerConfiguration(), router: Router) {
+    public init(configuration: ServerConfiguration = ServerConfiguration(), router: any Responding) {
         self.configuration = configuration
         self.router = router
         self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))

@@ -90,6 +90,11 @@ public struct Router: Sendable {
         public let mayBlock: Bool
         /// The response. Never throws: errors become error pages here.
         public let respond: @Sendable () -> HTTPResponse
+
+        public init(mayBlock: Bool, respond: @escaping @Sendable () -> HTTPResponse) {
+            self.mayBlock = mayBlock
+            self.respond = respond
+        }
     }
 
     /// Routes `request` to its handler without running it yet.

@@ -48,8 +48,9 @@ public enum PostgresSchema {
                 day text NOT NULL,
                 subject text NOT NULL,
                 detail text NOT NULL,
+                shard smallint NOT NULL,
                 count bigint NOT NULL,
-                PRIMARY KEY (app, metric, day, subject, detail)
+                PRIMARY KEY (app, metric, day, subject, detail, shard)
             )
             """,
             """

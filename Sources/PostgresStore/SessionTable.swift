@@ -16,7 +16,8 @@ struct SessionTable {
             """,
             [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey)]
         )
-        try EventTable.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
+        try EventTable.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1],
+                             shard: Int.random(in: 0..<EventTable.shards), in: connection)
         return id
     }
 

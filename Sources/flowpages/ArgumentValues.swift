@@ -9,3 +9,17 @@ extension Durability: ExpressibleByArgument {
 }
 
 extension PrototypeMode: ExpressibleByArgument {}
+
+/// An option that is on, off, or as FlowPages decides (`--watch on`).
+enum Toggle: String, CaseIterable, ExpressibleByArgument {
+    case on, off, auto
+
+    /// Whether it was asked for: nil for `auto`.
+    var asked: Bool? {
+        switch self {
+        case .on: true
+        case .off: false
+        case .auto: nil
+        }
+    }
+}

@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE,
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_WATCH,
             FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs) and FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins).
             """
@@ -48,6 +48,11 @@ struct ServeCommand: ParsableCommand {
         "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
         valueName: "on|off"))
     var prototype = Self.environment["FLOWPAGES_PROTOTYPE"].flatMap(PrototypeMode.init(argument:)) ?? .on
+
+    @Option(help: ArgumentHelp(
+        "on: a changed app.xml, template, data file or stylesheet is served from the next request on, and a broken app folder shows its problems in the browser; auto: on with --prototype on when the views folder is writable (FLOWPAGES_WATCH).",
+        valueName: "on|off|auto"))
+    var watch = Self.environment["FLOWPAGES_WATCH"].flatMap(Toggle.init(argument:)) ?? .auto
 
     @Option(name: .customLong("event-retention-days"), help: ArgumentHelp(
         "Analytics events older than this many days are deleted, hourly (FLOWPAGES_EVENT_RETENTION_DAYS).", valueName: "days"))
@@ -97,6 +102,9 @@ struct ServeCommand: ParsableCommand {
         if let value = Self.environment["FLOWPAGES_DURABILITY"], Durability(argument: value) == nil {
             throw ValidationError("FLOWPAGES_DURABILITY is full or normal, not '\(value)'.")
         }
+        if let value = Self.environment["FLOWPAGES_WATCH"], Toggle(argument: value) == nil {
+            throw ValidationError("FLOWPAGES_WATCH is on, off or auto, not '\(value)'.")
+        }
         if let value = Self.environment["FLOWPAGES_PROTOTYPE"], PrototypeMode(argument: value) == nil {
             throw ValidationError("FLOWPAGES_PROTOTYPE is on or off, not '\(value)'.")
         }
@@ -113,7 +121,8 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
             databaseConnections: databaseConnections,
             prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
-            appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins
+            appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
+            watch: watch.asked
         ))
     }
 

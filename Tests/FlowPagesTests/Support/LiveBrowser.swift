@@ -26,28 +26,39 @@ final class LiveApp {
     /// The views folder served: the repository's own, or one a test made.
     let views: String
 
-    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = []) throws {
+    /// - Parameter watch: Whether the views are served as ``LiveViews``, built again after a
+    ///   change to their files (and may then be broken).
+    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false) throws {
         data = try TestStore.fresh("e2e")
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins)
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch)
     }
 
     /// The server's store.
     var store: any WebStore { data.store }
 
     private static func start(
-        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = []
+        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false
     ) throws -> (HTTPServer, Int) {
-        let web = try WebApplication(
-            views: views, publicFolder: repository.appendingPathComponent("Public").path,
-            store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins
-        )
-        #expect(web.problems.isEmpty, "\(web.problems)")
+        let build: @Sendable () throws -> WebApplication = {
+            try WebApplication(
+                views: views, publicFolder: repository.appendingPathComponent("Public").path,
+                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, errorLog: { _ in }
+            )
+        }
+        let router: any Responding
+        if watch {
+            router = try LiveViews(watching: [views], log: { _ in }, build: build)
+        } else {
+            let web = try build()
+            #expect(web.problems.isEmpty, "\(web.problems)")
+            router = web.router
+        }
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.accessLog = nil
         configuration.log = { _ in }
-        let server = HTTPServer(configuration: configuration, router: web.router)
+        let server = HTTPServer(configuration: configuration, router: router)
         return (server, try server.start())
     }
 

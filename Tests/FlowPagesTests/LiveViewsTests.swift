@@ -1,0 +1,132 @@
+import FlowPages
+import Foundation
+import Testing
+
+/// The authoring loop over real HTTP: a copy of the repository's views served as ``LiveViews``,
+/// its files edited on disk between requests as an editor saves them.
+@Suite struct LiveViewsTests {
+    /// `_layout` and SUMA Finance copied into a folder of the test's own.
+    static func views(_ apps: [String] = ["suma-finance"]) throws -> URL {
+        let views = FileManager.default.temporaryDirectory.appendingPathComponent("live-views-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+        for folder in ["_layout"] + apps {
+            try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/\(folder)"), to: views.appendingPathComponent(folder))
+        }
+        return views
+    }
+
+    /// Saves `text` as an editor does: written beside the file, then renamed over it.
+    static func save(_ text: String, to file: URL) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).swp")
+        try text.write(to: temporary, atomically: false, encoding: .utf8)
+        _ = rename(temporary.path, file.path)
+    }
+
+    static func edit(_ file: URL, _ change: (String) -> String) throws {
+        try save(change(try String(contentsOf: file, encoding: .utf8)), to: file)
+    }
+
+    @Test func aTemplateSavedIsWhatTheNextRequestShows() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path, watch: true)
+        var browser = LiveBrowser(app)
+        try browser.open("/suma-finance/")
+        try browser.press("Skip")
+        #expect(browser.page.heading == "Login")
+        try Self.edit(views.appendingPathComponent("suma-finance/login.html")) { $0.replacingOccurrences(of: "</form>", with: "</form><p>Saved a moment ago</p>") }
+        try browser.reload()
+        #expect(browser.page.root.content.contains("Saved a moment ago"), "the edit is on the very next request")
+        #expect(browser.page.heading == "Login", "the session is where it was")
+        // Written over in place, no rename, as some editors save.
+        let login = views.appendingPathComponent("suma-finance/login.html")
+        let text = try String(contentsOf: login, encoding: .utf8).replacingOccurrences(of: "Saved a moment ago", with: "And written in place")
+        try text.write(to: login, atomically: false, encoding: .utf8)
+        try browser.reload()
+        #expect(browser.page.root.content.contains("And written in place"))
+    }
+
+    @Test func aBrokenFolderShowsItsProblemsAtTheirLinesUntilItIsFixed() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path, watch: true)
+        var browser = LiveBrowser(app)
+        try browser.open("/suma-finance/")
+        try browser.press("Skip")
+        try browser.press("Forgot Password?")
+        #expect(browser.page.heading == "Forgot Password")
+        let file = views.appendingPathComponent("suma-finance/app.xml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("<route name=\"login\"") }) + 1
+        try Self.save(original.replacingOccurrences(of: "<route name=\"login\"", with: "<rout name=\"login\""), to: file)
+
+        try browser.reload()
+        #expect(browser.last.status == 500)
+        #expect(browser.page.heading == "suma-finance cannot be shown")
+        let problem = try #require(browser.page.root.elements("li").first { $0.content.contains("app.xml:\(line):") })
+        #expect(problem.elements("mark").first?.content.contains("<rout name=\"login\"") == true, "the line at fault, quoted and marked")
+        #expect(problem.elements("pre").first?.content.contains("\(line - 1)") == true, "with the line before it")
+        try browser.open("/")
+        let entry = try #require(browser.page.root.elements("li").first { $0.content.contains("suma-finance") })
+        #expect(entry["class"] == "broken" && entry.content.contains("cannot be shown: 1 problem"))
+
+        try Self.save(original, to: file)
+        try browser.open("/suma-finance/")
+        #expect(browser.last.status == 200)
+        #expect(browser.page.heading == "Forgot Password", "the session was kept through the broken minute")
+    }
+
+    @Test func aTemplateErrorIsShownAtItsLineAndColumn() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path, watch: true)
+        var browser = LiveBrowser(app)
+        try Self.save("<p>Welcome</p>\n<p>{{#if signedIn}}open</p>\n", to: views.appendingPathComponent("suma-finance/welcome.html"))
+        try browser.open("/suma-finance/")
+        #expect(browser.last.status == 500)
+        #expect(browser.page.root.content.contains("welcome.html:2:4:"), "\(browser.page.root.content)")
+        #expect(browser.page.root.content.contains("{{/if}}"), "says what is missing")
+    }
+
+    @Test func aSessionThatNoLongerFitsStartsOverSayingWhy() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path, watch: true)
+        var browser = LiveBrowser(app)
+        try browser.open("/suma-finance/")
+        try browser.press("Skip")
+        try browser.press("Forgot Password?")
+        #expect(browser.page.heading == "Forgot Password")
+        // The screen the session is on is renamed: the stored state names a route no longer there.
+        try Self.edit(views.appendingPathComponent("suma-finance/app.xml")) {
+            $0.replacingOccurrences(of: "<route name=\"forgot-password\"", with: "<route name=\"forgotten-password\"")
+                .replacingOccurrences(of: "route=\"forgot-password\"", with: "route=\"forgotten-password\"")
+        }
+        try FileManager.default.moveItem(at: views.appendingPathComponent("suma-finance/forgot-password.html"),
+                                         to: views.appendingPathComponent("suma-finance/forgotten-password.html"))
+        try browser.open("/suma-finance/")
+        #expect(browser.last.status == 200)
+        #expect(browser.page.heading == "Welcome to SUMA Finance")
+        #expect(browser.page.toasts.contains { $0.contains("SUMA Finance changed since your last page") && $0.contains("forgot-password") },
+                "\(browser.page.toasts)")
+        try browser.reload()
+        #expect(browser.page.toasts.isEmpty, "said once")
+    }
+
+    @Test func aFolderAddedWhileServingIsServedNext() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path, watch: true)
+        var browser = LiveBrowser(app)
+        try browser.open("/")
+        #expect(!browser.page.root.content.contains("COIN"))
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/coin"), to: views.appendingPathComponent("coin"))
+        try browser.open("/")
+        #expect(browser.page.root.content.contains("COIN"))
+        // A file in the new folder changes too.
+        try Self.edit(views.appendingPathComponent("coin/app.xml")) { $0.replacingOccurrences(of: "title=\"COIN\"", with: "title=\"COIN, renamed\"") }
+        try browser.open("/")
+        #expect(browser.page.root.content.contains("COIN, renamed"))
+    }
+}
