@@ -23,3 +23,17 @@ enum Toggle: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+extension StarterFolder.Shape: EnumerableFlag {
+    public static func name(for value: Self) -> NameSpecification {
+        .customLong(value.rawValue)
+    }
+
+    public static func help(for value: Self) -> ArgumentHelp? {
+        switch value {
+        case .stack: "One stack of screens (the default)."
+        case .tabs: "Two tabs, each with its own stack."
+        case .flows: "A sign-in screen in front of the tabs."
+        }
+    }
+}
