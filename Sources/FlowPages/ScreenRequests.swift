@@ -54,9 +54,10 @@ struct ScreenRequests {
             return try LinkOpener(services: services).open(.screen(instance), link: request.path, request: request, unit: unit, now: now)
         }
         // A modal is presented by an action (a prompt after sign-in, a success screen); the
-        // browser's Back or Forward onto its URL once it is gone shows where the session is
-        // instead of presenting it again. Open modals and deep links still answer their URLs.
-        if case .modal = app.navigation.route(instance.name)?.presentation,
+        // browser's Back or Forward onto its URL, or onto a later step of it, once it is gone
+        // shows where the session is instead of presenting it again. Open modals and deep
+        // links still answer their URLs.
+        if app.navigation.isShownInModal(instance.name),
            !app.navigation.screen(in: unit.state).breadcrumbs.contains(where: { $0.route == instance }) {
             return unit.redirectToCurrentScreen(request)
         }

@@ -84,6 +84,13 @@ public struct NavigationDefinition: Sendable {
         return definition.requiresSignIn || nodes[definition.owner]?.requiresSignIn == true
     }
 
+    /// Whether `route` is shown in a modal: presented as one, or a later step of a modal's stack.
+    public func isShownInModal(_ route: RouteName) -> Bool {
+        guard let definition = self.route(route) else { return false }
+        if case .modal = definition.presentation { return true }
+        return nodes[definition.owner]?.role == .modal
+    }
+
     /// The URL path of a route instance, placeholders filled and percent-encoded; nil when the
     /// route is unknown or a path parameter has no value. Query parameters are not included.
     public func path(for instance: RouteInstance) -> String? {

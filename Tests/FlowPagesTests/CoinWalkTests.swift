@@ -67,6 +67,24 @@ import Testing
         #expect(browser.page.heading == "Favorites")
     }
 
+    @Test func aModalsLaterStepAnswersItsURLOnlyWhileTheModalIsOpen() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open("/coin/coin/coin-1/export")
+        #expect(browser.page.heading == "Recents" && browser.url == "/coin/recents", "closed: where the session is, not a 404")
+        try Self.openCanvas(&browser)
+        try browser.press("Export")
+        #expect(browser.page.heading == "Export Onboarding Interviews")
+        let export = browser.url
+        try browser.reload()
+        #expect(browser.last.status == 200 && browser.page.heading == "Export Onboarding Interviews" && browser.url == export)
+        try browser.press("Back to Onboarding Interviews")
+        try browser.press("Close")
+        #expect(browser.page.heading == "Recents")
+        try browser.open(export)
+        #expect(browser.page.heading == "Recents", "closed again: the URL no longer opens it")
+    }
+
     @Test func d4PanelsAreNotNavigation() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
