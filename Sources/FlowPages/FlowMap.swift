@@ -121,7 +121,7 @@ struct FlowMap {
 
     /// The routes an action's steps show: where it navigates, presents, replaces or pops up to
     /// and navigates, through its effects' outcomes and the buttons of the alerts it shows.
-    private static func targets(of action: String, in app: AppDefinition, seen: Set<String>) -> [RouteName] {
+    static func targets(of action: String, in app: AppDefinition, seen: Set<String> = []) -> [RouteName] {
         guard let definition = app.actions[action], !seen.contains(action) else { return [] }
         var targets: [RouteName] = []
         func walk(_ steps: [ActionStep]) {

@@ -11,7 +11,7 @@ struct PageModel: Sendable {
     let app: AppDefinition
     let urls: AppURLs
     /// What every page of the app reads the same: built once, not per request.
-    private let appValue, urlsValue, actionsValue: TemplateValue
+    let appValue, urlsValue, actionsValue: TemplateValue
     /// Each form as it reads with no draft and no error, by id.
     let pristineForms: [String: TemplateValue]
     /// Each sheet's `page.detent`, by its modal's root route.

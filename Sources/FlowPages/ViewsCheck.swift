@@ -8,19 +8,50 @@ public enum ViewsCheck {
     /// The RELAX NG schema every `app.xml` is validated against.
     public static var schema: String { AppSchema.relaxNG }
 
+    /// What `flowpages check` finds: problems, which keep a folder from working as written, and
+    /// warnings, which do not.
+    public struct Report: Sendable {
+        /// `file:line[:col]: message`, one a line.
+        public let problems: [String]
+        /// `file:line: warning: message`: routes nothing leads to, actions nothing offers.
+        public let warnings: [String]
+    }
+
     /// The problems found; empty when everything loads and compiles.
     public static func problems(views: String) -> [String] {
+        report(views: views).problems
+    }
+
+    /// Checks every app folder and template under `views`: the folders load, the templates
+    /// compile, every name a screen's template reads is one its page provides (`{{ forms.login.emial }}`
+    /// is a problem, with a "did you mean"), every `url` helper names a route and its
+    /// parameters; and warns of routes no navigation reaches and actions no template offers.
+    public static func report(views: String) -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: views, isDirectory: &isFolder), isFolder.boolValue else {
-            return ["\(views): not a folder; pass the views folder, such as Views"]
+            return Report(problems: ["\(views): not a folder; pass the views folder, such as Views"], warnings: [])
         }
-        var lines = AppFolderLoader.loadAll(views: views, vocabulary: .served(with: .prototype)).problems.map(\.description)
+        var problems: [FolderProblem] = []
+        var apps: [AppDefinition] = []
+        for (_, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: .prototype)) {
+            switch result {
+            case .success(let app): apps.append(app)
+            case .failure(let found): problems += found.problems
+            }
+        }
+        let library: TemplateLibrary
         do {
-            _ = try TemplateLibrary.load(views: views)
+            library = try TemplateLibrary.load(views: views)
         } catch {
-            lines += error.lines
+            return Report(problems: (problems + error.problems).map(\.description), warnings: [])
         }
-        return lines
+        var warnings: [String] = []
+        for app in apps {
+            let check = TemplateCheck(app: app, library: library)
+            problems += check.problems
+            warnings += check.warnings
+        }
+        return Report(problems: problems.map(\.description), warnings: warnings)
     }
 
     /// The route table of app `id`, one route a line: name, URL pattern, owner, presentation,

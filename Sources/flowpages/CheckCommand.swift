@@ -6,7 +6,11 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate every app folder (app.xml and templates) under a views folder.",
-        discussion: "Problems are printed as file:line: message, one per line, and the exit status is 1."
+        discussion: """
+            Every app.xml is validated and its names checked; every template is compiled, and every name a screen's template reads \
+            is checked against what its page provides. Problems are printed as file:line[:col]: message, one per line, and the exit \
+            status is 1. Warnings (routes no way leads to, actions no template offers) are printed too, and leave it 0.
+            """
     )
 
     @Argument(help: "The views folder.")
@@ -20,9 +24,10 @@ struct CheckCommand: ParsableCommand {
             print(ViewsCheck.schema)
             return
         }
-        let problems = ViewsCheck.problems(views: views)
-        for problem in problems { printError(problem) }
-        guard problems.isEmpty else { throw ExitCode.failure }
-        print("\(views): every app folder and template is valid")
+        let report = ViewsCheck.report(views: views)
+        for problem in report.problems { printError(problem) }
+        for warning in report.warnings { printError(warning) }
+        guard report.problems.isEmpty else { throw ExitCode.failure }
+        print("\(views): every app folder and template is valid" + (report.warnings.isEmpty ? "" : ", with \(report.warnings.count) warnings"))
     }
 }

@@ -165,3 +165,81 @@ import Testing
         #expect(!html.contains("tabindex=\"-1\" autofocus>Login"), "the heading under an alert does not take focus")
     }
 }
+
+/// The names `flowpages check` lets a template read are the names a page has: every context
+/// the page model builds for the shipped apps' screens holds only what ``PageModel/shape(of:)``
+/// declares.
+@Suite struct PageModelShapeTests {
+    /// What of `value` its declared `shape` does not have, as dotted paths.
+    static func undeclared(_ value: TemplateValue, _ shape: TemplateShape, at path: String) -> [String] {
+        switch (value, shape) {
+        case (.null, _), (_, .open):
+            return []
+        case (.record(let record), .record(let members)):
+            return record.dictionary.sorted { $0.key < $1.key }.flatMap { key, member in
+                members[key].map { undeclared(member, $0, at: path + "." + key) } ?? [path + "." + key]
+            }
+        case (.array(let elements), .list(let element)):
+            return elements.flatMap { undeclared($0, element, at: path + "[]") }
+        case (.record, _), (.array, _):
+            return [path + " (declared \(shape), built \(value))"]
+        default:
+            if case .value = shape { return [] }
+            return [path + " (declared \(shape), built a value)"]
+        }
+    }
+
+    @Test(arguments: ["suma-finance", "reality-portal", "coin", "swiftuiflow-demo"])
+    func everyContextBuiltIsDeclared(app id: String) throws {
+        let app = try AppFolderLoader.load(folder: LiveApp.repository.appendingPathComponent("Views/\(id)").path, vocabulary: .served(with: .prototype)).get()
+        let model = PageModel(app: app, urls: AppURLs(prefix: "/" + id, navigation: app.navigation))
+        let navigator = Navigator(app.navigation)
+        var states = [navigator.initialState]
+        for route in app.navigation.routes {
+            let parameters = Dictionary(uniqueKeysWithValues: route.parameters.filter(\.isRequired).map { ($0.name, "1") })
+            let signedIn = (try? navigator.execute(.signIn(userID: "1"), on: navigator.initialState).get().state) ?? navigator.initialState
+            // Each flow entered, signed in, for the routes of flows that are not the first.
+            let flows = app.navigation.flows.compactMap { try? navigator.execute(.changeFlow($0), on: signedIn).get().state }
+            for start in [navigator.initialState, signedIn] + flows {
+                if case .success(let transition) = navigator.execute(.navigate(RouteInstance(route.name, parameters), source: .direct), on: start) {
+                    states.append(transition.state)
+                }
+            }
+        }
+        // An alert, toasts and a refused form over a screen deep in the app.
+        var busy = try #require(states.last)
+        if let alert = app.alerts.keys.sorted().first { busy.alert = Notice(alert) }
+        busy.addToast(Notice(ServerNotice.message, values: ["message": "Saved."]))
+        if let form = app.forms.values.sorted(by: { $0.id < $1.id }).first, let field = form.fields.first {
+            busy.formErrors = Notice(form.id, values: [field.name: "Wrong."])
+        }
+        states.append(busy)
+        #expect(states.count > app.navigation.routes.count / 2, "most screens were reached")
+        for state in states {
+            let route = try #require(app.navigation.route(app.navigation.currentScreen(in: state).name))
+            let context = model.context(for: state, csrfToken: "t")
+            let shape = model.shape(of: route)
+            for (key, value) in context.sorted(by: { $0.key < $1.key }) {
+                guard let declared = shape[key] else {
+                    Issue.record("\(id) \(route.name): '\(key)' is built but not declared")
+                    continue
+                }
+                let extra = Self.undeclared(value, declared, at: key)
+                #expect(extra.isEmpty, "\(id) \(route.name): \(extra)")
+            }
+        }
+    }
+
+    /// Views/README.md's table of what a screen template reads names every key a page has.
+    @Test func theTemplateKeyTableNamesEveryKey() throws {
+        let readme = try String(contentsOf: LiveApp.repository.appendingPathComponent("Views/README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Screen templates").dropFirst().first)
+        let table = try #require(section.components(separatedBy: "\n\n").first { $0.hasPrefix("| key") })
+        let app = try AppFolderLoader.load(folder: LiveApp.repository.appendingPathComponent("Views/coin").path, vocabulary: .served(with: .prototype)).get()
+        let model = PageModel(app: app, urls: AppURLs(prefix: "/coin", navigation: app.navigation))
+        let route = try #require(app.navigation.routes.first { (app.routeData[$0.name]?.bindings ?? []).isEmpty && (app.routeData[$0.name]?.queries ?? []).isEmpty })
+        for key in model.shape(of: route).keys.sorted() {
+            #expect(table.contains("`\(key)"), "the table does not name '\(key)'")
+        }
+    }
+}

@@ -27,8 +27,58 @@ import Testing
         """
 
     @Test func aValidViewsFolderHasNoProblems() throws {
-        let views = try makeViews(["notes/app.xml": Self.app, "notes/list.html": "<h1>Notes</h1>", "notes/note.html": "<h1>{{ title }}</h1>"])
+        let views = try makeViews(["notes/app.xml": Self.app, "notes/list.html": "<h1>Notes</h1>", "notes/note.html": "<h1>{{ page.heading }} {{ params.id }}</h1>"])
         #expect(ViewsCheck.problems(views: views).isEmpty)
+    }
+
+    static let formApp = """
+        <app id="notes" title="Notes">
+          <navigation><stack id="main" root="list"/></navigation>
+          <routes>
+            <route name="list" path="/list" title="Notes" owner="main"/>
+            <route name="note" path="/notes/{id}" title="Note" owner="main"><param name="id" type="integer"/></route>
+            <route name="trash" path="/trash" title="Trash" owner="main"/>
+          </routes>
+          <forms><form id="login"><field name="email" type="email" label="Email"/></form></forms>
+          <actions>
+            <action id="open"><navigate route="note"><with param="id" value="1"/></navigate></action>
+            <action id="empty-trash"><navigate route="list"/></action>
+          </actions>
+        </app>
+        """
+
+    @Test func aNameATemplateReadsThatItsPageDoesNotHaveIsAProblemWithADidYouMean() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.formApp,
+            "notes/list.html": """
+                <p>{{ forms.login.emial.value }}</p>
+                {{#each notes as note}}<a href="{{ url "noet" id=note.id }}">{{ nte.title }}</a>{{/each}}
+                <form action="{{ actions.open }}"></form><a href="{{ url "note" ids=1 }}">{{ page.heading.size }}</a>
+                """,
+            "notes/note.html": "{{#if params.id}}{{ params.id }}{{/if}}{{> notes/card label=page.heading}}",
+            "notes/card.html": "<p>{{ label }} {{ lable }}</p>",
+            "notes/trash.html": "<p>{{ page.heading }}</p>",
+        ])
+        let report = ViewsCheck.report(views: views)
+        #expect(report.problems == [
+            "\(views)/notes/card.html:1:16: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, back, breadcrumbs, counts, csrf, errors, forms, label, page, params and 9 more); did you mean 'label'?",
+            "\(views)/notes/list.html:1:4: {{ forms.login.emial.value }}: forms.login has no 'emial' (it has email); did you mean 'email'?",
+            "\(views)/notes/list.html:2:1: {{ notes }}: this page has no 'notes' (a screen reads actions, alert, app, back, breadcrumbs, counts, csrf, errors, forms, page, params, pending and 8 more)",
+            "\(views)/notes/list.html:2:33: {{ url \"noet\" }} names no route of notes; did you mean 'note'?",
+            "\(views)/notes/list.html:2:62: {{ nte.title }}: this page has no 'nte' (a screen reads actions, alert, app, back, breadcrumbs, counts, csrf, errors, forms, note, page, params and 9 more); did you mean 'note'?",
+            "\(views)/notes/list.html:3:51: {{ url \"note\" ids=… }}: route 'note' has no parameter 'ids'; did you mean 'id'? (it takes id)",
+            "\(views)/notes/list.html:3:75: {{ page.heading.size }}: page.heading is a single value or a list, with nothing inside to read by name",
+        ], "a loop's variable and a partial's arguments are in scope; the app's partials are read with what they are passed")
+        #expect(report.warnings == [
+            "\(views)/notes/app.xml:11: warning: action 'empty-trash' is offered by no template and run by no alert's button",
+            "\(views)/notes/app.xml:6: warning: no way leads to route 'trash': no action a screen offers, no tab, link or deep link opens it",
+        ])
+    }
+
+    @Test func theShippedAppsReadOnlyWhatTheirPagesHaveAndLeaveNothingUnreached() {
+        let report = ViewsCheck.report(views: LiveApp.repository.appendingPathComponent("Views").path)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
     }
 
     @Test func problemsInAppXMLAndTemplatesAreListedTogether() throws {
