@@ -13,7 +13,7 @@ public enum AppFolderLoader {
         guard let data = FileManager.default.contents(atPath: file) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "cannot be read; an app folder needs an app.xml")]))
         }
-        switch XMLReader.read(Array(data), file: file, schema: AppSchema.relaxNG) {
+        switch XMLReader.read(Array(data), file: file, schema: AppSchema.relaxNG, guide: AppSchema.guide) {
         case .failure(let problems):
             return .failure(problems)
         case .success(let root):

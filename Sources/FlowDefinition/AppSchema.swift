@@ -1,11 +1,14 @@
 /// The RELAX NG schema every `app.xml` is validated against (printed by `flowpages check --schema`).
 public enum AppSchema {
+    /// Explains, in the schema's terms, what an app.xml libxml2 rejects got wrong.
+    static let guide: SchemaGuide? = try? SchemaGuide(relaxNG: relaxNG, documentName: "app.xml")
+
     public static let relaxNG = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <grammar xmlns="http://relaxng.org/ns/structure/1.0" datatypeLibrary="http://www.w3.org/2001/XMLSchema-datatypes">
+        <grammar xmlns="http://relaxng.org/ns/structure/1.0" xmlns:a="http://relaxng.org/ns/compatibility/annotations/1.0" datatypeLibrary="http://www.w3.org/2001/XMLSchema-datatypes">
           <start>
             <element name="app">
-              <attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param></data></attribute>
+              <attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, starting with a letter or digit, as in suma-finance</a:documentation></data></attribute>
               <attribute name="title"/>
               <optional><attribute name="locale"/></optional>
               <optional><attribute name="theme-color"/></optional>
@@ -13,12 +16,12 @@ public enum AppSchema {
               <optional><attribute name="back-label"><choice><value>back</value><value>title</value></choice></attribute></optional>
               <zeroOrMore>
                 <choice>
-                  <element name="link-scheme"><attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9+.\\-]*</param></data></attribute></element>
+                  <element name="link-scheme"><attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9+.\\-]*</param><a:documentation>a URL scheme in lowercase, as in sumafinance</a:documentation></data></attribute></element>
                   <element name="link-host"><attribute name="name"/></element>
-                  <element name="apple-app"><attribute name="id"><data type="string"><param name="pattern">[A-Z0-9]{10}\\.[A-Za-z0-9.\\-]+</param></data></attribute></element>
+                  <element name="apple-app"><attribute name="id"><data type="string"><param name="pattern">[A-Z0-9]{10}\\.[A-Za-z0-9.\\-]+</param><a:documentation>a team id and a bundle id, as in ABCDE12345.com.example.app</a:documentation></data></attribute></element>
                   <element name="android-app">
-                    <attribute name="package"><data type="string"><param name="pattern">[a-zA-Z][a-zA-Z0-9_]*(\\.[a-zA-Z][a-zA-Z0-9_]*)+</param></data></attribute>
-                    <attribute name="fingerprint"><data type="string"><param name="pattern">([0-9A-F]{2}:){31}[0-9A-F]{2}</param></data></attribute>
+                    <attribute name="package"><data type="string"><param name="pattern">[a-zA-Z][a-zA-Z0-9_]*(\\.[a-zA-Z][a-zA-Z0-9_]*)+</param><a:documentation>an Android package name, as in com.example.app</a:documentation></data></attribute>
+                    <attribute name="fingerprint"><data type="string"><param name="pattern">([0-9A-F]{2}:){31}[0-9A-F]{2}</param><a:documentation>a SHA-256 certificate fingerprint: 32 pairs of uppercase hex digits joined by colons</a:documentation></data></attribute>
                   </element>
                 </choice>
               </zeroOrMore>
@@ -118,8 +121,8 @@ public enum AppSchema {
                 <attribute name="number"><data type="positiveInteger"/></attribute>
               </element>
               <element name="effect">
-                <attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute>
-                <optional><attribute name="purpose"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute></optional>
+                <attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, starting with a letter</a:documentation></data></attribute>
+                <optional><attribute name="purpose"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, starting with a letter</a:documentation></data></attribute></optional>
                 <optional><element name="on-success"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
                 <optional><element name="on-failure"><oneOrMore><ref name="step"/></oneOrMore></element></optional>
               </element>
@@ -152,11 +155,11 @@ public enum AppSchema {
               <optional><attribute name="fixtures"/></optional>
               <zeroOrMore>
                 <element name="collection">
-                  <attribute name="id"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param></data></attribute>
+                  <attribute name="id"><data type="string"><param name="pattern">[a-z][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, starting with a letter</a:documentation></data></attribute>
                   <attribute name="scope"><choice><value>app</value><value>account</value><value>session</value></choice></attribute>
                   <oneOrMore>
                     <element name="field">
-                      <attribute name="name"><data type="string"><param name="pattern">[A-Za-z_][A-Za-z0-9_]*</param></data></attribute>
+                      <attribute name="name"><data type="string"><param name="pattern">[A-Za-z_][A-Za-z0-9_]*</param><a:documentation>letters, digits and _, not starting with a digit</a:documentation></data></attribute>
                       <optional>
                         <attribute name="type">
                           <choice><value>string</value><value>text</value><value>integer</value><value>boolean</value><value>reference</value></choice>
@@ -173,7 +176,7 @@ public enum AppSchema {
           </define>
 
           <define name="query-body">
-            <attribute name="name"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_\\-]*</param></data></attribute>
+            <attribute name="name"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_\\-]*</param><a:documentation>letters, digits, _ and -, starting with a letter</a:documentation></data></attribute>
             <attribute name="collection"/>
             <zeroOrMore>
               <element name="where">
@@ -194,7 +197,7 @@ public enum AppSchema {
           <define name="list">
             <element name="list">
               <ref name="query-body"/>
-              <optional><attribute name="order"><data type="string"><param name="pattern">-?[A-Za-z_][A-Za-z0-9_]*</param></data></attribute></optional>
+              <optional><attribute name="order"><data type="string"><param name="pattern">-?[A-Za-z_][A-Za-z0-9_]*</param><a:documentation>a field name, with - before it to sort from the highest</a:documentation></data></attribute></optional>
               <optional><attribute name="limit"><data type="positiveInteger"/></attribute></optional>
             </element>
           </define>
@@ -307,7 +310,7 @@ public enum AppSchema {
               <optional><attribute name="shared-with"><list><oneOrMore><data type="string"/></oneOrMore></list></attribute></optional>
               <optional><attribute name="requires-sign-in"><data type="boolean"/></attribute></optional>
               <optional><attribute name="deep-link"><data type="boolean"/></attribute></optional>
-              <optional><attribute name="step"><data type="string"><param name="pattern">[1-9][0-9]* of [1-9][0-9]*</param></data></attribute></optional>
+              <optional><attribute name="step"><data type="string"><param name="pattern">[1-9][0-9]* of [1-9][0-9]*</param><a:documentation>a step such as 2 of 5</a:documentation></data></attribute></optional>
               <zeroOrMore>
                 <element name="param">
                   <attribute name="name"/>
@@ -317,7 +320,7 @@ public enum AppSchema {
                   <optional><attribute name="default"/></optional>
                   <optional><attribute name="query"><data type="string"><param name="minLength">1</param></data></attribute></optional>
                   <optional><attribute name="collection"/></optional>
-                  <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param></data></attribute></optional>
+                  <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param><a:documentation>letters, digits and _, starting with a letter</a:documentation></data></attribute></optional>
                 </element>
               </zeroOrMore>
               <zeroOrMore><element name="alias"><attribute name="path"/></element></zeroOrMore>

@@ -10,7 +10,9 @@ enum XMLReader {
 
     /// Parses `bytes`, validates them against `schema` (RELAX NG), and returns the root element,
     /// or every problem found.
-    static func read(_ bytes: [UInt8], file: String, schema: String) -> Result<XMLElement, FolderProblems> {
+    /// A document libxml2 rejects is explained by `guide` when it finds what is wrong; libxml2's
+    /// own messages are the answer when it does not.
+    static func read(_ bytes: [UInt8], file: String, schema: String, guide: SchemaGuide? = nil) -> Result<XMLElement, FolderProblems> {
         let collector = ErrorCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         // libxml2 keeps this handler per thread; it is set and cleared around our own calls.
@@ -29,8 +31,12 @@ enum XMLReader {
         guard let rootNode = xmlDocGetRootElement(document) else {
             return .failure(FolderProblems([FolderProblem(file: file, line: 1, message: "has no root element; start with <app id=\"…\">")]))
         }
-        let root = element(rootNode, source: SourceLines(bytes))
+        let source = SourceLines(bytes)
+        let root = element(rootNode, source: source)
         guard validate(document, schema: schema, collector: collector) else {
+            if let explained = guide?.problems(in: root, file: file, source: source), !explained.isEmpty {
+                return .failure(FolderProblems(explained))
+            }
             return .failure(FolderProblems(problems(collector, file: file, fallback: "does not follow the app.xml schema", root: root)))
         }
         return .success(root)
@@ -88,7 +94,10 @@ enum XMLReader {
             let which = lines.count == 1 ? "" : " (one of the <\(name)> elements on lines \(lines.map(String.init).joined(separator: ", ")))"
             return [FolderProblem(file: file, line: lines.first ?? 1, message: problem.message + which + "; check its attributes against Views/README.md")]
         }
-        return found.isEmpty ? [FolderProblem(file: file, line: 1, message: fallback)] : found
+        // libxml2 reports some parse errors twice, once per layer that meets them.
+        var seen = Set<FolderProblem>()
+        let distinct = found.filter { seen.insert($0).inserted }
+        return distinct.isEmpty ? [FolderProblem(file: file, line: 1, message: fallback)] : distinct
     }
 
     /// The element a message such as "Element tab failed to validate attributes" is about.
@@ -118,14 +127,45 @@ enum XMLReader {
             return line
         }
 
+        /// The column `<name` starts at on `line`, counted in characters from 1.
+        func column(ofTag name: String, on line: Int) -> Int? {
+            guard line >= 1, line <= lines.count, let range = Self.tag(name, in: lines[line - 1]) else { return nil }
+            return lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1
+        }
+
+        /// Where `attribute=` stands in the start tag of the `<element` that begins on `line`.
+        func position(ofAttribute attribute: String, inTagOf element: String, startingOn line: Int) -> (line: Int, column: Int)? {
+            guard line >= 1, line <= lines.count, let tag = Self.tag(element, in: lines[line - 1]) else { return nil }
+            var current = line
+            var rest = lines[line - 1][tag.upperBound...]
+            while true {
+                let text = lines[current - 1]
+                var search = rest
+                while let range = search.range(of: attribute) {
+                    let before: Character = range.lowerBound == text.startIndex ? " " : text[text.index(before: range.lowerBound)]
+                    let after = text[range.upperBound...].first { $0 != " " && $0 != "\t" }
+                    if before.isWhitespace, after == "=" { return (current, text.distance(from: text.startIndex, to: range.lowerBound) + 1) }
+                    search = search[range.upperBound...]
+                }
+                // A start tag spread over lines ends at the first ">" (an attribute's own ">" ends the search early).
+                guard !rest.contains(">"), current < lines.count, current - line < 100 else { return nil }
+                current += 1
+                rest = lines[current - 1][...]
+            }
+        }
+
         private static func opens(_ text: Substring, _ name: String) -> Bool {
+            tag(name, in: text) != nil
+        }
+
+        private static func tag(_ name: String, in text: Substring) -> Range<Substring.Index>? {
             var rest = text[...]
             while let range = rest.range(of: "<" + name) {
                 let next = rest[range.upperBound...].first
-                if next == nil || next == ">" || next == "/" || next!.isWhitespace { return true }
+                if next == nil || next == ">" || next == "/" || next!.isWhitespace { return range }
                 rest = rest[range.upperBound...]
             }
-            return false
+            return nil
         }
     }
 

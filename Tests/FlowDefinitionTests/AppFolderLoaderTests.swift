@@ -104,11 +104,6 @@ import Testing
         #expect(found.contains { $0.hasPrefix("\(line): ") }, "\(found)")
     }
 
-    @Test func anAttributeErrorWithoutALocationNamesTheCandidates() throws {
-        let found = try problems(Self.valid.replacingOccurrences(of: "<tab id=\"home\" root=\"home\" title=\"Home\"", with: "<tab id=\"home\" root=\"home\""))
-        #expect(found == ["8: Element tab failed to validate attributes (one of the <tab> elements on lines 8, 9); check its attributes against Views/README.md"])
-    }
-
     @Test(arguments: [
         ("owner=\"orders\" presentation=\"replace\"", "owner=\"basket\" presentation=\"replace\"", "20: route 'checkout' names owner 'basket', which is not a coordinator"),
         ("path=\"/orders\"", "path=\"/checkout\"", "20: routes 'orders' and 'checkout' share the path '/checkout'; every route needs its own"),
