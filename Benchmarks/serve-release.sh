@@ -1,6 +1,6 @@
 # Sourced by the HTTP benchmarks: installs wrk if missing, builds flowpages in release mode, and
 # start_server runs it on $port with the arguments given (the access log on, to /dev/null) until
-# the script exits, waiting for /_health; start_instances N runs N of them behind nginx on $port;
+# the script exits (or stop_server), waiting for /_health; start_instances N runs N of them behind nginx on $port;
 # make_people N writes N SUMA Finance sessions on Login, one "cookie csrf" a line. $folder is a
 # scratch folder removed at exit.
 if ! command -v wrk >/dev/null; then
@@ -23,6 +23,12 @@ start_server() {
     .build/release/flowpages serve --port "$port" "$@" >/dev/null &
     server=$!
     wait_for "$port"
+}
+
+# Stops the server start_server ran, as Ctrl-C would.
+stop_server() {
+    kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+    server=""
 }
 
 # Waits for /_health on a port (seeding fixture accounts takes a real password hash each).

@@ -106,7 +106,7 @@ struct SchemaGuide: Sendable {
                 } else {
                     let takes = known.map(\.name)
                     let hint = Spelling.closest(to: name, among: takes).map { "; did you mean \($0)?" }
-                        ?? (takes.isEmpty ? "; it takes none" : "; it takes " + ValueRule.alternatives(takes))
+                        ?? (takes.isEmpty ? "; it takes none" : "; it takes " + ValueRule.alternatives(takes, conjunction: "and"))
                     message = "<\(element.name)> has no attribute \(name)" + hint
                 }
                 let at = position(of: name, in: element)

@@ -39,7 +39,7 @@ struct SitePages: Sendable {
     func brokenApp(_ folder: String) -> HTTPResponse {
         let problems = broken[folder] ?? []
         let context: [String: TemplateValue] = [
-            "app": .string(folder), "count": .string(FlowMap.counted(problems.count, "problem")),
+            "app": .string(folder), "count": .string(FlowMap.counted(problems.count, "problem")), "them": .string(problems.count == 1 ? "it" : "them"),
             "problems": .array(problems.map { problem in
                 ["location": .string(problem.location + ":"), "message": .string(problem.message),
                  "quote": .array(Self.quote(problem).map { ["number": .int($0.number), "text": .string($0.text), "isProblem": .bool($0.number == problem.line)] })]
@@ -96,7 +96,7 @@ struct SitePages: Sendable {
         <title>Error: {{ app }} cannot be shown – FlowPages</title><link rel="stylesheet" href="/flowpages.css"></head>
         <body><a class="skip-link" href="#main">Skip to Main Content</a><main id="main" class="index" tabindex="-1">
         <h1>{{ app }} cannot be shown</h1>
-        <p>Its folder has {{ count }}. Fix them and reload this page: the server reads the folder again when a file changes.</p>
+        <p>Its folder has {{ count }}. Fix {{ them }}, then reload this page: a server watching the views folder (<code>--watch</code>, on while prototyping) reads it again; any other needs a restart.</p>
         <ol class="problems">{{#each problems as problem}}<li><p><code>{{ problem.location }}</code> {{ problem.message }}</p>{{#each problem.quote as line}}{{#if @first}}<pre class="source">{{/if}}{{#if line.isProblem}}<mark><span class="line-number">{{ line.number }}</span>{{ line.text }}</mark>{{else}}<span class="line-number">{{ line.number }}</span>{{ line.text }}{{/if}}
         {{#if @last}}</pre>{{/if}}{{/each}}</li>{{/each}}</ol>
         <p><a href="/">See every app served here</a></p>

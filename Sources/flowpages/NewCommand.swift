@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowPages
+import Foundation
 
 /// `flowpages new`: writes a starter app folder.
 struct NewCommand: ParsableCommand {
@@ -22,6 +23,9 @@ struct NewCommand: ParsableCommand {
         do {
             let files = try StarterFolder(id: app, shape: shape).write(into: views)
             for file in files { print("wrote \(file)") }
+            if !FileManager.default.fileExists(atPath: (views as NSString).appendingPathComponent("_layout/app.html")) {
+                printError("note: \(views) has no _layout/app.html, the shared layout the templates render in; copy Views/_layout from FlowPages into \(views)")
+            }
             print("serve it with `swift run flowpages` and open http://127.0.0.1:8080/\(app)/")
         } catch let refusal as StarterFolder.Refusal {
             printError(refusal.description)

@@ -7,8 +7,10 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from audit import AppAudit
-from conftest import REPOSITORY
+from browser import Browser
+from conftest import REPOSITORY, Server
 import os
+import shutil
 
 APPS = sorted(path.parent.name for path in (REPOSITORY / "Views").glob("*/app.xml") if not path.parent.name.startswith("_"))
 GALLERY = Path(os.environ.get("GALLERY", REPOSITORY / "Tests/Browser/gallery"))
@@ -75,6 +77,35 @@ def test_the_site_pages_pass_the_audit(browser):
     audit.finish()
     AUDITED["site"] = audit
     assert not audit.problems, report(audit)
+
+
+def test_a_broken_app_folder_shows_its_problems_and_passes_the_audit(tmp_path):
+    """While prototyping, a folder that does not load is marked on the index and its pages list
+    its problems, lines quoted: audited as every other page."""
+    views = tmp_path / "Views"
+    for folder in ("_layout", "coin"):
+        shutil.copytree(REPOSITORY / "Views" / folder, views / folder)
+    app = views / "coin" / "app.xml"
+    app.write_text(app.read_text().replace(' presentation="', ' presentaton="', 1))
+    server = Server(views=str(views))
+    browser = Browser(server.base)
+    try:
+        GALLERY.mkdir(parents=True, exist_ok=True)
+        audit = AppAudit("broken-app", browser, GALLERY)
+        browser.open("/")
+        assert "coin" in browser.driver.find_element(By.TAG_NAME, "main").text
+        audit.state("Index with a broken app")
+        browser.open("/coin/")
+        assert browser.heading == "coin cannot be shown"
+        assert "has no attribute presentaton; did you mean presentation?" in browser.driver.page_source
+        audit.state("A broken app folder's problems")
+        audit.write_manifest()
+        audit.finish()
+        AUDITED["broken-app"] = audit
+        assert not audit.problems, report(audit)
+    finally:
+        browser.quit()
+        server.stop()
 
 
 def test_login_at_200_percent_text_keeps_everything_on_screen(browser):

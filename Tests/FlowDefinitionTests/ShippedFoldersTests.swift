@@ -15,4 +15,11 @@ import Testing
             .filter { FileManager.default.fileExists(atPath: "\(Self.views)/\($0)/app.xml") }
         #expect(apps.count == folders.count)
     }
+
+    /// Editors validate and complete app.xml against this file (Views/README.md says how); it is
+    /// the schema FlowPages itself reads, written by `flowpages check --schema > Views/app.rng`.
+    @Test func theEditorsSchemaIsTheOneFlowPagesReads() throws {
+        let file = try String(contentsOfFile: Self.views + "/app.rng", encoding: .utf8)
+        #expect(file == AppSchema.relaxNG + "\n", "run: swift run flowpages check --schema > Views/app.rng")
+    }
 }

@@ -149,6 +149,8 @@ import Testing
         try browser.press("Open a Screen That Fails")
         #expect(browser.last.status == 500 && browser.page.heading == "Broken Screen")
         #expect(browser.page.main?.content.contains("This screen could not be shown") == true)
+        #expect(browser.page.main?.content.contains("swiftuiflow-demo/broken:2:39: {{#each}} needs a list") == true,
+                "a prototype names the template, line and column at fault: \(browser.page.main?.content ?? "")")
         #expect(browser.page.toasts == ["The screen “Broken Screen” could not be shown."])
         #expect(browser.page.tabs.selected == "Purple tab", "inside the app's layout, tabs and all")
         try browser.press("Back to Purple")
