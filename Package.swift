@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "FlowDefinition", targets: ["FlowDefinition"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .executable(name: "flowpages", targets: ["flowpages"]),
         // libFuzzer target: swift build -c release --product request-parser-fuzz --sanitize=fuzzer
         .executable(name: "request-parser-fuzz", targets: ["RequestParserFuzz"]),
@@ -52,8 +53,11 @@ let package = Package(
         // App folders: app.xml read and validated over libxml2, turned into navigation definitions.
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),
+        // Pure Swift, standard library only: QR codes drawn as SVG on the server.
+        .target(name: "QRCode"),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore"]),
+        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode"]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
         .testTarget(name: "FlowPagesTests", dependencies: [
             "FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
