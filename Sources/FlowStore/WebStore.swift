@@ -43,6 +43,13 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     func addLinkCounts(_ counts: [LinkCount]) throws
     /// The deep-link counts of an app, by day, pattern and kind.
     func linkCounts(app: String) throws -> [LinkCount]
+    /// Keeps `link` until `expires` for the app to claim once with `code` (normalized; see
+    /// ``DeferredLink/normalized(_:)``).
+    func keepDeferredLink(app: String, code: String, link: String, now: Int64, expires: Int64) throws
+    /// The link kept under `code`, once: nil when there is none, it was claimed, or it has expired.
+    func claimDeferredLink(app: String, code: String, now: Int64) throws -> DeferredLink?
+    /// Deletes the links expired at `now`; returns how many.
+    func sweepDeferredLinks(now: Int64) throws -> Int
     /// An app's daily counts of `metric` over the UTC days `from` to `to` (`2026-11-01`, both
     /// included), summed by subject and detail — or, with `byDay`, also kept apart by day.
     func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row]

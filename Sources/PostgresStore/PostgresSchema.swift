@@ -132,5 +132,18 @@ public enum PostgresSchema {
             "CREATE INDEX records_by_scope ON records (scope)",
             "CREATE TABLE record_counters (app text NOT NULL, collection text NOT NULL, next bigint NOT NULL, PRIMARY KEY (app, collection))",
         ]),
+        PostgresMigration(version: 2, name: "deferred deep links, kept under their claim code's hash until they expire", statements: [
+            """
+            CREATE TABLE deferred_links (
+                code_hash bytea PRIMARY KEY,
+                app text NOT NULL,
+                link text NOT NULL,
+                created_at bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                claimed_at bigint
+            )
+            """,
+            "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
+        ]),
     ]
 }

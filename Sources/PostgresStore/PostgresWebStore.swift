@@ -13,6 +13,7 @@ public struct PostgresWebStore: WebStore {
     let outbox = OutboxTable()
     let linkCounts = LinkCountTable()
     let records: RecordTable
+    let deferredLinks = DeferredLinkTable()
 
     /// The tables of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
     public init(database: PostgresDatabase, hasher: PasswordHasher = .recommended,
@@ -137,6 +138,18 @@ public struct PostgresWebStore: WebStore {
 
     public func countRecords(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int {
         try database.read { try records.count(app: app, collection: collection, scope: scope, matching: matching, in: $0) }
+    }
+
+    public func keepDeferredLink(app: String, code: String, link: String, now: Int64, expires: Int64) throws {
+        try database.write { try deferredLinks.keep(app: app, code: code, link: link, now: now, expires: expires, in: $0) }
+    }
+
+    public func claimDeferredLink(app: String, code: String, now: Int64) throws -> DeferredLink? {
+        try database.write { try deferredLinks.claim(app: app, code: code, now: now, in: $0) }
+    }
+
+    public func sweepDeferredLinks(now: Int64) throws -> Int {
+        try database.write { try deferredLinks.sweep(now: now, in: $0) }
     }
 
     public func addLinkCounts(_ counts: [LinkCount]) throws {

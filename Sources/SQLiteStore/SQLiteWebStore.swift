@@ -10,6 +10,7 @@ public struct SQLiteWebStore: WebStore {
     public let outbox: OutboxStore
     public let linkCounts: LinkCountStore
     public let records: RecordStore
+    public let deferredLinks: DeferredLinkStore
 
     /// The stores of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
     public init(database: Database, hasher: PasswordHasher = .recommended) {
@@ -20,6 +21,7 @@ public struct SQLiteWebStore: WebStore {
         outbox = OutboxStore(database: database)
         linkCounts = LinkCountStore(database: database)
         records = RecordStore(database: database)
+        deferredLinks = DeferredLinkStore(database: database)
     }
 
     public func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
@@ -101,6 +103,18 @@ public struct SQLiteWebStore: WebStore {
 
     public func linkCounts(app: String) throws -> [LinkCount] {
         try linkCounts.counts(app: app)
+    }
+
+    public func keepDeferredLink(app: String, code: String, link: String, now: Int64, expires: Int64) throws {
+        try deferredLinks.keep(app: app, code: code, link: link, now: now, expires: expires)
+    }
+
+    public func claimDeferredLink(app: String, code: String, now: Int64) throws -> DeferredLink? {
+        try deferredLinks.claim(app: app, code: code, now: now)
+    }
+
+    public func sweepDeferredLinks(now: Int64) throws -> Int {
+        try deferredLinks.sweep(now: now)
     }
 
     public func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {

@@ -238,5 +238,18 @@ public enum Schema {
             SELECT app, date(created_at / 1000, 'unixepoch'), 'sessions', '', '', COUNT(*) FROM sessions GROUP BY 1, 2
             """,
         ]),
+        Migration(version: 10, name: "deferred deep links, kept under their claim code's hash until they expire", statements: [
+            """
+            CREATE TABLE deferred_links (
+                code_hash BLOB PRIMARY KEY,
+                app TEXT NOT NULL,
+                link TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                claimed_at INTEGER
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
+        ]),
     ]
 }

@@ -68,18 +68,19 @@ import Testing
 
     @Test func aFailedStepIsRolledBackAndNamed() throws {
         let url = try freshSchemaURL()
-        let broken = PostgresSchema.migrations + [PostgresMigration(version: 2, name: "a broken step", statements: [
+        let next = PostgresSchema.migrations.map(\.version).max()! + 1
+        let broken = PostgresSchema.migrations + [PostgresMigration(version: next, name: "a broken step", statements: [
             "CREATE TABLE half_done (id integer)", "ALTER TABLE nowhere ADD COLUMN x integer",
         ])]
         #expect {
             try PostgresDatabase(url: url, migrations: broken)
         } throws: { error in
-            guard case .failed(2, "a broken step", let cause)? = error as? PostgresMigrationError else { return false }
+            guard case .failed(next, "a broken step", let cause)? = error as? PostgresMigrationError else { return false }
             return cause.sqlState == "42P01"
         }
         let connection = try PostgresConnection(url: url)
         #expect(try connection.queryFirst("SELECT to_regclass('half_done') IS NULL") { $0.bool(0) } == true, "nothing of the step is kept")
-        #expect(try connection.queryFirst("SELECT MAX(version) FROM flowpages_schema") { $0.int(0) } == 1)
+        #expect(try connection.queryFirst("SELECT MAX(version) FROM flowpages_schema") { $0.int(0) } == next - 1)
     }
 
     @Test func thePoolLendsAtMostItsConnectionsAndTheNextWaitsThenGivesUp() throws {

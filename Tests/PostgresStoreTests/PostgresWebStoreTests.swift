@@ -221,4 +221,19 @@ import Testing
         try second.addLinkCounts([count])
         #expect(try first.linkCounts(app: "suma").map(\.count) == [6])
     }
+
+    @Test func aDeferredLinkIsClaimedOnceAcrossInstances() throws {
+        let (first, second) = try Self.instances()
+        try first.keepDeferredLink(app: "suma", code: "K7Q42MFX", link: "sumafinance://auth/login", now: 1_000, expires: 61_000)
+        try first.keepDeferredLink(app: "suma", code: "AAAA1111", link: "sumafinance://auth/register", now: 1_000, expires: 61_000)
+        let claimed = Mutex<[DeferredLink]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            if let link = try? (index % 2 == 0 ? first : second).claimDeferredLink(app: "suma", code: "K7Q42MFX", now: 2_000) {
+                claimed.withLock { $0.append(link) }
+            }
+        }
+        #expect(claimed.withLock { $0 } == [DeferredLink(link: "sumafinance://auth/login", created: 1_000)])
+        #expect(try second.claimDeferredLink(app: "suma", code: "AAAA1111", now: 61_000) == nil, "expired")
+        #expect(try second.sweepDeferredLinks(now: 61_000) == 2)
+    }
 }
