@@ -14,6 +14,14 @@ public struct AppDefinition: Sendable {
     public let appleAppIDs: [String]
     /// The Android apps that open its app links.
     public let androidApps: [AndroidApp]
+    /// The App Store id of its iOS app (`<apple-app store-id>`), for the Smart App Banner and store links.
+    public let appStoreID: String?
+    /// What a link preview says of it (`<app description>`).
+    public let description: String?
+    /// The image a link preview shows (`<app preview-image>`), read from its folder.
+    public let previewImage: PreviewImage?
+    /// What a link preview says of a screen (`<route description>`), by route.
+    public let descriptions: [RouteName: String]
     /// The coordinator tree and route table.
     public let navigation: NavigationDefinition
     /// Each route's screen template, as a name under the views folder (`suma-finance/login`).
@@ -58,4 +66,13 @@ public struct AndroidApp: Hashable, Sendable {
     public let package: String
     /// Colon-separated upper-case hex, as `keytool` prints it.
     public let fingerprint: String
+}
+
+/// An image of an app folder that link previews show: PNG or JPEG, at most 1 MiB.
+public struct PreviewImage: Hashable, Sendable {
+    /// The file's name in the folder, such as `preview.png`.
+    public let name: String
+    /// `image/png` or `image/jpeg`, from the file's first bytes.
+    public let mediaType: String
+    public let bytes: [UInt8]
 }

@@ -14,11 +14,16 @@ public enum AppSchema {
               <optional><attribute name="theme-color"/></optional>
               <optional><attribute name="device"><choice><value>phone</value><value>tablet</value></choice></attribute></optional>
               <optional><attribute name="back-label"><choice><value>back</value><value>title</value></choice></attribute></optional>
+              <optional><attribute name="description"/></optional>
+              <optional><attribute name="preview-image"><data type="string"><param name="pattern">[A-Za-z0-9_\\-]+\\.(png|jpg|jpeg)</param><a:documentation>a PNG or JPEG file of the folder, as in preview.png</a:documentation></data></attribute></optional>
               <zeroOrMore>
                 <choice>
                   <element name="link-scheme"><attribute name="name"><data type="string"><param name="pattern">[a-z][a-z0-9+.\\-]*</param><a:documentation>a URL scheme in lowercase, as in sumafinance</a:documentation></data></attribute></element>
                   <element name="link-host"><attribute name="name"/></element>
-                  <element name="apple-app"><attribute name="id"><data type="string"><param name="pattern">[A-Z0-9]{10}\\.[A-Za-z0-9.\\-]+</param><a:documentation>a team id and a bundle id, as in ABCDE12345.com.example.app</a:documentation></data></attribute></element>
+                  <element name="apple-app">
+                    <attribute name="id"><data type="string"><param name="pattern">[A-Z0-9]{10}\\.[A-Za-z0-9.\\-]+</param><a:documentation>a team id and a bundle id, as in ABCDE12345.com.example.app</a:documentation></data></attribute>
+                    <optional><attribute name="store-id"><data type="string"><param name="pattern">[0-9]{5,12}</param><a:documentation>the App Store id: the digits of apps.apple.com/app/id…, as in 1234567890</a:documentation></data></attribute></optional>
+                  </element>
                   <element name="android-app">
                     <attribute name="package"><data type="string"><param name="pattern">[a-zA-Z][a-zA-Z0-9_]*(\\.[a-zA-Z][a-zA-Z0-9_]*)+</param><a:documentation>an Android package name, as in com.example.app</a:documentation></data></attribute>
                     <attribute name="fingerprint"><data type="string"><param name="pattern">([0-9A-F]{2}:){31}[0-9A-F]{2}</param><a:documentation>a SHA-256 certificate fingerprint: 32 pairs of uppercase hex digits joined by colons</a:documentation></data></attribute>
@@ -298,6 +303,7 @@ public enum AppSchema {
               <optional><attribute name="template"/></optional>
               <optional><attribute name="breadcrumb"/></optional>
               <optional><attribute name="close-label"/></optional>
+              <optional><attribute name="description"/></optional>
               <optional><attribute name="detent"/></optional>
               <optional>
                 <attribute name="presentation">

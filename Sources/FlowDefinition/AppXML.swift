@@ -47,6 +47,7 @@ struct AppXML {
         var detents: [RouteName: SheetDetent] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
+        var descriptions: [RouteName: String] = [:]
         for element in root.child("routes")?.children("route") ?? [] {
             let route = self.route(element)
             routeLines[route.name.rawValue] = routeLines[route.name.rawValue] ?? element.line
@@ -77,6 +78,7 @@ struct AppXML {
             let template = element["template"] ?? route.name.rawValue
             templates[route.name] = "\(id)/\(template)"
             if let step = element["step"] { steps[route.name] = step }
+            if let description = element["description"] { descriptions[route.name] = description }
             let templateFile = (folder as NSString).appendingPathComponent(template + ".html")
             if !FileManager.default.fileExists(atPath: templateFile) {
                 report(element.line, "route '\(route.name)' uses template '\(template)', but \(templateFile) does not exist; create it or set template=\"…\"")
@@ -100,6 +102,7 @@ struct AppXML {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)
             let stylesheet = readStylesheet()
+            let previewImage = readPreviewImage()
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
@@ -107,6 +110,8 @@ struct AppXML {
                 hosts: root.children("link-host").compactMap { $0["name"] },
                 appleAppIDs: root.children("apple-app").compactMap { $0["id"] },
                 androidApps: root.children("android-app").map { AndroidApp(package: $0["package"] ?? "", fingerprint: $0["fingerprint"] ?? "") },
+                appStoreID: root.children("apple-app").compactMap { $0["store-id"] }.first,
+                description: root["description"], previewImage: previewImage, descriptions: descriptions,
                 navigation: definition, templates: templates, steps: steps,
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
@@ -180,6 +185,26 @@ struct AppXML {
     static let maximumStylesheetSize = 256 * 1024
 
     /// The folder's own `style.css`, if it has one.
+    /// The folder's preview image, when `preview-image` names one: PNG or JPEG of at most 1 MiB.
+    private mutating func readPreviewImage() -> PreviewImage? {
+        guard let name = root["preview-image"] else { return nil }
+        let path = (folder as NSString).appendingPathComponent(name)
+        let line = root.line
+        guard let data = FileManager.default.contents(atPath: path) else {
+            report(line, "preview-image names \(name), but \(path) cannot be read; add the image or remove preview-image")
+            return nil
+        }
+        let bytes = Array(data)
+        let mediaType: String? = if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { "image/png" } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { "image/jpeg" } else { nil }
+        guard let mediaType, bytes.count <= Self.maximumPreviewImageSize else {
+            report(line, "preview-image \(name) must be a PNG or JPEG of at most \(Self.maximumPreviewImageSize / 1024) KiB")
+            return nil
+        }
+        return PreviewImage(name: name, mediaType: mediaType, bytes: bytes)
+    }
+
+    static let maximumPreviewImageSize = 1024 * 1024
+
     private mutating func readStylesheet() -> String? {
         let path = (folder as NSString).appendingPathComponent("style.css")
         guard FileManager.default.fileExists(atPath: path) else { return nil }

@@ -97,6 +97,11 @@ struct ActionInterpreter {
         case .keep:
             // The draft, kept above, is all it does.
             break
+        case .hideAppBanner:
+            result.state.flags.insert(AppBanner.dismissedFlag)
+            var dismissed = event("deep_link_fallback", result.state)
+            dismissed.outcome = AppBanner.Outcome.dismissed.rawValue
+            result.events.append(dismissed)
         case .action(let action):
             // Pressing an alert's button answers the alert.
             result.state.alert = nil

@@ -1,3 +1,4 @@
+import FlowDefinition
 import HTTPServer
 import Navigation
 
@@ -60,6 +61,10 @@ struct AppURLs: Sendable {
     var startOver: String { prefix + "/_start-over" }
     /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.
     var opener: String { prefix + "/_open" }
+    /// The folder's preview image, for link previews (`/_preview.png`).
+    func previewImage(_ image: PreviewImage) -> String {
+        prefix + "/_preview." + (image.name.split(separator: ".").last.map { String($0).lowercased() } ?? "png")
+    }
     /// Where an action posts.
     func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
 }

@@ -31,7 +31,8 @@ public enum Application {
         let linkCounters = LinkCounters(store: store)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
-                               prototype: options.prototype == .on, publicOrigins: options.publicOrigins, linkCounters: linkCounters)
+                               prototype: options.prototype == .on, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
+                               linkCounters: linkCounters)
         }
         let web: WebApplication
         let router: any Responding
@@ -61,6 +62,11 @@ public enum Application {
                 if swept > 0 { configuration.log("swept \(swept) events older than \(eventRetentionDays) days") }
             } catch {
                 configuration.log("sweeping old events failed: \(error)")
+            }
+            do {
+                _ = try store.sweepDeferredLinks(now: WebClock.system.now())
+            } catch {
+                configuration.log("sweeping expired deferred links failed: \(error)")
             }
         }
         sweeper.resume()

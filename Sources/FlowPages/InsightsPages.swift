@@ -104,14 +104,18 @@ struct InsightsPages {
             ["pattern": .string(row.pattern), "opened": .int(row.opened), "succeeded": .int(row.succeeded), "failed": .int(row.failed),
              "fellBack": .int(row.fellBack)]
         }
+        let banners: [TemplateValue] = report.banners.map { row in
+            ["pattern": .string(row.pattern), "shown": .int(row.shown), "openedInApp": .int(row.openedInApp), "toStore": .int(row.toStore),
+             "claimed": .int(row.claimed)]
+        }
         let busiest = report.screens.filter { $0.views > 0 }.prefix(10)
         return try services.renderer.page("_layout/insights", title: "Insights", values: [
             "wide": true, "from": .string(range.from), "to": .string(range.to), "sessions": .int(report.sessions),
             "days": .array(report.sessionsByDay.map { ["day": .string($0.day), "count": .int($0.count)] }),
             "sessionsChart": .html(SafeHTML(trusted: BarChart(id: "sessions", bars: report.sessionsByDay.map { ($0.day, $0.count) }).svg)),
-            "screens": .array(screens), "funnels": .array(funnels), "links": .array(links),
+            "screens": .array(screens), "funnels": .array(funnels), "links": .array(links), "banners": .array(banners),
             "viewsChart": .html(SafeHTML(trusted: BarChart(id: "views", bars: busiest.map { ($0.title, $0.views) }).svg)),
-            "csv": ["sessions": csv("sessions"), "screens": csv("screens"), "funnels": csv("funnels"), "links": csv("links")],
+            "csv": ["sessions": csv("sessions"), "screens": csv("screens"), "funnels": csv("funnels"), "links": csv("links"), "banners": csv("banners")],
             "map": .string(app.urls.prefix + "/_map" + query),
         ])
     }
@@ -135,8 +139,11 @@ struct InsightsPages {
         case "links.csv":
             rows = [["link pattern", "opened", "succeeded", "failed", "fell back"]]
                 + report.links.map { [$0.pattern, String($0.opened), String($0.succeeded), String($0.failed), String($0.fellBack)] }
+        case "banners.csv":
+            rows = [["link pattern", "banner shown", "opened in the app", "to a store", "code claimed"]]
+                + report.banners.map { [$0.pattern, String($0.shown), String($0.openedInApp), String($0.toStore), String($0.claimed)] }
         default:
-            throw HTTPError(.notFound, "There is no table \(name ?? "") here; the tables are sessions, screens, funnels and links.")
+            throw HTTPError(.notFound, "There is no table \(name ?? "") here; the tables are sessions, screens, funnels, links and banners.")
         }
         let file = "\(app.app.id)-\((name ?? "").dropLast(4))-\(range.from)-\(range.to).csv"
         return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/csv; charset=utf-8"), ("Cache-Control", "no-store"),

@@ -39,6 +39,15 @@ struct InsightsReport {
         let fellBack: Int
     }
 
+    /// What the app banner of a deep link's web fallback page led to (``AppBanner``).
+    struct BannerRow {
+        let pattern: String
+        let shown: Int
+        let openedInApp: Int
+        let toStore: Int
+        let claimed: Int
+    }
+
     /// The days, `2026-11-01` to `2026-11-30`, both included.
     let from: String
     let to: String
@@ -46,6 +55,7 @@ struct InsightsReport {
     let screens: [ScreenRow]
     let funnels: [Funnel]
     let links: [LinkRow]
+    let banners: [BannerRow]
 
     var sessions: Int { sessionsByDay.reduce(0) { $0 + $1.count } }
 
@@ -78,11 +88,17 @@ struct InsightsReport {
             })
         }
         let linkCounts = try store.linkCounts(app: app.id).filter { $0.day >= from && $0.day <= to }
-        links = Dictionary(grouping: linkCounts, by: \.pattern).map { pattern, counts in
+        links = Dictionary(grouping: linkCounts, by: \.pattern).compactMap { pattern, counts in
             func sum(_ kind: String) -> Int { counts.filter { $0.kind == kind }.reduce(0) { $0 + $1.count } }
-            return LinkRow(pattern: pattern, opened: sum("deep_link_opened"), succeeded: sum("deep_link_success"),
-                           failed: sum("deep_link_failure"), fellBack: sum("deep_link_fallback"))
+            let row = LinkRow(pattern: pattern, opened: sum("deep_link_opened"), succeeded: sum("deep_link_success"),
+                              failed: sum("deep_link_failure"), fellBack: sum("deep_link_fallback"))
+            return row.opened + row.succeeded + row.failed + row.fellBack > 0 ? row : nil
         }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
+        banners = Dictionary(grouping: linkCounts, by: \.pattern).compactMap { pattern, counts in
+            func sum(_ outcome: AppBanner.Outcome) -> Int { counts.filter { $0.kind == outcome.kind }.reduce(0) { $0 + $1.count } }
+            let row = BannerRow(pattern: pattern, shown: sum(.bannerShown), openedInApp: sum(.openInApp), toStore: sum(.store), claimed: sum(.codeClaimed))
+            return row.shown + row.openedInApp + row.toStore + row.claimed > 0 ? row : nil
+        }.sorted { ($0.shown, $1.pattern) > ($1.shown, $0.pattern) }
     }
 
     /// The median of times counted in buckets: the middle bucket's geometric middle.

@@ -26,10 +26,14 @@ final class MountedApp: Sendable {
     let stylesheet: [UInt8]?
     /// The stylesheet's entity tag: a browser revalidates it on each page and is answered 304.
     let stylesheetTag: String?
+    /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
+    let showsAppBanner: Bool
+    /// Wrong claim codes tried, by client address.
+    let claimThrottle = ClaimThrottle()
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, origins: OriginPolicy) {
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool? = nil, origins: OriginPolicy) {
         self.app = app
         self.templates = templates
         navigator = Navigator(app.navigation)
@@ -43,6 +47,7 @@ final class MountedApp: Sendable {
         tabLinks = app.tabLinks.sorted { $0.key < $1.key }.compactMap { path, tab in (try? PathPattern(path)).map { ($0, tab, path) } }
         model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.stylesheet)
         isPrototype = prototype
+        showsAppBanner = appBanner ?? !prototype
         fixtures = prototype ? app.fixtures : .none
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }

@@ -37,6 +37,13 @@ extension PageModel {
             "counts": .record(Dictionary(uniqueKeysWithValues: app.data.counts.keys.map { ($0, .value) })),
             "alert": .record(["title": .value, "message": .value, "dismissible": .value, "buttons": .list(.record(["label": .value, "action": .value]))]),
             "toasts": .list(.record(["message": .value, "error": .value])),
+            // A deep-linkable screen's offers of the installed app, and its link preview (AppBanner).
+            "appLinks": .record(["itunes": .value]),
+            "appBanner": .record([
+                "title": .value, "open": .value, "openPing": .value, "stores": .list(.record(["url": .value, "label": .value, "ping": .value])),
+                "dismiss": .value, "code": .value, "codeQR": .value, "linkQR": .value,
+            ]),
+            "preview": .record(["title": .value, "siteName": .value, "description": .value, "image": .value, "url": .value, "card": .value]),
         ]
         let data = app.routeData[route.name] ?? .none
         for binding in data.bindings { shape[binding.name] = record(of: binding.collection) }

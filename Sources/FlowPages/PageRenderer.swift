@@ -10,6 +10,8 @@ struct PageRenderer {
     let app: MountedApp
     /// Where the page's data is read from.
     let store: any WebStore
+    /// Where the app banner's outcomes are counted.
+    let linkCounters: LinkCounters
     let errorLog: @Sendable (String) -> Void
 
     /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
@@ -19,7 +21,14 @@ struct PageRenderer {
     func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = Self.html(try render(unit.state, unit: unit))
+            let current = app.navigation.currentScreen(in: unit.state)
+            let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
+            let values = try banner.values(for: current, state: unit.state, request: request, now: now)
+            response = Self.html(try render(unit.state, unit: unit, adding: values))
+            if values["appBanner"] != nil, unit.isStored {
+                // In the session's event log too; a save racing this one only loses the entry.
+                try? unit.commit(unit.state, source: .deepLink, events: [banner.event(.bannerShown, on: current, state: unit.state, now: now)], now: now)
+            }
         } catch {
             let current = app.navigation.currentScreen(in: unit.state)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
@@ -48,9 +57,9 @@ struct PageRenderer {
     }
 
     /// The current screen of `state` through its template, with the data it reads.
-    private func render(_ state: NavigationState, unit: SessionUnit) throws -> [UInt8] {
+    private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
-        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit))
+        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit).merging(values) { _, added in added })
     }
 
     /// What the current screen of `state` reads: the page model with the data it shows.

@@ -19,13 +19,15 @@ enum PostCommand: Hashable, Sendable {
     /// Keep the posted form's fields as a draft and nothing else (`/_keep`): Enter in a form
     /// whose changes are saved only by its Save.
     case keep
+    /// Hide the app banner for the rest of the session (`/_app-banner/dismiss`); see ``AppBanner``.
+    case hideAppBanner
 
     /// How the screen it lands on was reached, for analytics.
     var source: NavigationSource {
         switch self {
         case .back, .dismiss: .back
         case .tab: .tabSwitch
-        case .action, .startOver, .discard, .keep: .direct
+        case .action, .startOver, .discard, .keep, .hideAppBanner: .direct
         }
     }
 }

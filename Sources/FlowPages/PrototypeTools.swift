@@ -84,6 +84,7 @@ struct PrototypeTools {
         if let dwell = event.dwell, let previous = event.previousScreen {
             facts.append(String(format: "%.1f", Double(dwell) / 1000) + " s on " + previous)
         }
+        if let outcome = event.outcome { facts.append("app banner: " + outcome.replacingOccurrences(of: "_", with: " ")) }
         if let detail = event.detail { facts.append(detail) }
         return facts.joined(separator: "; ")
     }

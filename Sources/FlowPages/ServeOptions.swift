@@ -33,6 +33,9 @@ public struct ServeOptions: Sendable {
     /// Whether a change to a file under the views folder (or the static files) is served from
     /// the next request on; nil: when the prototype is on and the views folder is writable.
     public var watch: Bool?
+    /// Whether deep-linkable pages offer the installed app (Smart App Banner, open-in-app and
+    /// store links, a claim code); nil: when the prototype is off.
+    public var appBanner: Bool?
 
     /// The most connections the server holds open at once, and so the most one address may.
     public static let maximumConnections = ServerConfiguration().maximumConnections
@@ -45,7 +48,7 @@ public struct ServeOptions: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress,
-        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil
+        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil
     ) {
         self.host = host
         self.port = port
@@ -60,6 +63,7 @@ public struct ServeOptions: Sendable {
         self.appHosts = appHosts
         self.publicOrigins = publicOrigins
         self.watch = watch
+        self.appBanner = appBanner
     }
 
     /// Whether the views are watched: as asked, else when the prototype is on and the views

@@ -68,7 +68,7 @@ struct UnsavedChanges {
         case .back: Notice("back")
         case .dismiss: Notice("dismiss")
         case .startOver: Notice("start-over")
-        case .discard, .keep: nil
+        case .discard, .keep, .hideAppBanner: nil
         case .tab(let tab): Notice("tab:" + tab.rawValue)
         case .action(let action):
             Notice("action:" + action.id, values: form.filter { name, _ in name != "csrf" && !FormCheck.isPassword(name, in: app.app) })

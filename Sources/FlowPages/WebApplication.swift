@@ -37,6 +37,8 @@ public struct WebApplication: Sendable {
     ///   - publicOrigins: Origins (`https://suma.finance`) every app accepts posts from besides the
     ///     request's own, for a reverse proxy that rewrites `Host`; each app host adds its own
     ///     `https://` and `http://` origins for its app.
+    ///   - appBanner: Whether deep-linkable pages offer the installed app (``AppBanner``); by
+    ///     default only where the prototype is off, as on a deep link's web fallback.
     ///   - effects: What the apps' actions may run; a folder naming another effect is not served.
     ///   - clock: Where sessions' expiry and events read the time.
     ///   - linkCounters: Where deep links opened without a session are counted; by default new
@@ -44,7 +46,7 @@ public struct WebApplication: Sendable {
     ///   - errorLog: Where unexpected failures (a template that cannot render) are logged.
     public init(
         views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true,
-        publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
+        appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
         var broken: [String: [FolderProblem]] = [:]
@@ -88,7 +90,7 @@ public struct WebApplication: Sendable {
             let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, origins: origins),
+                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, appBanner: appBanner, origins: origins),
                             store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)
@@ -194,6 +196,15 @@ public struct WebApplication: Sendable {
         group.post("/_keep", answer { try posts.handle(.keep, $0) })
         group.post("/_tab/{id}", answer { try posts.handle(.tab(CoordinatorID($0.parameters["id"] ?? "")), $0) })
         group.post("/_action/{id}", answer { try posts.handle(posts.action($0.parameters["id"]), $0) })
+        let banner = AppBannerRequests(services: services)
+        group.get("/_deferred/{code}", answer { try banner.claim($0, code: $0.parameters["code"]) })
+        if services.app.showsAppBanner {
+            group.post("/_app-banner/dismiss", answer { try posts.handle(.hideAppBanner, $0) })
+            group.post("/_app-banner/ping", answer { try banner.ping($0) })
+        }
+        if let image = services.app.app.previewImage {
+            group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
+        }
         if services.app.isPrototype {
             let tools = PrototypeTools(services: services)
             group.post("/_tools/{name}", answer { try tools.post($0.parameters["name"], $0) })

@@ -24,11 +24,14 @@ public struct StoredEvent: Hashable, Sendable {
     public var pattern: String?
     /// A `screen_view`'s time on the screen before it, in milliseconds, when the session knows it.
     public var dwell: Int64?
+    /// A `deep_link_fallback`'s outcome on the web fallback page: `banner_shown`, `open_in_app`,
+    /// `store`, `code_claimed`, `dismissed`.
+    public var outcome: String?
 
     public init(
         time: Int64, app: String, kind: String, screen: String? = nil, previousScreen: String? = nil, source: String? = nil,
         detail: String? = nil, funnel: String? = nil, step: String? = nil, stepNumber: Int? = nil, depth: Int? = nil,
-        link: String? = nil, pattern: String? = nil, dwell: Int64? = nil
+        link: String? = nil, pattern: String? = nil, dwell: Int64? = nil, outcome: String? = nil
     ) {
         self.time = time
         self.app = app
@@ -44,6 +47,7 @@ public struct StoredEvent: Hashable, Sendable {
         self.link = link
         self.pattern = pattern
         self.dwell = dwell
+        self.outcome = outcome
     }
 
     /// The UTC day of `time`, as `2026-11-26`: what the daily counts are kept by.

@@ -203,10 +203,12 @@ final class Connection: @unchecked Sendable {
         let started = requestStarted ?? .now
         let request: HTTPRequest
         do {
-            request = try HTTPRequest(
+            var read = try HTTPRequest(
                 method: parsed.method, target: parsed.target, version: parsed.version,
                 headers: parsed.headers, body: parsed.body, id: requestID
             )
+            read.clientAddress = address
+            request = read
         } catch {
             finish(parsed, id: requestID, path: parsed.target, started: started, response: .text(error.message + "\n", status: error.status))
             return

@@ -16,16 +16,16 @@ struct EventTable {
             var rows: [String] = []
             for event in batch {
                 let first = values.count
-                rows.append("(" + (1...15).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
+                rows.append("(" + (1...16).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
                 values += [.integer(event.time), number.map { .int($0) } ?? .null, .text(event.app), .text(event.kind), .string(event.screen),
                            .string(event.previousScreen), .string(event.source), .string(event.detail), .string(event.funnel), .string(event.step),
                            event.stepNumber.map { .int($0) } ?? .null, event.depth.map { .int($0) } ?? .null, .string(event.link),
-                           .string(event.pattern), event.dwell.map { .integer($0) } ?? .null]
+                           .string(event.pattern), event.dwell.map { .integer($0) } ?? .null, .string(event.outcome)]
             }
             try connection.execute(
                 """
                 INSERT INTO events (time, session_number, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link,
-                                    pattern, dwell)
+                                    pattern, dwell, outcome)
                 VALUES
                 """ + " " + rows.joined(separator: ", "),
                 values
@@ -97,12 +97,13 @@ struct EventTable {
         try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < $1 LIMIT $2)", [.integer(before), .int(limit)])
     }
 
-    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell FROM events"
+    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell, outcome FROM events"
 
     private static func event(_ row: PostgresRow) -> StoredEvent {
         func int(_ column: Int) -> Int? { row.isNull(column) ? nil : row.int(column) }
         return StoredEvent(time: Int64(row.int(0)), app: row.string(1) ?? "", kind: row.string(2) ?? "", screen: row.string(3),
                            previousScreen: row.string(4), source: row.string(5), detail: row.string(6), funnel: row.string(7), step: row.string(8),
-                           stepNumber: int(9), depth: int(10), link: row.string(11), pattern: row.string(12), dwell: int(13).map(Int64.init))
+                           stepNumber: int(9), depth: int(10), link: row.string(11), pattern: row.string(12), dwell: int(13).map(Int64.init),
+                           outcome: row.string(14))
     }
 }

@@ -132,7 +132,7 @@ public enum PostgresSchema {
             "CREATE INDEX records_by_scope ON records (scope)",
             "CREATE TABLE record_counters (app text NOT NULL, collection text NOT NULL, next bigint NOT NULL, PRIMARY KEY (app, collection))",
         ]),
-        PostgresMigration(version: 2, name: "deferred deep links, kept under their claim code's hash until they expire", statements: [
+        PostgresMigration(version: 2, name: "deferred deep links, kept under their claim code's hash until they expire; events' fallback outcomes", statements: [
             """
             CREATE TABLE deferred_links (
                 code_hash bytea PRIMARY KEY,
@@ -144,6 +144,7 @@ public enum PostgresSchema {
             )
             """,
             "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
+            "ALTER TABLE events ADD COLUMN outcome text",
         ]),
     ]
 }

@@ -27,12 +27,13 @@ public struct EventStore: Sendable {
         for event in events {
             try connection.execute(
                 """
-                INSERT INTO events (time, session_number, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO events (time, session_number, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell,
+                                    outcome)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.integer(event.time), .int(number), .text(event.app), .text(event.kind), .string(event.screen), .string(event.previousScreen),
                  .string(event.source), .string(event.detail), .string(event.funnel), .string(event.step), .int(event.stepNumber), .int(event.depth),
-                 .string(event.link), .string(event.pattern), event.dwell.map { .integer($0) } ?? .null]
+                 .string(event.link), .string(event.pattern), event.dwell.map { .integer($0) } ?? .null, .string(event.outcome)]
             )
         }
         var counts = EventCounts.increments(of: events)
@@ -112,12 +113,13 @@ public struct EventStore: Sendable {
 
     static let sweepBatch = 10_000
 
-    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell FROM events"
+    private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell, outcome FROM events"
 
     private static func event(_ row: Row) -> Event {
         func int(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.int(column) }
         return Event(time: Int64(row.int(0)), app: row.string(1) ?? "", kind: row.string(2) ?? "", screen: row.string(3),
                      previousScreen: row.string(4), source: row.string(5), detail: row.string(6), funnel: row.string(7), step: row.string(8),
-                     stepNumber: int(9), depth: int(10), link: row.string(11), pattern: row.string(12), dwell: int(13).map(Int64.init))
+                     stepNumber: int(9), depth: int(10), link: row.string(11), pattern: row.string(12), dwell: int(13).map(Int64.init),
+                     outcome: row.string(14))
     }
 }

@@ -238,7 +238,7 @@ public enum Schema {
             SELECT app, date(created_at / 1000, 'unixepoch'), 'sessions', '', '', COUNT(*) FROM sessions GROUP BY 1, 2
             """,
         ]),
-        Migration(version: 10, name: "deferred deep links, kept under their claim code's hash until they expire", statements: [
+        Migration(version: 10, name: "deferred deep links, kept under their claim code's hash until they expire; events' fallback outcomes", statements: [
             """
             CREATE TABLE deferred_links (
                 code_hash BLOB PRIMARY KEY,
@@ -250,6 +250,7 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
             "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
+            "ALTER TABLE events ADD COLUMN outcome TEXT",
         ]),
     ]
 }

@@ -54,6 +54,11 @@ struct ServeCommand: ParsableCommand {
         valueName: "on|off|auto"))
     var watch = Self.environment["FLOWPAGES_WATCH"].flatMap(Toggle.init(argument:)) ?? .auto
 
+    @Option(name: .customLong("app-banner"), help: ArgumentHelp(
+        "on: deep-linkable pages offer the installed app (Smart App Banner, open-in-app and store links, a claim code for after installing); auto: on with --prototype off (FLOWPAGES_APP_BANNER).",
+        valueName: "on|off|auto"))
+    var appBanner = Self.environment["FLOWPAGES_APP_BANNER"].flatMap(Toggle.init(argument:)) ?? .auto
+
     @Option(name: .customLong("event-retention-days"), help: ArgumentHelp(
         "Analytics events older than this many days are deleted, hourly (FLOWPAGES_EVENT_RETENTION_DAYS).", valueName: "days"))
     var eventRetentionDays = Int(environment["FLOWPAGES_EVENT_RETENTION_DAYS"] ?? "") ?? 90
@@ -105,6 +110,9 @@ struct ServeCommand: ParsableCommand {
         if let value = Self.environment["FLOWPAGES_WATCH"], Toggle(argument: value) == nil {
             throw ValidationError("FLOWPAGES_WATCH is on, off or auto, not '\(value)'.")
         }
+        if let value = Self.environment["FLOWPAGES_APP_BANNER"], Toggle(argument: value) == nil {
+            throw ValidationError("FLOWPAGES_APP_BANNER is on, off or auto, not '\(value)'.")
+        }
         if let value = Self.environment["FLOWPAGES_PROTOTYPE"], PrototypeMode(argument: value) == nil {
             throw ValidationError("FLOWPAGES_PROTOTYPE is on or off, not '\(value)'.")
         }
@@ -122,7 +130,7 @@ struct ServeCommand: ParsableCommand {
             databaseConnections: databaseConnections,
             prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
-            watch: watch.asked
+            watch: watch.asked, appBanner: appBanner.asked
         ))
     }
 

@@ -17,6 +17,11 @@ GALLERY = Path(os.environ.get("GALLERY", REPOSITORY / "Tests/Browser/gallery"))
 AUDITED = {}
 
 
+def conclude(audit: AppAudit):
+    """Writes the gallery's manifest, runs the checks over every state, and fails on a problem."""
+    conclude(audit)
+
+
 def report(audit: AppAudit) -> str:
     lines = [f"{len(audit.problems)} problems in {len(audit.states)} states of {audit.app}:"]
     lines += [f"  {problem}" for problem in audit.problems]
@@ -32,12 +37,7 @@ def test_every_state_of_the_app_passes_the_audit(app, browser):
     GALLERY.mkdir(parents=True, exist_ok=True)
     audit = AppAudit(app, browser, GALLERY)
     walk(browser, audit)
-    audit.write_manifest()
-    audit.finish()
-    AUDITED[app] = audit
-    print(f"\n{app}: {len(audit.states)} states, {audit.axe_runs} axe runs, "
-          f"{sum(p.check.startswith('axe') for p in audit.problems)} axe violations, {audit.nu_errors} Nu errors")
-    assert not audit.problems, report(audit)
+    conclude(audit)
 
 
 @pytest.mark.parametrize("app", APPS)
@@ -58,10 +58,7 @@ def test_the_flow_map_and_insights_pass_the_audit(app, browser):
     audit.state("Insights")
     browser.open(f"/{app}/_insights?from=2026-01-02&to=2026-01-01")
     audit.state("Insights, the days swapped")
-    audit.write_manifest()
-    audit.finish()
-    AUDITED[app + "-insights"] = audit
-    assert not audit.problems, report(audit)
+    conclude(audit)
 
 
 def test_the_site_pages_pass_the_audit(browser):
@@ -73,10 +70,7 @@ def test_the_site_pages_pass_the_audit(browser):
     audit.state("Link not recognised")
     browser.open("/no/such/page")
     audit.state("Not found outside any app")
-    audit.write_manifest()
-    audit.finish()
-    AUDITED["site"] = audit
-    assert not audit.problems, report(audit)
+    conclude(audit)
 
 
 def test_a_broken_app_folder_shows_its_problems_and_passes_the_audit(tmp_path):
@@ -99,10 +93,7 @@ def test_a_broken_app_folder_shows_its_problems_and_passes_the_audit(tmp_path):
         assert browser.heading == "coin cannot be shown"
         assert "has no attribute presentaton; did you mean presentation?" in browser.driver.page_source
         audit.state("A broken app folder's problems")
-        audit.write_manifest()
-        audit.finish()
-        AUDITED["broken-app"] = audit
-        assert not audit.problems, report(audit)
+        conclude(audit)
     finally:
         browser.quit()
         server.stop()

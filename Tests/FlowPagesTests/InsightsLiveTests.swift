@@ -39,6 +39,10 @@ import Testing
                  link(second + 62_000, "deep_link_opened"), link(second + 62_000, "deep_link_failure")]),
         ]
         for (session, list) in events { try store.transaction { try $0.appendEvents(list, session: session) } }
+        // The app banner of reset links' fallback pages, as visitors without a session met it.
+        try store.addLinkCounts([("banner_shown", 4), ("open_in_app", 2), ("store", 1), ("code_claimed", 1)].map { outcome, count in
+            LinkCount(app: "suma-finance", pattern: "/auth/reset-password", day: "2026-11-20", kind: "deep_link_fallback:" + outcome, count: count)
+        })
         return app
     }
 
@@ -64,6 +68,9 @@ import Testing
             ["registration", "3", "email_verified", "1", "0.500"], ["registration", "4", "completed", "0", "1.000"],
         ], "each session once per step, however often it took it")
         #expect(try Self.csv(app, "links") == [["link pattern", "opened", "succeeded", "failed", "fell back"], ["/auth/reset-password", "2", "1", "1", "0"]])
+        #expect(try Self.csv(app, "banners") == [
+            ["link pattern", "banner shown", "opened in the app", "to a store", "code claimed"], ["/auth/reset-password", "4", "2", "1", "1"],
+        ])
     }
 
     @Test func theDaysAskedForAreTheDaysCounted() throws {
@@ -84,7 +91,7 @@ import Testing
         try browser.open("/suma-finance/_insights?from=2026-11-20&to=2026-11-21")
         #expect(browser.page.heading == "Insights")
         let headings = browser.page.root.elements("h2").map(\.content)
-        #expect(headings == ["Sessions: 3", "Screens", "Funnels", "Deep links"])
+        #expect(headings == ["Sessions: 3", "Screens", "Funnels", "Deep links", "App banner"])
         let captions = browser.page.root.elements("caption").map(\.content)
         #expect(captions.contains("Sessions at each step of registration, and the share lost since the step before"))
         let charts = browser.page.root.elements("svg")

@@ -30,20 +30,31 @@ final class LiveApp {
     ///   change to their files (and may then be broken).
     init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false) throws {
         data = try TestStore.fresh("e2e")
+        linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch)
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch,
+                                        linkCounters: linkCounters)
+    }
+
+    /// Where the server counts what visitors without a session do with deep links.
+    private(set) var linkCounters: LinkCounters
+
+    /// Writes the counts kept in memory, as the server does every 10 seconds.
+    func flushLinkCounts() throws {
+        try linkCounters.flush()
     }
 
     /// The server's store.
     var store: any WebStore { data.store }
 
     private static func start(
-        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false
+        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
+        linkCounters: LinkCounters
     ) throws -> (HTTPServer, Int) {
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(
                 views: views, publicFolder: repository.appendingPathComponent("Public").path,
-                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, errorLog: { _ in }
+                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, linkCounters: linkCounters, errorLog: { _ in }
             )
         }
         let router: any Responding
@@ -66,7 +77,8 @@ final class LiveApp {
     func restart(prototype: Bool = true) throws {
         server.shutdown()
         data = try data.reopened()
-        (server, port) = try Self.start(data.store, views: views, appHosts: [:], prototype: prototype)
+        linkCounters = LinkCounters(store: data.store)
+        (server, port) = try Self.start(data.store, views: views, appHosts: [:], prototype: prototype, linkCounters: linkCounters)
     }
 
     /// Every event recorded for the app, oldest first.

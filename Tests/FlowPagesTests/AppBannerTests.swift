@@ -1,0 +1,137 @@
+import FlowStore
+import Foundation
+import Testing
+
+/// A deep link's web fallback as a person without the app meets it: SUMA Finance on its own host
+/// with the prototype off, as it serves real people.
+@Suite struct AppBannerTests {
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36"
+    static let desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36"
+
+    /// A reset link with a real token, as the forgot-password mail carries it.
+    static func resetLink(_ app: LiveApp) throws -> String {
+        let token = try app.store.transaction { transaction in
+            let account = try transaction.createAccount(app: "suma-finance", email: "ada@example.com", passwordHash: "x", now: 0)
+            return try transaction.issueSecret(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 3_600_000, now: Int64(Date().timeIntervalSince1970 * 1000))
+        }
+        return "/auth/reset-password?email=ada%40example.com&token=\(token)"
+    }
+
+    func page(_ browser: inout LiveBrowser, _ target: String, agent: String) throws -> (LiveBrowser.Response, HTMLPage) {
+        let response = try browser.request("GET", target, referer: nil, extra: [("User-Agent", agent)])
+        #expect(response.status == 200, "\(target): \(response.status)")
+        return (response, HTMLPage(response.body))
+    }
+
+    func meta(_ page: HTMLPage) -> [String: String] {
+        Dictionary(page.root.elements("meta").compactMap { meta in (meta["property"] ?? meta["name"]).map { ($0, meta["content"] ?? "") } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func aFallbackPageOffersTheAppInTheFormItsPlatformOpens() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let link = try Self.resetLink(app)
+        let token = String(link.split(separator: "=").last!)
+
+        let (_, iPhone) = try page(&browser, link, agent: Self.iPhone)
+        #expect(iPhone.heading == "New Password")
+        #expect(meta(iPhone)["apple-itunes-app"] == "app-id=1234567890, app-argument=https://suma.finance\(link)", "Safari's banner carries the exact link")
+        let banner = try #require(iPhone.root.all.first { $0.name == "aside" && $0.hasClass("app-banner") })
+        let heading = try #require(banner.elements("h2").first)
+        #expect(banner["aria-labelledby"] == heading["id"] && heading.content == "Get the SUMA Finance app", "a landmark with a name")
+        let links = banner.elements("a").map { ($0.content, $0["href"] ?? "") }
+        #expect(links.map(\.0) == ["Open in the app", "Download on the App Store"])
+        #expect(links.first?.1 == "sumafinance:/\(link)", "the custom-scheme form of the same link")
+
+        let (_, android) = try page(&browser, link, agent: Self.android)
+        let intent = try #require(android.root.elements("a").first { $0.content == "Open in the app" }?["href"])
+        #expect(intent == "intent:/\(link)#Intent;scheme=sumafinance;package=com.suma.finance;"
+            + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.suma.finance;end")
+        #expect(android.root.all.contains { $0.content == "Get it on Google Play" } && !android.root.all.contains { $0.content == "Download on the App Store" })
+
+        let (_, desktop) = try page(&browser, link, agent: Self.desktop)
+        #expect(desktop.root.all.contains { $0.name == "figcaption" && $0.content == "Scan to open on your phone" })
+        #expect(desktop.root.elements("a").map(\.content) == ["Skip to Main Content", "Download on the App Store", "Get it on Google Play"],
+                "no app to open on a desktop: both stores, and the link's QR code")
+
+        // The previews say what the screen is, and nothing of the link's values.
+        for page in [iPhone, android, desktop] {
+            let previews = meta(page).filter { $0.key.hasPrefix("og:") || $0.key.hasPrefix("twitter:") }
+            #expect(previews["og:title"] == "New Password" && previews["og:site_name"] == "SUMA Finance")
+            #expect(previews["og:description"] == "Choose a new password for your SUMA Finance account.")
+            #expect(previews["og:image"] == "http://suma.finance/_preview.png" && previews["twitter:card"] == "summary_large_image")
+            #expect(previews["og:url"] == nil, "a screen with parameters gives no address")
+            #expect(!previews.values.contains { $0.contains(token) || $0.contains("ada") }, "\(previews)")
+        }
+        let image = try browser.request("GET", "/_preview.png", referer: nil)
+        #expect(image.status == 200 && image.header("Content-Type") == "image/png")
+    }
+
+    @Test func aClaimCodeGivesTheLinkOnceAndThenNoMore() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let link = try Self.resetLink(app)
+        let (_, shown) = try page(&browser, link, agent: Self.iPhone)
+        let code = try #require(shown.root.all.first { $0.hasClass("claim-code") }?.content)
+        #expect(code.count == 9 && code.dropFirst(4).first == "-")
+        #expect(shown.root.all.contains { $0.name == "svg" && $0.hasClass("qr-code") && $0.elements("title").first?.content.contains(code) == true })
+
+        let claimed = try browser.request("GET", "/_deferred/\(code.lowercased())", referer: nil)
+        #expect(claimed.status == 200 && claimed.header("Cache-Control") == "no-store")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(claimed.body.utf8)) as? [String: String])
+        #expect(body["link"] == "sumafinance:/\(link)")
+        #expect(body["created"].flatMap { try? Date($0, strategy: .iso8601) } != nil)
+        #expect(try browser.request("GET", "/_deferred/\(code)", referer: nil).status == 404, "a second claim")
+
+        try app.store.keepDeferredLink(app: "suma-finance", code: "ABCD1234", link: "sumafinance://auth/login", now: 0, expires: 1)
+        #expect(try browser.request("GET", "/_deferred/ABCD-1234", referer: nil).status == 404, "an expired code")
+        #expect(try browser.request("GET", "/_deferred/not-a-code", referer: nil).status == 404)
+    }
+
+    @Test func guessingCodesIsCutOff() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let statuses = try (0..<12).map { index in try browser.request("GET", "/_deferred/AAAA-AA\(10 + index)", referer: nil) }
+        #expect(statuses.prefix(10).allSatisfy { $0.status == 404 })
+        #expect(statuses.last?.status == 429 && statuses.last?.header("Retry-After").flatMap(Int.init).map { $0 > 0 } == true)
+    }
+
+    @Test func dismissingTheBannerIsRememberedForTheSession() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        try browser.open("/auth/login")
+        #expect(browser.page.root.all.contains { $0.hasClass("app-banner") })
+        try browser.press("Not now")
+        #expect(browser.page.heading == "Login" && !browser.page.root.all.contains { $0.hasClass("app-banner") }, "the same screen, without it")
+        try browser.open("/auth/register")
+        #expect(!browser.page.root.all.contains { $0.hasClass("app-banner") }, "and on the next page")
+        #expect(browser.page.root.elements("meta").contains { $0["name"] == "apple-itunes-app" }, "Safari's own banner is Safari's to dismiss")
+        #expect(try app.events().contains { $0.kind == "deep_link_fallback" && $0.outcome == "dismissed" })
+    }
+
+    @Test func pressesAreCountedByTheBrowsersPingPerLink() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let (_, page) = try page(&browser, "/auth/login", agent: Self.iPhone)
+        let ping = try #require(page.root.elements("a").first { $0.content == "Open in the app" }?["ping"])
+        #expect(ping.hasPrefix("http://suma.finance/_app-banner/ping?"), "a ping is an absolute http(s) URL")
+        let path = String(ping.dropFirst("http://suma.finance".count))
+        #expect(try browser.request("POST", path, referer: nil, extra: [("Ping-To", "sumafinance://auth/login")]).status == 204)
+        #expect(try browser.request("POST", path, referer: nil).status == 400, "only a browser's ping")
+        try app.flushLinkCounts()
+        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/login" }
+        #expect(counts.first { $0.kind == "deep_link_fallback:banner_shown" }?.count == 1)
+        #expect(counts.first { $0.kind == "deep_link_fallback:open_in_app" }?.count == 1)
+    }
+
+    @Test func aPrototypeShowsNoBannerUnlessAsked() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"])
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let (_, page) = try page(&browser, "/auth/login", agent: Self.iPhone)
+        #expect(!page.root.all.contains { $0.hasClass("app-banner") } && !page.root.elements("meta").contains { $0["name"] == "apple-itunes-app" })
+        #expect(page.root.elements("meta").contains { $0["property"] == "og:title" }, "previews are there either way")
+        #expect(try browser.request("POST", "/_app-banner/ping?outcome=store&pattern=%2Fauth%2Flogin", referer: nil, extra: [("Ping-To", "x")]).status == 404)
+    }
+}
