@@ -52,6 +52,13 @@ struct AppBanner {
         }
     }
 
+    /// Whether the client says it is a crawler or a link-preview fetcher (Slackbot,
+    /// facebookexternalhit, WhatsApp…), which read a page's tags and never use its banner.
+    static func isRobot(_ userAgent: String?) -> Bool {
+        let agent = (userAgent ?? "").lowercased()
+        return ["bot", "crawler", "spider", "facebookexternalhit", "slack", "whatsapp", "embedly", "preview"].contains { agent.contains($0) }
+    }
+
     /// Whether the app names anything to offer: a store listing of its iOS or Android app.
     static func offers(_ app: AppDefinition) -> Bool {
         app.appStoreID != nil || !app.androidApps.isEmpty
@@ -107,7 +114,8 @@ struct AppBanner {
             let argument = universalLink(instance) ?? schemeLink(instance)
             values["appLinks"] = ["itunes": .string("app-id=\(storeID)" + (argument.map { ", app-argument=\($0)" } ?? ""))]
         }
-        guard !state.flags.contains(Self.dismissedFlag), request.method != .head else { return values }
+        // A link preview's fetch reads the tags, and keeps no claim code nobody will read.
+        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !Self.isRobot(request.headers["User-Agent"]) else { return values }
         values["appBanner"] = try banner(route, instance: instance, platform: Platform(userAgent: request.headers["User-Agent"]), origin: origin, now: now)
         return values
     }

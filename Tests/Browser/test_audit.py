@@ -19,7 +19,10 @@ AUDITED = {}
 
 def conclude(audit: AppAudit):
     """Writes the gallery's manifest, runs the checks over every state, and fails on a problem."""
-    conclude(audit)
+    audit.write_manifest()
+    audit.finish()
+    AUDITED[audit.app] = audit
+    assert not audit.problems, report(audit)
 
 
 def report(audit: AppAudit) -> str:

@@ -65,6 +65,9 @@ import Testing
             #expect(previews["og:url"] == nil, "a screen with parameters gives no address")
             #expect(!previews.values.contains { $0.contains(token) || $0.contains("ada") }, "\(previews)")
         }
+        // A link preview's fetch gets the tags, and no banner or claim code.
+        let (_, preview) = try page(&browser, link, agent: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)")
+        #expect(meta(preview)["og:title"] == "New Password" && !preview.root.all.contains { $0.hasClass("app-banner") })
         let image = try browser.request("GET", "/_preview.png", referer: nil)
         #expect(image.status == 200 && image.header("Content-Type") == "image/png")
     }
