@@ -101,6 +101,7 @@ struct AppXML {
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)
+            checkLinkSchemes()
             let stylesheet = readStylesheet()
             let previewImage = readPreviewImage()
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
@@ -215,6 +216,19 @@ struct AppXML {
         }
         return text
     }
+
+    /// A link scheme is the app's own: never one a browser runs or opens itself, since its links
+    /// are written into pages ("Open in the app") with a visitor's values in them.
+    private mutating func checkLinkSchemes() {
+        for element in root.children("link-scheme") {
+            guard let name = element["name"], Self.browserSchemes.contains(name) else { continue }
+            report(element.line, "link-scheme '\(name)' is a browser's own scheme, not an app's; name the app's custom scheme, such as 'myapp'")
+        }
+    }
+
+    static let browserSchemes: Set<String> = [
+        "javascript", "vbscript", "data", "blob", "file", "about", "http", "https", "ftp", "ws", "wss", "mailto", "tel", "sms", "intent", "filesystem",
+    ]
 
     /// A tab link is a path of its own: literal segments, not FlowPages' own, and no route's.
     private mutating func checkTabLinks(_ definition: NavigationDefinition) {

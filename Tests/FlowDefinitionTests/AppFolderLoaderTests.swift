@@ -116,6 +116,8 @@ import Testing
          "21: route 'login' has detent=\"half\"; a detent is small, medium, large, extra-large, full-screen, or a height such as 40%, 20rem or 320px"),
         ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" detent=\"medium\"/>",
          "19: route 'orders' has a detent, but only a sheet has one; set presentation=\"sheet\" or \"form-sheet\", or remove detent"),
+        ("<link-scheme name=\"shopapp\"/>", "<link-scheme name=\"javascript\"/>",
+         "3: link-scheme 'javascript' is a browser's own scheme, not an app's; name the app's custom scheme, such as 'myapp'"),
     ])
     func referenceErrorsNameTheLine(original: String, replacement: String, expected: String) throws {
         #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))
