@@ -79,6 +79,7 @@ let package = Package(
         .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
         .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore"], path: "Benchmarks/InsightsSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
+        .executableTarget(name: "qr-benchmark", dependencies: ["QRCode"], path: "Benchmarks/QRBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],
     swiftLanguageModes: [.v6]

@@ -66,7 +66,7 @@ struct AppBanner {
 
     /// The screen's path and query inside the app, as its links carry it (`/auth/login?x=1`).
     private func linkPath(_ instance: RouteInstance) -> String {
-        AppURLs(prefix: "", navigation: app.navigation).screen(instance)
+        app.linkURLs.screen(instance)
     }
 
     /// The universal link of the screen, on the app's first link host.

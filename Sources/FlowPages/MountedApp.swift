@@ -11,6 +11,8 @@ final class MountedApp: Sendable {
     let templates: TemplateSet
     let navigator: Navigator
     let urls: AppURLs
+    /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
+    let linkURLs: AppURLs
     let model: PageModel
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
@@ -38,6 +40,7 @@ final class MountedApp: Sendable {
         self.templates = templates
         navigator = Navigator(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
+        linkURLs = prefix.isEmpty ? urls : AppURLs(prefix: "", navigation: app.navigation)
         stylesheet = Self.stylesheet(of: app)
         // FNV-1a over the bytes: a tag that changes when they do, not a secret.
         stylesheetTag = stylesheet.map { bytes in

@@ -146,45 +146,49 @@ struct QRSymbol {
 
     // MARK: Penalty (§7.8.3)
 
-    /// The penalty of the symbol as it stands; the mask with the least is kept.
+    /// The penalty of the symbol as it stands; the mask with the least is kept. Read in place,
+    /// with no copies: it runs for each of the eight masks of every code drawn.
     func penalty() -> Int {
         var total = 0
         for line in 0..<size {
-            total += linePenalty((0..<size).map { at($0, line) })
-            total += linePenalty((0..<size).map { at(line, $0) })
+            total += linePenalty(start: line * size, step: 1)
+            total += linePenalty(start: line, step: size)
         }
         for y in 0..<size - 1 {
             for x in 0..<size - 1 {
-                let colour = at(x, y)
-                if colour == at(x + 1, y) && colour == at(x, y + 1) && colour == at(x + 1, y + 1) { total += 3 }
+                let index = y * size + x
+                let colour = modules[index]
+                if colour == modules[index + 1] && colour == modules[index + size] && colour == modules[index + size + 1] { total += 3 }
             }
         }
-        let dark = modules.count { $0 }
+        var dark = 0
+        for module in modules where module { dark += 1 }
         let count = size * size
         // 10 points for each 5 % the dark share strays from half.
         total += ((abs(dark * 20 - count * 10) + count - 1) / count - 1) * 10
         return total
     }
 
-    /// Runs of five or more of one colour, and finder-like 1:1:3:1:1 patterns beside four light modules.
-    private func linePenalty(_ line: [Bool]) -> Int {
+    /// One row or column: runs of five or more of one colour, and finder-like 1:1:3:1:1 patterns
+    /// with four light modules on one side (read as the last 11 modules, a bit each).
+    private func linePenalty(start: Int, step: Int) -> Int {
         var total = 0
-        var run = 1
-        for index in 1..<line.count {
-            if line[index] == line[index - 1] {
+        var run = 0
+        var previous = false
+        var window = 0
+        for offset in 0..<size {
+            let dark = modules[start + offset * step]
+            if offset > 0 && dark == previous {
                 run += 1
             } else {
                 if run >= 5 { total += run - 2 }
-                run = 1
+                (run, previous) = (1, dark)
             }
+            window = (window << 1 | (dark ? 1 : 0)) & 0x7FF
+            // 1011101 then 0000, or 0000 then 1011101.
+            if offset >= 10 && (window == 0x5D0 || window == 0x05D) { total += 40 }
         }
         if run >= 5 { total += run - 2 }
-        let finder: [Bool] = [true, false, true, true, true, false, true]
-        for start in 0...(line.count - finder.count) where Array(line[start..<start + finder.count]) == finder {
-            let before = line[max(0, start - 4)..<start]
-            let after = line[(start + finder.count)..<min(line.count, start + finder.count + 4)]
-            if before.count == 4 && !before.contains(true) || after.count == 4 && !after.contains(true) { total += 40 }
-        }
         return total
     }
 }
