@@ -56,7 +56,8 @@ struct AppBanner {
     /// facebookexternalhit, WhatsApp…), which read a page's tags and never use its banner.
     static func isRobot(_ userAgent: String?) -> Bool {
         let agent = (userAgent ?? "").lowercased()
-        return ["bot", "crawler", "spider", "facebookexternalhit", "slack", "whatsapp", "embedly", "preview"].contains { agent.contains($0) }
+        // "Googlebot/2.1", "Slackbot-LinkExpanding", "TelegramBot (like TwitterBot)" — but not a Cubot phone.
+        return ["bot/", "bot-", "bot (", "crawler", "spider", "facebookexternalhit", "whatsapp", "embedly", "preview"].contains { agent.contains($0) }
     }
 
     /// Whether the app names anything to offer: a store listing of its iOS or Android app.
@@ -106,8 +107,11 @@ struct AppBanner {
     /// `appBanner` (unless dismissed; it keeps a claim code) and `preview`.
     func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) throws -> [String: TemplateValue] {
         guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
-        // Previews and pings need absolute URLs: this request's own origin.
-        let origin = OriginPolicy.normalized(OriginPolicy.scheme(of: request) + "://" + (request.headers["Host"] ?? "")) ?? ""
+        // Previews and pings need absolute URLs: the origin the browser used, which a proxy
+        // that rewrites Host passes on as X-Forwarded-Host.
+        let host = request.headers["X-Forwarded-Host"]?.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) }
+            ?? request.headers["Host"] ?? ""
+        let origin = OriginPolicy.normalized(OriginPolicy.scheme(of: request) + "://" + host) ?? ""
         var values = ["preview": preview(route, instance: instance, origin: origin)]
         guard app.showsAppBanner, Self.offers(app.app) else { return values }
         if let storeID = app.app.appStoreID {
@@ -142,9 +146,10 @@ struct AppBanner {
             "stores": .array(stores),
             "dismiss": .string(app.urls.prefix + "/_app-banner/dismiss"),
         ]
-        if let link = appLink(instance) {
-            let code = DeferredLink.newCode()
-            try store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: now + Self.claimLifetime)
+        let code = DeferredLink.newCode()
+        // A store that cannot keep the code costs the page its code, not the page itself.
+        if let link = appLink(instance),
+           (try? store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: now + Self.claimLifetime)) != nil {
             value["code"] = .string(code)
             value["codeQR"] = (try? QRCode(text: code)).map { .html(SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan"))) } ?? .null
         }

@@ -30,12 +30,14 @@ final class MountedApp: Sendable {
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
-    /// Wrong claim codes tried, by client address.
-    let claimThrottle = ClaimThrottle()
+    /// Wrong claim codes tried, by client address: one for all of the app's mounts.
+    let claimThrottle: ClaimThrottle
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool? = nil, origins: OriginPolicy) {
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool? = nil, origins: OriginPolicy,
+         claimThrottle: ClaimThrottle = ClaimThrottle()) {
+        self.claimThrottle = claimThrottle
         self.app = app
         self.templates = templates
         navigator = Navigator(app.navigation)

@@ -89,8 +89,11 @@ public struct WebApplication: Sendable {
             }
             let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
+            // One count of wrong claim codes for the app, whichever mount they are tried at.
+            let claimThrottle = ClaimThrottle()
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, appBanner: appBanner, origins: origins),
+                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, appBanner: appBanner, origins: origins,
+                                            claimThrottle: claimThrottle),
                             store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)

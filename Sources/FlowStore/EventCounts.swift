@@ -86,9 +86,10 @@ public enum EventCounts {
     }
 
     /// A deep-link event as the link count it adds (the same counts visitors without a session
-    /// add, see ``LinkCount``); nil for other events.
+    /// add, see ``LinkCount``); nil for other events, and for a fallback page's outcome (its
+    /// app banner's), which is counted as it happens whoever the visitor is.
     public static func linkCount(of event: StoredEvent) -> LinkCount? {
-        guard event.kind.hasPrefix("deep_link_"), let pattern = event.pattern else { return nil }
+        guard event.kind.hasPrefix("deep_link_"), event.outcome == nil, let pattern = event.pattern else { return nil }
         return LinkCount(app: event.app, pattern: pattern, day: StoredEvent.day(of: event.time), kind: event.kind, count: 1)
     }
 

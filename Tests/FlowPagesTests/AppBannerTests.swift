@@ -1,6 +1,7 @@
 import FlowStore
 import Foundation
 import Testing
+@testable import FlowPages
 
 /// A deep link's web fallback as a person without the app meets it: SUMA Finance on its own host
 /// with the prototype off, as it serves real people.
@@ -136,5 +137,32 @@ import Testing
         #expect(!page.root.all.contains { $0.hasClass("app-banner") } && !page.root.elements("meta").contains { $0["name"] == "apple-itunes-app" })
         #expect(page.root.elements("meta").contains { $0["property"] == "og:title" }, "previews are there either way")
         #expect(try browser.request("POST", "/_app-banner/ping?outcome=store&pattern=%2Fauth%2Flogin", referer: nil, extra: [("Ping-To", "x")]).status == 404)
+    }
+
+    @Test(arguments: [
+        ("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true),
+        ("Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", true),
+        ("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", true),
+        ("TelegramBot (like TwitterBot)", true),
+        ("WhatsApp/2.23.20.0", true),
+        ("Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36", false),
+        (iPhone, false), (android, false), (desktop, false),
+    ])
+    func robotsAreToldFromPeople(agent: String, isRobot: Bool) {
+        #expect(AppBanner.isRobot(agent) == isRobot)
+    }
+
+    @Test func aSessionsBannerOutcomesAreItsEventsAndCountedOnce() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        try browser.open("/auth/login")
+        try browser.press("Log In")  // a refused sign-in: the visitor now has a session, and the page again
+        _ = try browser.request("GET", "/auth/login", referer: nil, extra: [("User-Agent", Self.iPhone)])
+        try app.flushLinkCounts()
+        let events = try app.events().filter { $0.kind == "deep_link_fallback" }
+        #expect(events.map(\.outcome) == ["banner_shown", "banner_shown"] && events.first?.pattern == "/auth/login", "\(events)")
+        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/login" }
+        #expect(counts.first { $0.kind == "deep_link_fallback:banner_shown" }?.count == 3, "each page shown counted once: one before the session, two in it")
+        #expect(!counts.contains { $0.kind == "deep_link_fallback" }, "and none of them a link that fell back")
     }
 }
