@@ -1,4 +1,5 @@
 import FlowStore
+import Synchronization
 
 /// The web layer's store on a PostgreSQL database that several instances share: every table
 /// behind ``WebStore``, with units of work as transactions. What one instance saves, the others
@@ -182,13 +183,18 @@ public struct PostgresWebStore: WebStore {
 struct PostgresTransaction: StoreTransaction {
     let store: PostgresWebStore
     let connection: PostgresConnection
+    /// The numbers of the sessions this transaction saved, by id, for their events.
+    let numbers = SessionNumbers()
 
     func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String {
         try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
-        try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
+        let (outcome, number) = try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now,
+                                                        in: connection)
+        if let number { numbers.remember(number, for: id) }
+        return outcome
     }
 
     func rotateSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
@@ -196,7 +202,7 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {
-        try store.events.append(events, session: session, in: connection)
+        try store.events.append(events, session: session, number: session.flatMap(numbers.number(for:)), in: connection)
     }
 
     func account(app: String, email: String) throws -> Account? {
@@ -268,5 +274,20 @@ struct PostgresTransaction: StoreTransaction {
 
     func deleteRecord(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool {
         try store.records.delete(app: app, collection: collection, scope: scope, id: id, now: now, in: connection)
+    }
+}
+
+/// The numbers of the sessions one transaction saved, by id: the save's own answer, so their
+/// events need no query for it. Used by the transaction's one thread; the lock makes that
+/// `Sendable` in truth.
+final class SessionNumbers: Sendable {
+    private let known = Mutex<[String: Int]>([:])
+
+    func remember(_ number: Int, for id: String) {
+        known.withLock { $0[id] = number }
+    }
+
+    func number(for id: String) -> Int? {
+        known.withLock { $0[id] }
     }
 }

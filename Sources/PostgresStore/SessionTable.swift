@@ -34,17 +34,21 @@ struct SessionTable {
         return record
     }
 
-    func save(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64, in connection: PostgresConnection) throws -> SaveOutcome {
+    /// Saves by compare-and-swap; a save that took returns the session's number too, which its
+    /// events name (so appending them needs no query of their own).
+    func save(
+        id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64, in connection: PostgresConnection
+    ) throws -> (SaveOutcome, number: Int?) {
         let hash = Secret.hash(id)
-        let changed = try connection.execute(
+        let number = try connection.queryFirst(
             """
             UPDATE sessions SET state = $1, version = version + 1, last_seen_at = $2, screen_since = coalesce($5::bigint, screen_since)
-            WHERE id_hash = $3 AND version = $4
+            WHERE id_hash = $3 AND version = $4 RETURNING number
             """,
             [.bytes(state), .integer(now), .bytes(hash), .int(expectedVersion), screenSince.map { .integer($0) } ?? .null]
-        )
-        if changed == 1 { return .saved(version: expectedVersion + 1) }
-        return try outcome(of: hash, in: connection)
+        ) { $0.int(0) }
+        if let number { return (.saved(version: expectedVersion + 1), number) }
+        return (try outcome(of: hash, in: connection), nil)
     }
 
     /// Saves under a new id, as on sign-in and sign-out; its events stay its own (they name
