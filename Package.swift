@@ -67,7 +67,7 @@ let package = Package(
             name: "flowpages",
             dependencies: ["FlowPages", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The seed apps' coordinator trees, shared by tests and benchmarks.
+        // The seed apps' coordinator trees and a seeded random generator, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),
         // Benchmarks print figures; run them with `swift run -c release <name>`.
         .executableTarget(
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .executableTarget(name: "store-benchmark", dependencies: ["SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
-        .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore"], path: "Benchmarks/InsightsSeed"),
+        .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore", "NavigationFixtures"], path: "Benchmarks/InsightsSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "qr-benchmark", dependencies: ["QRCode"], path: "Benchmarks/QRBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),

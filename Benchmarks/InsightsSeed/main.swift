@@ -6,6 +6,7 @@
 // fixed seed, so two runs write the same data.
 import FlowStore
 import Foundation
+import NavigationFixtures
 import PostgresStore
 import SQLiteStore
 
@@ -19,16 +20,10 @@ let store: any WebStore = location.hasPrefix("postgres://") || location.hasPrefi
     ? PostgresWebStore(database: try PostgresDatabase(url: location, maximumConnections: 2))
     : SQLiteWebStore(database: try Database(path: location, durability: .normal))
 
-/// SplitMix64: the same walks every run.
+/// The same walks every run.
 struct Walks {
-    var state: UInt64 = 0x5EED_F10E
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var random = SplitMix(state: 0x5EED_F10E)
+    mutating func next() -> UInt64 { random.next() }
     mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
     mutating func milliseconds(upTo seconds: UInt64) -> Int64 { Int64(1_000 + next() % (seconds * 1_000)) }
 }

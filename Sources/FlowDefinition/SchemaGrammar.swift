@@ -121,7 +121,9 @@ struct SchemaGrammar: Sendable {
     func attributes(_ pattern: SchemaPattern) -> [(name: String, rule: ValueRule)] {
         switch pattern {
         case .attribute(let name, let rule): return [(name, rule)]
-        case .choice(let a, let b), .group(let a, let b): return attributes(a) + attributes(b).filter { b in !attributes(a).contains { $0.name == b.name } }
+        case .choice(let a, let b), .group(let a, let b):
+            let first = attributes(a)
+            return first + attributes(b).filter { later in !first.contains { $0.name == later.name } }
         case .oneOrMore(let p): return attributes(p)
         case .ref(let define): return attributes(resolve(define))
         case .empty, .notAllowed, .element: return []
@@ -138,7 +140,7 @@ struct SchemaGrammar: Sendable {
         case .choice(let a, let b):
             let (left, right) = (missingAttributes(a), missingAttributes(b))
             // A branch that needs nothing more is taken; otherwise any branch's names will do.
-            if left.isEmpty && isNullableIgnoringElements(a) || right.isEmpty && isNullableIgnoringElements(b) { return [] }
+            if left.isEmpty && needsNoElements(a) || right.isEmpty && needsNoElements(b) { return [] }
             return [unique(left.flatMap { $0 } + right.flatMap { $0 })]
         case .oneOrMore(let p):
             return missingAttributes(p)
@@ -282,8 +284,8 @@ struct SchemaGrammar: Sendable {
         }
     }
 
-    /// Nullable once attributes are set aside: a branch holding only optional elements.
-    private func isNullableIgnoringElements(_ pattern: SchemaPattern) -> Bool {
+    /// Whether the pattern may end once its attributes are given: it requires no element.
+    private func needsNoElements(_ pattern: SchemaPattern) -> Bool {
         isNullable(withoutAttributes(pattern))
     }
 

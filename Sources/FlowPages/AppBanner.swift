@@ -65,37 +65,23 @@ struct AppBanner {
         app.appStoreID != nil || !app.androidApps.isEmpty
     }
 
-    /// The screen's path and query inside the app, as its links carry it (`/auth/login?x=1`).
-    private func linkPath(_ instance: RouteInstance) -> String {
-        app.linkURLs.screen(instance)
-    }
-
-    /// The universal link of the screen, on the app's first link host.
-    private func universalLink(_ instance: RouteInstance) -> String? {
-        app.app.hosts.first.map { "https://" + $0 + linkPath(instance) }
-    }
-
-    /// The custom-scheme link of the screen (`sumafinance://auth/login`).
-    private func schemeLink(_ instance: RouteInstance) -> String? {
-        app.app.schemes.first.map { $0 + ":/" + linkPath(instance) }
-    }
-
-    /// The link the app opens when it claims a code: its own scheme's, else the universal link.
-    func appLink(_ instance: RouteInstance) -> String? {
-        schemeLink(instance) ?? universalLink(instance)
+    /// The link the app opens for a path inside it (`/auth/login?x=1`, as its links carry it)
+    /// when it claims a code: its own scheme's, else the universal link.
+    func appLink(_ path: String) -> String? {
+        DeepLinks.schemeLink(app.app, path: path) ?? DeepLinks.universalLink(app.app, path: path)
     }
 
     private var appStoreURL: String? { app.app.appStoreID.map { "https://apps.apple.com/app/id" + $0 } }
     private var playStoreURL: String? { app.app.androidApps.first.map { "https://play.google.com/store/apps/details?id=" + URLEncoding.encode($0.package) } }
 
     /// Android's intent URL: Chrome opens the package's app at the link, or the Play listing.
-    private func intentLink(_ instance: RouteInstance) -> String? {
+    private func intentLink(_ path: String) -> String? {
         guard let package = app.app.androidApps.first?.package else { return nil }
         let (scheme, address): (String, String)
         if let custom = app.app.schemes.first {
-            (scheme, address) = (custom, linkPath(instance))
+            (scheme, address) = (custom, path)
         } else if let host = app.app.hosts.first {
-            (scheme, address) = ("https", "/" + host + linkPath(instance))
+            (scheme, address) = ("https", "/" + host + path)
         } else {
             return nil
         }
@@ -105,31 +91,29 @@ struct AppBanner {
 
     /// The template values of a deep-linkable screen: `appLinks` (Safari's banner, in the head),
     /// `appBanner` (unless dismissed; it keeps a claim code) and `preview`.
-    func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) throws -> [String: TemplateValue] {
+    func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> [String: TemplateValue] {
         guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
-        // Previews and pings need absolute URLs: the origin the browser used, which a proxy
-        // that rewrites Host passes on as X-Forwarded-Host.
-        let host = request.headers["X-Forwarded-Host"]?.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) }
-            ?? request.headers["Host"] ?? ""
-        let origin = OriginPolicy.normalized(OriginPolicy.scheme(of: request) + "://" + host) ?? ""
+        // Previews and pings need absolute URLs: the origin the browser used.
+        let origin = OriginPolicy.origin(of: request, forwardedHost: true) ?? ""
         var values = ["preview": preview(route, instance: instance, origin: origin)]
         guard app.showsAppBanner, Self.offers(app.app) else { return values }
+        let path = app.linkURLs.screen(instance)
         if let storeID = app.app.appStoreID {
-            let argument = universalLink(instance) ?? schemeLink(instance)
+            let argument = DeepLinks.universalLink(app.app, path: path) ?? DeepLinks.schemeLink(app.app, path: path)
             values["appLinks"] = ["itunes": .string("app-id=\(storeID)" + (argument.map { ", app-argument=\($0)" } ?? ""))]
         }
         // A link preview's fetch reads the tags, and keeps no claim code nobody will read.
         guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !Self.isRobot(request.headers["User-Agent"]) else { return values }
-        values["appBanner"] = try banner(route, instance: instance, platform: Platform(userAgent: request.headers["User-Agent"]), origin: origin, now: now)
+        values["appBanner"] = banner(route, path: path, platform: Platform(userAgent: request.headers["User-Agent"]), origin: origin, now: now)
         return values
     }
 
-    private func banner(_ route: RouteDefinition, instance: RouteInstance, platform: Platform, origin: String, now: Int64) throws -> TemplateValue {
+    private func banner(_ route: RouteDefinition, path: String, platform: Platform, origin: String, now: Int64) -> TemplateValue {
         let ping = { (outcome: Outcome) in origin + app.urls.prefix + "/_app-banner/ping?outcome=\(outcome.rawValue)&pattern=" + URLEncoding.encode(route.path) }
         // A desktop has no app to open: its way to the phone is the link's QR code.
         let open: String? = switch platform {
-        case .android: intentLink(instance)
-        case .iOS: schemeLink(instance)
+        case .android: intentLink(path)
+        case .iOS: DeepLinks.schemeLink(app.app, path: path)
         case .desktop: nil
         }
         var stores: [TemplateValue] = []
@@ -148,12 +132,12 @@ struct AppBanner {
         ]
         let code = DeferredLink.newCode()
         // A store that cannot keep the code costs the page its code, not the page itself.
-        if let link = appLink(instance),
+        if let link = appLink(path),
            (try? store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: now + Self.claimLifetime)) != nil {
             value["code"] = .string(code)
             value["codeQR"] = (try? QRCode(text: code)).map { .html(SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan"))) } ?? .null
         }
-        if platform == .desktop, let link = universalLink(instance) ?? schemeLink(instance) {
+        if platform == .desktop, let link = DeepLinks.universalLink(app.app, path: path) ?? DeepLinks.schemeLink(app.app, path: path) {
             value["linkQR"] = (try? QRCode(text: link)).map { .html(SafeHTML(trusted: $0.svg(title: "This page's link as a QR code"))) } ?? .null
         }
         linkCounters.count(app: app.app.id, pattern: route.path, kinds: [Outcome.bannerShown.kind])

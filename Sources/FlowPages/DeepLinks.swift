@@ -16,8 +16,18 @@ enum DeepLinks {
 
     /// The universal link of a screen, on the app's first link host; nil without one.
     static func universalLink(_ app: AppDefinition, _ instance: RouteInstance) -> String? {
-        guard let host = app.hosts.first else { return nil }
-        return "https://" + host + AppURLs(prefix: "", navigation: app.navigation).screen(instance)
+        universalLink(app, path: AppURLs(prefix: "", navigation: app.navigation).screen(instance))
+    }
+
+    /// The universal link of a path inside the app (`/auth/login?x=1`), on its first link host.
+    static func universalLink(_ app: AppDefinition, path: String) -> String? {
+        app.hosts.first.map { "https://" + $0 + path }
+    }
+
+    /// The custom-scheme link of a path inside the app, as ``target(of:apps:)`` reads it back:
+    /// `/auth/login` is `sumafinance://auth/login`.
+    static func schemeLink(_ app: AppDefinition, path: String) -> String? {
+        app.schemes.first.map { $0 + ":/" + path }
     }
 
     /// The app a link belongs to, by its custom scheme or universal-link host, with its path.

@@ -46,21 +46,21 @@ final class FolderWatcher: Sendable {
         var changed = false
         var foldersChanged = false
         var gone: Set<Int32> = []
-        let size = 4096
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, size)
-            guard count > 0 else { break }
-            changed = true
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                if event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { foldersChanged = true }
-                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { foldersChanged = true }
-                // A folder deleted or moved away: made again under its name, it needs a new watch.
-                if event.mask & UInt32(IN_IGNORED) != 0 { gone.insert(event.wd) }
-                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+        // On the stack: this runs before every request, and almost always reads nothing.
+        withUnsafeTemporaryAllocation(byteCount: 4096, alignment: MemoryLayout<inotify_event>.alignment) { buffer in
+            while true {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                guard count > 0 else { break }
+                changed = true
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                    if event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { foldersChanged = true }
+                    if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { foldersChanged = true }
+                    // A folder deleted or moved away: made again under its name, it needs a new watch.
+                    if event.mask & UInt32(IN_IGNORED) != 0 { gone.insert(event.wd) }
+                    offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                }
             }
         }
         if !gone.isEmpty { watched.withLock { $0 = $0.filter { !gone.contains($0.value) } } }

@@ -87,15 +87,18 @@ struct InsightsReport {
                 return FunnelStep(number: number, name: step, sessions: sessions, dropOff: dropOff)
             })
         }
-        let linkCounts = try store.linkCounts(app: app.id).filter { $0.day >= from && $0.day <= to }
-        links = Dictionary(grouping: linkCounts, by: \.pattern).compactMap { pattern, counts in
-            func sum(_ kind: String) -> Int { counts.filter { $0.kind == kind }.reduce(0) { $0 + $1.count } }
-            let row = LinkRow(pattern: pattern, opened: sum("deep_link_opened"), succeeded: sum("deep_link_success"),
-                              failed: sum("deep_link_failure"), fellBack: sum("deep_link_fallback"))
+        // Each link pattern's counts, summed by kind over the days asked for.
+        var byPattern: [String: [String: Int]] = [:]
+        for count in try store.linkCounts(app: app.id) where count.day >= from && count.day <= to {
+            byPattern[count.pattern, default: [:]][count.kind, default: 0] += count.count
+        }
+        links = byPattern.compactMap { pattern, kinds in
+            let row = LinkRow(pattern: pattern, opened: kinds["deep_link_opened", default: 0], succeeded: kinds["deep_link_success", default: 0],
+                              failed: kinds["deep_link_failure", default: 0], fellBack: kinds["deep_link_fallback", default: 0])
             return row.opened + row.succeeded + row.failed + row.fellBack > 0 ? row : nil
         }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
-        banners = Dictionary(grouping: linkCounts, by: \.pattern).compactMap { pattern, counts in
-            func sum(_ outcome: AppBanner.Outcome) -> Int { counts.filter { $0.kind == outcome.kind }.reduce(0) { $0 + $1.count } }
+        banners = byPattern.compactMap { pattern, kinds in
+            func sum(_ outcome: AppBanner.Outcome) -> Int { kinds[outcome.kind, default: 0] }
             let row = BannerRow(pattern: pattern, shown: sum(.bannerShown), openedInApp: sum(.openInApp), toStore: sum(.store), claimed: sum(.codeClaimed))
             return row.shown + row.openedInApp + row.toStore + row.claimed > 0 ? row : nil
         }.sorted { ($0.shown, $1.pattern) > ($1.shown, $0.pattern) }

@@ -35,8 +35,8 @@ final class MountedApp: Sendable {
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool? = nil, origins: OriginPolicy,
-         claimThrottle: ClaimThrottle = ClaimThrottle()) {
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool?, origins: OriginPolicy,
+         claimThrottle: ClaimThrottle) {
         self.claimThrottle = claimThrottle
         self.app = app
         self.templates = templates

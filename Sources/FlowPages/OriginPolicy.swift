@@ -38,9 +38,18 @@ public struct OriginPolicy: Sendable, Equatable {
         }
         guard let origin = Self.normalized(origin) else { throw Self.refusal }
         if publicOrigins.contains(origin) { return }
-        guard let host = request.headers["Host"], origin == Self.normalized(Self.scheme(of: request) + "://" + host) else {
-            throw Self.refusal
-        }
+        guard origin == Self.origin(of: request) else { throw Self.refusal }
+    }
+
+    /// The origin a request was addressed to: its scheme (``scheme(of:)``) and `Host`, or with
+    /// `forwardedHost` the first `X-Forwarded-Host` when there is one — the browser's, which a
+    /// proxy that rewrites `Host` passes on. Only for URLs written into the answer to the
+    /// request itself: a client may send any `X-Forwarded-Host`, so posts are never judged by it.
+    static func origin(of request: HTTPRequest, forwardedHost: Bool = false) -> String? {
+        let forwarded = forwardedHost
+            ? request.headers["X-Forwarded-Host"]?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } : nil
+        guard let host = forwarded ?? request.headers["Host"] else { return nil }
+        return normalized(scheme(of: request) + "://" + host)
     }
 
     /// An origin as `scheme://host[:port]`, lower-cased and without its scheme's default port;

@@ -23,7 +23,7 @@ struct PageRenderer {
         do {
             let current = app.navigation.currentScreen(in: unit.state)
             let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
-            let values = try banner.values(for: current, state: unit.state, request: request, now: now)
+            let values = banner.values(for: current, state: unit.state, request: request, now: now)
             response = Self.html(try render(unit.state, unit: unit, adding: values))
             if values["appBanner"] != nil, unit.isStored {
                 // In the session's event log too; a save racing this one only loses the entry.

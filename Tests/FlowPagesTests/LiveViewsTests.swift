@@ -26,107 +26,107 @@ import Testing
         try save(change(try String(contentsOf: file, encoding: .utf8)), to: file)
     }
 
-    @Test func aTemplateSavedIsWhatTheNextRequestShows() throws {
-        let views = try Self.views()
+    /// A fresh copy of the views served watched, browsed by `body`; the copy goes afterwards.
+    static func watching(_ apps: [String] = ["suma-finance"], _ body: (_ views: URL, _ browser: inout LiveBrowser) throws -> Void) throws {
+        let views = try views(apps)
         defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path, watch: true)
-        var browser = LiveBrowser(app)
+        var browser = LiveBrowser(try LiveApp(views: views.path, watch: true))
+        try body(views, &browser)
+    }
+
+    /// SUMA Finance's Forgot Password, reached as a person would.
+    static func openForgotPassword(_ browser: inout LiveBrowser) throws {
         try browser.open("/suma-finance/")
         try browser.press("Skip")
-        #expect(browser.page.heading == "Login")
-        try Self.edit(views.appendingPathComponent("suma-finance/login.html")) { $0.replacingOccurrences(of: "</form>", with: "</form><p>Saved a moment ago</p>") }
-        try browser.reload()
-        #expect(browser.page.root.content.contains("Saved a moment ago"), "the edit is on the very next request")
-        #expect(browser.page.heading == "Login", "the session is where it was")
-        // Written over in place, no rename, as some editors save.
-        let login = views.appendingPathComponent("suma-finance/login.html")
-        let text = try String(contentsOf: login, encoding: .utf8).replacingOccurrences(of: "Saved a moment ago", with: "And written in place")
-        try text.write(to: login, atomically: false, encoding: .utf8)
-        try browser.reload()
-        #expect(browser.page.root.content.contains("And written in place"))
+        try browser.press("Forgot Password?")
+        #expect(browser.page.heading == "Forgot Password")
+    }
+
+    @Test func aTemplateSavedIsWhatTheNextRequestShows() throws {
+        try Self.watching { views, browser in
+            try browser.open("/suma-finance/")
+            try browser.press("Skip")
+            #expect(browser.page.heading == "Login")
+            try Self.edit(views.appendingPathComponent("suma-finance/login.html")) { $0.replacingOccurrences(of: "</form>", with: "</form><p>Saved a moment ago</p>") }
+            try browser.reload()
+            #expect(browser.page.root.content.contains("Saved a moment ago"), "the edit is on the very next request")
+            #expect(browser.page.heading == "Login", "the session is where it was")
+            // Written over in place, no rename, as some editors save.
+            let login = views.appendingPathComponent("suma-finance/login.html")
+            let text = try String(contentsOf: login, encoding: .utf8).replacingOccurrences(of: "Saved a moment ago", with: "And written in place")
+            try text.write(to: login, atomically: false, encoding: .utf8)
+            try browser.reload()
+            #expect(browser.page.root.content.contains("And written in place"))
+        }
     }
 
     @Test func aBrokenFolderShowsItsProblemsAtTheirLinesUntilItIsFixed() throws {
-        let views = try Self.views()
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path, watch: true)
-        var browser = LiveBrowser(app)
-        try browser.open("/suma-finance/")
-        try browser.press("Skip")
-        try browser.press("Forgot Password?")
-        #expect(browser.page.heading == "Forgot Password")
-        let file = views.appendingPathComponent("suma-finance/app.xml")
-        let original = try String(contentsOf: file, encoding: .utf8)
-        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = try #require(lines.firstIndex { $0.contains("<route name=\"login\"") }) + 1
-        try Self.save(original.replacingOccurrences(of: "<route name=\"login\"", with: "<rout name=\"login\""), to: file)
+        try Self.watching { views, browser in
+            try Self.openForgotPassword(&browser)
+            let file = views.appendingPathComponent("suma-finance/app.xml")
+            let original = try String(contentsOf: file, encoding: .utf8)
+            let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains("<route name=\"login\"") }) + 1
+            try Self.save(original.replacingOccurrences(of: "<route name=\"login\"", with: "<rout name=\"login\""), to: file)
 
-        try browser.reload()
-        #expect(browser.last.status == 500)
-        #expect(browser.page.heading == "suma-finance cannot be shown")
-        let problem = try #require(browser.page.root.elements("li").first { $0.content.contains("app.xml:\(line):") })
-        #expect(problem.elements("mark").first?.content.contains("<rout name=\"login\"") == true, "the line at fault, quoted and marked")
-        #expect(problem.elements("pre").first?.content.contains("\(line - 1)") == true, "with the line before it")
-        try browser.open("/")
-        let entry = try #require(browser.page.root.elements("li").first { $0.content.contains("suma-finance") })
-        #expect(entry["class"] == "broken" && entry.content.contains("cannot be shown: 1 problem"))
+            try browser.reload()
+            #expect(browser.last.status == 500)
+            #expect(browser.page.heading == "suma-finance cannot be shown")
+            let problem = try #require(browser.page.root.elements("li").first { $0.content.contains("app.xml:\(line):") })
+            #expect(problem.elements("mark").first?.content.contains("<rout name=\"login\"") == true, "the line at fault, quoted and marked")
+            #expect(problem.elements("pre").first?.content.contains("\(line - 1)") == true, "with the line before it")
+            try browser.open("/")
+            let entry = try #require(browser.page.root.elements("li").first { $0.content.contains("suma-finance") })
+            #expect(entry["class"] == "broken" && entry.content.contains("cannot be shown: 1 problem"))
 
-        try Self.save(original, to: file)
-        try browser.open("/suma-finance/")
-        #expect(browser.last.status == 200)
-        #expect(browser.page.heading == "Forgot Password", "the session was kept through the broken minute")
+            try Self.save(original, to: file)
+            try browser.open("/suma-finance/")
+            #expect(browser.last.status == 200)
+            #expect(browser.page.heading == "Forgot Password", "the session was kept through the broken minute")
+        }
     }
 
     @Test func aTemplateErrorIsShownAtItsLineAndColumn() throws {
-        let views = try Self.views()
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path, watch: true)
-        var browser = LiveBrowser(app)
-        try Self.save("<p>Welcome</p>\n<p>{{#if signedIn}}open</p>\n", to: views.appendingPathComponent("suma-finance/welcome.html"))
-        try browser.open("/suma-finance/")
-        #expect(browser.last.status == 500)
-        #expect(browser.page.root.content.contains("welcome.html:2:4:"), "\(browser.page.root.content)")
-        #expect(browser.page.root.content.contains("{{/if}}"), "says what is missing")
+        try Self.watching { views, browser in
+            try Self.save("<p>Welcome</p>\n<p>{{#if signedIn}}open</p>\n", to: views.appendingPathComponent("suma-finance/welcome.html"))
+            try browser.open("/suma-finance/")
+            #expect(browser.last.status == 500)
+            #expect(browser.page.root.content.contains("welcome.html:2:4:"), "\(browser.page.root.content)")
+            #expect(browser.page.root.content.contains("{{/if}}"), "says what is missing")
+        }
     }
 
     @Test func aSessionThatNoLongerFitsStartsOverSayingWhy() throws {
-        let views = try Self.views()
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path, watch: true)
-        var browser = LiveBrowser(app)
-        try browser.open("/suma-finance/")
-        try browser.press("Skip")
-        try browser.press("Forgot Password?")
-        #expect(browser.page.heading == "Forgot Password")
-        // The screen the session is on is renamed: the stored state names a route no longer there.
-        try Self.edit(views.appendingPathComponent("suma-finance/app.xml")) {
-            $0.replacingOccurrences(of: "<route name=\"forgot-password\"", with: "<route name=\"forgotten-password\"")
-                .replacingOccurrences(of: "route=\"forgot-password\"", with: "route=\"forgotten-password\"")
+        try Self.watching { views, browser in
+            try Self.openForgotPassword(&browser)
+            // The screen the session is on is renamed: the stored state names a route no longer there.
+            try Self.edit(views.appendingPathComponent("suma-finance/app.xml")) {
+                $0.replacingOccurrences(of: "<route name=\"forgot-password\"", with: "<route name=\"forgotten-password\"")
+                    .replacingOccurrences(of: "route=\"forgot-password\"", with: "route=\"forgotten-password\"")
+            }
+            try FileManager.default.moveItem(at: views.appendingPathComponent("suma-finance/forgot-password.html"),
+                                             to: views.appendingPathComponent("suma-finance/forgotten-password.html"))
+            try browser.open("/suma-finance/")
+            #expect(browser.last.status == 200)
+            #expect(browser.page.heading == "Welcome to SUMA Finance")
+            #expect(browser.page.toasts.contains { $0.contains("SUMA Finance changed since your last page") && $0.contains("forgot-password") },
+                    "\(browser.page.toasts)")
+            try browser.reload()
+            #expect(browser.page.toasts.isEmpty, "said once")
         }
-        try FileManager.default.moveItem(at: views.appendingPathComponent("suma-finance/forgot-password.html"),
-                                         to: views.appendingPathComponent("suma-finance/forgotten-password.html"))
-        try browser.open("/suma-finance/")
-        #expect(browser.last.status == 200)
-        #expect(browser.page.heading == "Welcome to SUMA Finance")
-        #expect(browser.page.toasts.contains { $0.contains("SUMA Finance changed since your last page") && $0.contains("forgot-password") },
-                "\(browser.page.toasts)")
-        try browser.reload()
-        #expect(browser.page.toasts.isEmpty, "said once")
     }
 
     @Test func aFolderAddedWhileServingIsServedNext() throws {
-        let views = try Self.views()
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path, watch: true)
-        var browser = LiveBrowser(app)
-        try browser.open("/")
-        #expect(!browser.page.root.content.contains("COIN"))
-        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/coin"), to: views.appendingPathComponent("coin"))
-        try browser.open("/")
-        #expect(browser.page.root.content.contains("COIN"))
-        // A file in the new folder changes too.
-        try Self.edit(views.appendingPathComponent("coin/app.xml")) { $0.replacingOccurrences(of: "title=\"COIN\"", with: "title=\"COIN, renamed\"") }
-        try browser.open("/")
-        #expect(browser.page.root.content.contains("COIN, renamed"))
+        try Self.watching { views, browser in
+            try browser.open("/")
+            #expect(!browser.page.root.content.contains("COIN"))
+            try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/coin"), to: views.appendingPathComponent("coin"))
+            try browser.open("/")
+            #expect(browser.page.root.content.contains("COIN"))
+            // A file in the new folder changes too.
+            try Self.edit(views.appendingPathComponent("coin/app.xml")) { $0.replacingOccurrences(of: "title=\"COIN\"", with: "title=\"COIN, renamed\"") }
+            try browser.open("/")
+            #expect(browser.page.root.content.contains("COIN, renamed"))
+        }
     }
 }

@@ -5,18 +5,6 @@ import Testing
 /// Thousands of random commands on every fixture: the engine never crashes or loops, every state
 /// it produces is consistent and round-trips, and universal navigation always lands.
 @Suite struct NavigatorPropertyTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Values that satisfy the fixtures' patterns, plus one that satisfies none.
     static let samples: [String?: [String]] = [
         nil: ["1", "123", "new@example.com"],
