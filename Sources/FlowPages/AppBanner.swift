@@ -93,8 +93,12 @@ struct AppBanner {
     /// `appBanner` (unless dismissed; it keeps a claim code) and `preview`.
     func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> [String: TemplateValue] {
         guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
-        // Previews and pings need absolute URLs: the origin the browser used.
-        let origin = OriginPolicy.origin(of: request, forwardedHost: true) ?? ""
+        // Previews and pings need absolute URLs: the origin the browser used — behind a proxy
+        // that rewrites Host, the forwarded one, when it is one of the app's own.
+        let forwarded = OriginPolicy.origin(of: request, forwardedHost: true)
+        let ownHosts = app.app.hosts.map { $0.lowercased() }
+        let isOwn = forwarded.map { origin in app.origins.publicOrigins.contains(origin) || ownHosts.contains { origin.hasSuffix("://" + $0) } } ?? false
+        let origin = (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
         var values = ["preview": preview(route, instance: instance, origin: origin)]
         guard app.showsAppBanner, Self.offers(app.app) else { return values }
         let path = app.linkURLs.screen(instance)
