@@ -198,7 +198,7 @@ final class ThrowawayCluster: Sendable {
         process.arguments = [LiveApp.repository.appendingPathComponent("Tests/postgres.sh").path, command, folder.path, "fsync=off"]
         // A file, not a pipe: the server the script starts outlives it and would hold a pipe open.
         let output = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-\(command).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()

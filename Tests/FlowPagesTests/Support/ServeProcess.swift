@@ -23,7 +23,7 @@ final class ServeProcess {
             throw Failure(description: "\(binary.path) is missing: build it with `swift build` (`swift test` builds it too)")
         }
         log = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         process = Process()
         process.executableURL = binary
