@@ -1,5 +1,5 @@
-/// Renders compiled nodes into bytes, one call at a time; the values go through the escaper each
-/// output was compiled with.
+/// Renders templates' programs into bytes, one call at a time; the values go through the escaper
+/// each output was compiled with.
 struct TemplateRenderer {
     let set: TemplateSet
     /// The caller's context.
@@ -7,13 +7,14 @@ struct TemplateRenderer {
     /// Loop and partial variables, innermost last: a few names searched from the end, which is
     /// cheaper than building and hashing a dictionary per loop element.
     var bindings: [(name: String, value: TemplateValue)] = []
-    let blocks: [String: (template: Int, nodes: [CompiledNode])]
+    /// The blocks the rendered screen fills: their template and steps.
+    let blocks: [String: (template: Int, body: Range<Int>)]
     var output: [UInt8] = []
     /// Partials may include partials; this bounds the depth so a cycle fails instead of looping.
     var depth = 0
     static let maximumDepth = 32
 
-    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, nodes: [CompiledNode])]) {
+    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, body: Range<Int>)]) {
         self.set = set
         self.context = context
         self.blocks = blocks
@@ -21,89 +22,103 @@ struct TemplateRenderer {
         output.reserveCapacity(8 * 1024)
     }
 
-    mutating func render(_ nodes: [CompiledNode], in template: Int) throws(TemplateError) {
-        for index in nodes.indices {
-            switch nodes[index] {
+    /// Renders the steps `range` of template number `template`.
+    mutating func render(_ range: Range<Int>, of template: Int) throws(TemplateError) {
+        let program = set.programs[template]
+        for index in range {
+            switch program.steps[index] {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
-            case .output(let expression, let escaper, let position):
-                let value = try evaluate(expression, in: template, at: position, required: set.options.strict)
+                program.bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes])) }
+            case .output(let operand, let escaper, let position):
+                let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
                 try write(value, with: escaper, in: template, at: position)
-            case .conditional(let expression, let negated, let then, let otherwise, let position):
-                let value = try evaluate(expression, in: template, at: position, required: false)
-                try render(value.isTruthy != negated ? then : otherwise, in: template)
-            case .loop(let expression, let variable, let body, let empty, let position):
-                let value = try evaluate(expression, in: template, at: position, required: set.options.strict)
+            case .conditional(let operand, let negated, let then, let otherwise, let position):
+                let value = try evaluate(operand, of: program, in: template, at: position, required: false)
+                try render(value.isTruthy != negated ? then : otherwise, of: template)
+            case .loop(let operand, let variable, let body, let empty, let position):
+                let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
                 let elements: [TemplateValue]
                 switch value {
                 case .array(let list): elements = list
                 case .null: elements = []
-                default: throw error(template, position, "{{#each}} needs a list, but '\(expression.description)' is \(Self.kind(of: value))")
+                default:
+                    throw error(template, position, "{{#each}} needs a list, but '\(program.describe(operand, helperNames: set.helperNames))' is \(Self.kind(of: value))")
                 }
                 if elements.isEmpty {
-                    try render(empty, in: template)
+                    try render(empty, of: template)
                     continue
                 }
                 let mark = bindings.count
+                let name = program.names[variable]
                 for (index, element) in elements.enumerated() {
                     bindings.append(("@last", .bool(index == elements.count - 1)))
                     bindings.append(("@first", .bool(index == 0)))
                     bindings.append(("@index", .int(index)))
-                    bindings.append((variable, element))
+                    bindings.append((name, element))
                     defer { bindings.removeLast(bindings.count - mark) }
-                    try render(body, in: template)
+                    try render(body, of: template)
                 }
             case .partial(let partial, let arguments, let position):
                 guard depth < Self.maximumDepth else {
                     throw error(template, position, "partials nest deeper than \(Self.maximumDepth); a partial includes itself")
                 }
                 let mark = bindings.count
-                for (key, argument) in arguments {
-                    let value = try evaluate(argument, in: template, at: position, required: set.options.strict)
-                    bindings.append((key, value))
+                for argument in arguments {
+                    let (name, operand) = program.arguments[argument]
+                    let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
+                    bindings.append((program.names[name], value))
                 }
                 depth += 1
                 defer {
                     bindings.removeLast(bindings.count - mark)
                     depth -= 1
                 }
-                try render(set.templates[partial].nodes, in: partial)
+                try render(set.programs[partial].root, of: partial)
             case .block(let name, let body):
-                if let filled = blocks[name] {
-                    try render(filled.nodes, in: filled.template)
+                if let filled = blocks[program.names[name]] {
+                    try render(filled.body, of: filled.template)
                 } else {
-                    try render(body, in: template)
+                    try render(body, of: template)
                 }
             }
         }
     }
 
-    /// The value of an expression; a missing one is null, or an error when `required`.
-    private func evaluate(_ expression: Expression, in template: Int, at position: SourcePosition, required: Bool) throws(TemplateError) -> TemplateValue {
-        switch expression {
-        case .literal(let value):
-            return value
+    /// The value of an operand; a missing one is null, or an error when `required`.
+    private func evaluate(_ operand: Int, of program: TemplateProgram, in template: Int, at position: SourcePosition, required: Bool) throws(TemplateError) -> TemplateValue {
+        switch program.operands[operand] {
+        case .literal(let index):
+            return program.literals[index]
         case .path(let parts):
-            var value = lookUp(parts[0])
-            var part = 1
-            while part < parts.count, let current = value {
-                value = current[parts[part]]
+            var value = lookUp(program.names[parts.lowerBound])
+            var part = parts.lowerBound + 1
+            while part < parts.upperBound, let current = value {
+                value = current[program.names[part]]
                 part += 1
             }
             guard let value else {
-                if required { throw error(template, position, "no value for '\(parts.joined(separator: "."))'; pass it in the context") }
+                if required { throw error(template, position, "no value for '\(program.describe(operand, helperNames: set.helperNames))'; pass it in the context") }
                 return .null
             }
             return value
-        case .helper(let name, let positional, let named):
+        case .helper(let helper, let positional, let named):
             var arguments: [TemplateValue] = []
-            for argument in positional { arguments.append(try evaluate(argument, in: template, at: position, required: required)) }
+            arguments.reserveCapacity(positional.count)
+            for index in positional {
+                arguments.append(try evaluate(program.operandLists[index], of: program, in: template, at: position, required: required))
+            }
             var namedValues: [String: TemplateValue] = [:]
-            for (key, argument) in named { namedValues[key] = try evaluate(argument, in: template, at: position, required: required) }
+            if !named.isEmpty {
+                namedValues.reserveCapacity(named.count)
+                for index in named {
+                    let (name, argument) = program.arguments[index]
+                    namedValues[program.names[name]] = try evaluate(argument, of: program, in: template, at: position, required: required)
+                }
+            }
             do {
-                return try set.helpers[name]!(HelperArguments(positional: arguments, named: namedValues))
+                return try set.helperList[helper](HelperArguments(positional: arguments, named: namedValues))
             } catch let failure {
-                throw error(template, position, "helper '\(name)' failed: \(failure)")
+                throw error(template, position, "helper '\(set.helperNames[helper])' failed: \(failure)")
             }
         }
     }

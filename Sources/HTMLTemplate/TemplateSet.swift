@@ -9,8 +9,16 @@ public struct TemplateSet: Sendable {
     /// The options compiled with.
     public let options: TemplateOptions
     let helpers: [String: Helper]
+    /// The helpers sorted by name, as programs call them by index.
+    let helperNames: [String]
+    let helperList: [Helper]
     /// The templates sorted by name; partials refer to them by index.
     let templates: [CompiledTemplate]
+    /// What each template renders, by the same index.
+    let programs: [TemplateProgram]
+    /// For each template, the layout it renders in (itself when it extends none) and the blocks
+    /// filled on the way there, nearest first: worked out once, not per render.
+    let plans: [(root: Int, blocks: [String: (template: Int, body: Range<Int>)])]
     let indices: [String: Int]
 
     /// Compiles every template and checks that the partials and layouts they name exist.
@@ -60,8 +68,25 @@ public struct TemplateSet: Sendable {
         guard errors.isEmpty else { throw TemplateErrors(errors: errors) }
         self.options = options
         self.helpers = helpers
-        self.templates = sources.keys.sorted().map { compiled[$0]! }
+        self.helperNames = helpers.keys.sorted()
+        helperList = self.helperNames.map { helpers[$0]! }
+        let helperIndices = Dictionary(uniqueKeysWithValues: self.helperNames.enumerated().map { ($1, $0) })
+        let templates = sources.keys.sorted().map { compiled[$0]! }
+        let programs = templates.map { TemplateProgram($0, helpers: helperIndices) }
+        self.templates = templates
+        self.programs = programs
         self.indices = indices
+        plans = templates.indices.map { start in
+            var index = start
+            var blocks: [String: (template: Int, body: Range<Int>)] = [:]
+            while let extends = templates[index].extends, let layout = indices[extends.layout] {
+                for (block, body) in programs[index].blocks where blocks[block] == nil {
+                    blocks[block] = (index, body)
+                }
+                index = layout
+            }
+            return (index, blocks)
+        }
     }
 
     /// The names of the templates, sorted.
@@ -76,18 +101,12 @@ public struct TemplateSet: Sendable {
 
     /// Renders to UTF-8 bytes, as a response body wants them.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
-        guard var index = indices[name] else {
+        guard let index = indices[name] else {
             throw TemplateError(template: name, line: 1, column: 1, message: "there is no template named '\(name)'")
         }
-        var blocks: [String: (template: Int, nodes: [CompiledNode])] = [:]
-        while let extends = templates[index].extends, let layout = indices[extends.layout] {
-            for (block, nodes) in templates[index].blocks where blocks[block] == nil {
-                blocks[block] = (index, nodes)
-            }
-            index = layout
-        }
-        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: blocks)
-        try renderer.render(templates[index].nodes, in: index)
+        let plan = plans[index]
+        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: plan.blocks)
+        try renderer.render(programs[plan.root].root, of: plan.root)
         return renderer.output
     }
 }
