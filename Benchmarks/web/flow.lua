@@ -83,7 +83,11 @@ function response(status, headers, body)
   -- checked against the kinds this walk sends.
   local ok = false
   for _, step in ipairs(walks[mode]) do ok = ok or status == expected[step] end
-  if not ok then unexpected = unexpected + 1 end
+  if not ok then
+    unexpected = unexpected + 1
+    -- The first few, so a run that had some says what they were.
+    if unexpected <= 3 then io.stderr:write("unexpected " .. status .. " in mode " .. mode .. "\n") end
+  end
 end
 
 function done(summary, latency, requests)

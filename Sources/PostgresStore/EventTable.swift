@@ -40,7 +40,8 @@ struct EventTable {
                                     pattern, dwell, outcome)
                 VALUES
                 """ + " " + rows.joined(separator: ", ")
-            try connection.execute(counting.map { "WITH counted AS (\($0.sql)) " + insert } ?? insert, values)
+            // Nothing waits for its answer: in a save it goes with the COMMIT.
+            try connection.executeLater(counting.map { "WITH counted AS (\($0.sql)) " + insert } ?? insert, values)
             counting = nil
             start += batch.count
         }

@@ -6,7 +6,7 @@ struct LinkCountTable {
     /// Adds counts to what is stored: instances flushing at once each add their own.
     func add(_ counts: [LinkCount], in connection: PostgresConnection) throws {
         for count in counts {
-            try connection.execute(
+            try connection.executeLater(
                 """
                 INSERT INTO link_counts (app, pattern, day, kind, count) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (app, pattern, day, kind) DO UPDATE SET count = link_counts.count + excluded.count

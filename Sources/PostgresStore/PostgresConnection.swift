@@ -9,9 +9,14 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     /// Set once a call found the connection lost; the pool then closes it instead of lending it again.
     private(set) var isBroken = false
-    /// A transaction was begun but `BEGIN` not sent yet: it goes with the first statement, in one
-    /// round trip (libpq's pipeline mode), and a transaction that runs none sends neither it nor `COMMIT`.
-    private var beginPending = false
+    /// Statements written but not sent: a transaction's `BEGIN`, and statements whose answer no
+    /// one waits for (``executeLater(_:_:)``). They go with the next statement that is waited
+    /// for, or with `COMMIT`, in one round trip (libpq's pipeline mode); a transaction that runs
+    /// nothing sends neither `BEGIN` nor `COMMIT`.
+    private var queued: [Statement] = []
+    /// Inside ``transaction(_:)``: whether its `BEGIN` has gone to the server, so a failure rolls back.
+    private var begun = false
+    private var inTransaction = false
 
     /// Connects to `url` (`postgres://user@host:port/db?sslmode=require`); the password comes
     /// from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq reads them. Waits at most 5 seconds
@@ -68,41 +73,49 @@ public final class PostgresConnection {
         return PQntuples(result) > 0 ? try map(PostgresRow(result: result, index: 0)) : nil
     }
 
+    /// Queues a statement whose answer no one waits for (the events of a save) to go with the
+    /// transaction's next statement or its `COMMIT`: a round trip less. An error in it fails the
+    /// transaction there, as if it had run at once. Outside a transaction it runs at once.
+    public func executeLater(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) {
+        let statement = Statement(sql: sql, name: try statement(sql, parameters: values.count), parameters: Parameters(values))
+        guard inTransaction else {
+            PQclear(try send(statement))
+            return
+        }
+        queued.append(statement)
+    }
+
     /// Runs SQL without parameters and unprepared: transaction control, and a migration's
     /// statements (which may be several).
     public func run(script sql: String) throws(PostgresError) {
-        try sendPendingBegin()
-        try exec(sql)
-    }
-
-    private func exec(_ sql: String) throws(PostgresError) {
+        if !queued.isEmpty { try flush(then: nil) }
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
 
-    private func sendPendingBegin() throws(PostgresError) {
-        guard beginPending else { return }
-        beginPending = false
-        try exec("BEGIN")
-    }
-
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        beginPending = true
+        queued = [Statement(sql: "BEGIN")]
+        begun = false
+        inTransaction = true
+        defer {
+            queued = []
+            inTransaction = false
+        }
         do {
             let value = try body()
-            if beginPending {
-                beginPending = false
-            } else {
-                try exec("COMMIT")
+            if begun || queued.count > 1 {
+                let result = try flush(then: Statement(sql: "COMMIT"))
+                defer { PQclear(result) }
+                try check(result, sql: "COMMIT")
             }
             return value
         } catch {
-            if beginPending {
-                beginPending = false
-            } else if !isBroken {
-                try? exec("ROLLBACK")
+            queued = []
+            if begun && !isBroken {
+                let result = PQexec(handle, "ROLLBACK")
+                PQclear(result)
             }
             throw error
         }
@@ -114,77 +127,95 @@ public final class PostgresConnection {
     }
 
     private func run(_ sql: String, _ values: [PostgresValue]) throws(PostgresError) -> OpaquePointer {
-        let name = try statement(sql, parameters: values.count)
-        var buffers: [UnsafeMutableRawPointer?] = []
-        defer { for buffer in buffers { buffer?.deallocate() } }
-        var lengths: [Int32] = []
-        var formats: [Int32] = []
-        for value in values {
-            let (bytes, format): ([UInt8]?, Int32) = switch value {
-            case .null: (nil, 0)
-            // Text format needs a terminating NUL; the length is what is read.
-            case .integer(let number): (Array(String(number).utf8) + [0], 0)
-            case .boolean(let flag): (Array((flag ? "t" : "f").utf8) + [0], 0)
-            case .text(let text): (Array(text.utf8), 1)
-            case .bytes(let bytes): (bytes, 1)
-            }
-            guard let bytes else {
-                buffers.append(nil)
-                lengths.append(0)
-                formats.append(0)
-                continue
-            }
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-            bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(buffer), byteCount: bytes.count) }
-            buffers.append(buffer)
-            lengths.append(Int32(bytes.count))
-            formats.append(format)
-        }
-        let pointers = buffers.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } }
-        let result = beginPending
-            ? try beginning(name, count: Int32(values.count), pointers, lengths, formats, sql: sql)
-            : PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
+        let statement = Statement(sql: sql, name: try statement(sql, parameters: values.count), parameters: Parameters(values))
+        let result = queued.isEmpty ? try send(statement) : try flush(then: statement)!
         do {
             try check(result, sql: sql)
         } catch {
             PQclear(result)
             throw error
         }
-        return result!
+        return result
     }
 
-    /// Sends the pending `BEGIN` and the statement together, and returns the statement's result.
-    private func beginning(
-        _ name: String, count: Int32, _ values: [UnsafePointer<CChar>?], _ lengths: [Int32], _ formats: [Int32], sql: String
-    ) throws(PostgresError) -> OpaquePointer? {
-        beginPending = false
+    /// Runs one statement on its own and returns its result (the caller clears it).
+    private func send(_ statement: Statement) throws(PostgresError) -> OpaquePointer {
+        let result = statement.parameters.withPointers { values, lengths, formats in
+            if let name = statement.name {
+                PQexecPrepared(handle, name, Int32(values.count), values, lengths, formats, 0)
+            } else {
+                PQexec(handle, statement.sql)
+            }
+        }
+        guard let result else {
+            isBroken = PQstatus(handle) != CONNECTION_OK
+            throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: statement.sql)
+        }
+        return result
+    }
+
+    /// Sends the queued statements and then `last` together, in one round trip, and returns
+    /// `last`'s result (the caller clears it). The first queued statement that failed is thrown
+    /// instead; the server skips everything after it up to the end of the pipeline.
+    private func flush(then last: Statement?) throws(PostgresError) -> OpaquePointer? {
+        let statements = queued + (last.map { [$0] } ?? [])
+        queued = []
+        if statements.first?.sql == "BEGIN" { begun = true }
         guard PQenterPipelineMode(handle) == 1 else {
-            try exec("BEGIN")
-            return PQexecPrepared(handle, name, count, values, lengths, formats, 0)
+            // Not possible here (a result left unread): one at a time, as without a pipeline.
+            for (index, statement) in statements.enumerated() {
+                let result = try send(statement)
+                if index == statements.count - 1 && last != nil { return result }
+                defer { PQclear(result) }
+                try check(result, sql: statement.sql)
+            }
+            return nil
         }
         defer { PQexitPipelineMode(handle) }
-        guard PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1,
-              PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0) == 1, PQpipelineSync(handle) == 1 else {
-            isBroken = true
-            throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: sql)
+        for statement in statements {
+            let sent = statement.parameters.withPointers { values, lengths, formats in
+                if let name = statement.name {
+                    PQsendQueryPrepared(handle, name, Int32(values.count), values, lengths, formats, 0)
+                } else {
+                    PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0)
+                }
+            }
+            guard sent == 1 else {
+                isBroken = true
+                throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: statement.sql)
+            }
         }
-        // BEGIN's result and the null that ends it, the statement's and its null, then the sync
-        // point; a lost connection gives nulls only, hence the bound.
-        let begin = PQgetResult(handle)
-        defer { PQclear(begin) }
-        _ = PQgetResult(handle)
-        let result = PQgetResult(handle)
+        guard PQpipelineSync(handle) == 1 else {
+            isBroken = true
+            throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: statements.last?.sql)
+        }
+        // Each statement's result and the null that ends it, then the sync point; a lost
+        // connection gives nulls only, hence the bound.
+        var failure: PostgresError?
+        var lastResult: OpaquePointer?
+        for (index, statement) in statements.enumerated() {
+            let result = PQgetResult(handle)
+            _ = PQgetResult(handle)
+            if index == statements.count - 1 && last != nil {
+                lastResult = result
+            } else {
+                defer { PQclear(result) }
+                if failure == nil {
+                    do { try check(result, sql: statement.sql) } catch { failure = error }
+                }
+            }
+        }
         for _ in 0..<4 {
             guard let next = PQgetResult(handle) else { continue }
             let status = PQresultStatus(next)
             PQclear(next)
             if status == PGRES_PIPELINE_SYNC { break }
         }
-        if let begin, PQresultStatus(begin) != PGRES_COMMAND_OK {
-            PQclear(result)
-            try check(begin, sql: "BEGIN")
+        if let failure {
+            PQclear(lastResult)
+            throw failure
         }
-        return result
+        return lastResult
     }
 
     /// The name of `sql`'s prepared statement, preparing it on first use.
@@ -210,6 +241,59 @@ public final class PostgresConnection {
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown error"
+    }
+
+    /// A statement to send: prepared (with its name) and its parameters, or plain SQL (`BEGIN`).
+    private struct Statement {
+        let sql: String
+        var name: String? = nil
+        var parameters = Parameters([])
+    }
+
+    /// A statement's parameters as libpq reads them: numbers and flags as NUL-terminated text,
+    /// text and bytes as binary, each in a buffer of its own that lives as long as this.
+    private final class Parameters {
+        private let buffers: [UnsafeMutableRawPointer?]
+        private let lengths: [Int32]
+        private let formats: [Int32]
+
+        init(_ values: [PostgresValue]) {
+            var buffers: [UnsafeMutableRawPointer?] = []
+            var lengths: [Int32] = []
+            var formats: [Int32] = []
+            for value in values {
+                let (bytes, format): ([UInt8]?, Int32) = switch value {
+                case .null: (nil, 0)
+                // Text format needs a terminating NUL; the length is what is read.
+                case .integer(let number): (Array(String(number).utf8) + [0], 0)
+                case .boolean(let flag): (Array((flag ? "t" : "f").utf8) + [0], 0)
+                case .text(let text): (Array(text.utf8), 1)
+                case .bytes(let bytes): (bytes, 1)
+                }
+                guard let bytes else {
+                    buffers.append(nil)
+                    lengths.append(0)
+                    formats.append(0)
+                    continue
+                }
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+                bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(buffer), byteCount: bytes.count) }
+                buffers.append(buffer)
+                lengths.append(Int32(bytes.count))
+                formats.append(format)
+            }
+            self.buffers = buffers
+            self.lengths = lengths
+            self.formats = formats
+        }
+
+        deinit {
+            for buffer in buffers { buffer?.deallocate() }
+        }
+
+        func withPointers<T>(_ body: ([UnsafePointer<CChar>?], [Int32], [Int32]) -> T) -> T {
+            body(buffers.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } }, lengths, formats)
+        }
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {

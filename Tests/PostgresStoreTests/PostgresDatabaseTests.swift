@@ -120,4 +120,34 @@ import Testing
         _ = try database.write { try $0.execute("INSERT INTO notes (text) VALUES ($1)", [.text("kept")]) }
         #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM notes") { $0.int(0) } } == 1, "the pool's connection is clean again")
     }
+
+    /// Statements no one waits for ride with the next one or with COMMIT, in order; one that
+    /// fails fails its whole transaction, as if it had run at once.
+    @Test func statementsSentLaterKeepTheirOrderAndTheirTransaction() throws {
+        let database = try PostgresDatabase(url: try freshSchemaURL())
+        try database.write { try $0.run(script: "CREATE TABLE notes (position integer PRIMARY KEY, text text)") }
+        try database.write { connection in
+            try connection.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(1), .text("first")])
+            try connection.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(2), .text("second")])
+            #expect(try connection.queryFirst("SELECT COUNT(*) FROM notes") { $0.int(0) } == 2, "sent before the next query, in its transaction")
+            try connection.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(3), .text("with the commit")])
+        }
+        #expect(try database.read { try $0.query("SELECT text FROM notes ORDER BY position") { $0.string(0) } } == ["first", "second", "with the commit"])
+
+        for failing in [false, true] {
+            let error = try #require(throws: PostgresError.self) {
+                try database.write { connection in
+                    try connection.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(4), .text("lost")])
+                    try connection.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(1), .text("taken")])
+                    // With the next query, or else with the COMMIT.
+                    if failing { _ = try connection.queryFirst("SELECT 1") { $0.int(0) } }
+                }
+            }
+            #expect(error.sqlState == PostgresError.uniqueViolation)
+            #expect(error.sql == "INSERT INTO notes (position, text) VALUES ($1, $2)")
+            #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM notes") { $0.int(0) } } == 3, "nothing of the failed transaction is kept")
+        }
+        #expect(try database.write { try $0.execute("UPDATE notes SET text = $1 WHERE position = 1", [.text("again")]) } == 1,
+                "the pool's connection is clean again")
+    }
 }
