@@ -88,7 +88,7 @@ public final class PostgresConnection {
     /// Runs SQL without parameters and unprepared: transaction control, and a migration's
     /// statements (which may be several).
     public func run(script sql: String) throws(PostgresError) {
-        if !queued.isEmpty { try flush(then: nil) }
+        if !queued.isEmpty { _ = try flush(then: nil) }
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)

@@ -85,6 +85,8 @@ import Testing
         }
         let start = try sessions.map { try #require(try store.session(id: $0.id, now: Self.now)?.version) }
         let acknowledged = Mutex([Int](repeating: 0, count: people))
+        // What each person got instead of a 303 (0: no whole answer), to explain a failure.
+        let refused = Mutex([[Int]](repeating: [], count: people))
         let killed = Atomic(false)
         let (pid, ports, people_) = (second.processIdentifier, [first.port, second.port], sessions)
         // One more worker than people: it kills the second instance while they walk.
@@ -104,7 +106,11 @@ import Testing
                     : ("/suma-finance/_back", "%2Fsuma-finance%2Fauth%2Fforgot-password")
                 let port = person % 2 == 0 || killed.load(ordering: .sequentiallyConsistent) ? ports[0] : ports[1]
                 let request = LiveBrowser.post(path, body: "csrf=\(csrf)&screen=\(screen)", cookie: "fp_suma-finance=\(id)", port: port)
-                guard let response = try? LiveBrowser.exchange(request, port: port), response.status == 303 else { continue }
+                let status = (try? LiveBrowser.exchange(request, port: port))?.status ?? 0
+                guard status == 303 else {
+                    if status != 0 || port == ports[0] { refused.withLock { $0[person].append(status) } }
+                    continue
+                }
                 acknowledged.withLock { $0[person] += 1 }
                 step += 1
             }
@@ -116,7 +122,8 @@ import Testing
             let stored = try #require(try store.session(id: sessions[person].id, now: Self.now))
             let saved = stored.version - start[person]
             // Each acknowledged step is one save; at most one more was committed as the kill cut its answer off.
-            #expect(saved == counts[person] || saved == counts[person] + 1, "person \(person): \(counts[person]) acknowledged, \(saved) saved")
+            #expect(saved == counts[person] || saved == counts[person] + 1,
+                    "person \(person): \(counts[person]) acknowledged, \(saved) saved; other answers: \(refused.withLock { $0[person] })")
         }
     }
 
