@@ -149,6 +149,8 @@ struct PlainPattern: Sendable {
         private mutating func bracket() -> ByteSet? {
             var set = ByteSet()
             var negated = false
+            // `[:digit:]` is a POSIX property, not a class of its letters.
+            if position < bytes.count && bytes[position] == UInt8(ascii: ":") { return nil }
             if position < bytes.count && bytes[position] == UInt8(ascii: "^") {
                 negated = true
                 position += 1
@@ -162,11 +164,11 @@ struct PlainPattern: Sendable {
                 }
                 first = false
                 // Nested classes and the set operators (&&, --, ~~) are the engine's to read.
-                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return nil }
-                if position + 1 < bytes.count, byte == bytes[position + 1],
-                   byte == UInt8(ascii: "&") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "~") { return nil }
+                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || setOperator(at: position) { return nil }
                 guard let low = member() else { return nil }
                 if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "-"), bytes[position + 1] != UInt8(ascii: "]") {
+                    // `[!--x]` subtracts and `[!-&&b]` intersects: no range.
+                    if setOperator(at: position) || setOperator(at: position + 1) { return nil }
                     position += 1
                     guard let high = member(), let lowByte = low.single, let highByte = high.single, lowByte <= highByte else { return nil }
                     set = set.union(ByteSet(lowByte...highByte))
@@ -175,6 +177,12 @@ struct PlainPattern: Sendable {
                 }
             }
             return nil
+        }
+
+        /// Whether a class's set operator (`&&`, `--`, `~~`) starts at `index`.
+        private func setOperator(at index: Int) -> Bool {
+            guard index + 1 < bytes.count, bytes[index] == bytes[index + 1] else { return false }
+            return bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "~")
         }
 
         /// One member of a class: a character, or an escape (a set for `\d`, `\w`).

@@ -79,7 +79,9 @@ public final class PostgresConnection {
     public func executeLater(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) {
         let statement = Statement(sql: sql, name: try statement(sql, parameters: values.count), parameters: Parameters(values))
         guard inTransaction else {
-            PQclear(try send(statement))
+            let result = try send(statement)
+            defer { PQclear(result) }
+            try check(result, sql: sql)
             return
         }
         queued.append(statement)
@@ -128,7 +130,11 @@ public final class PostgresConnection {
 
     private func run(_ sql: String, _ values: [PostgresValue]) throws(PostgresError) -> OpaquePointer {
         let statement = Statement(sql: sql, name: try statement(sql, parameters: values.count), parameters: Parameters(values))
-        let result = queued.isEmpty ? try send(statement) : try flush(then: statement)!
+        let answered = queued.isEmpty ? try send(statement) : try flush(then: statement)
+        guard let result = answered else {
+            isBroken = PQstatus(handle) != CONNECTION_OK
+            throw PostgresError(sqlState: PostgresError.connectionFailure, message: Self.trimmed(PQerrorMessage(handle)), sql: sql)
+        }
         do {
             try check(result, sql: sql)
         } catch {

@@ -19,7 +19,8 @@ import Testing
         for value in notMatching { #expect(plain.matches(value) == false, "\(pattern) should not match \(value)") }
     }
 
-    @Test(arguments: ["photos|specs", "(ab)+", "^a", "a$", "a+?", "a*+", "[[:alpha:]]", "[a-z&&[^x]]", "[a--b]", "\\s+", "x{,3}", "\\bword", "[z-a]", "a{2}{3}"])
+    @Test(arguments: ["photos|specs", "(ab)+", "^a", "a$", "a+?", "a*+", "[[:alpha:]]", "[a-z&&[^x]]", "[a--b]", "\\s+", "x{,3}", "\\bword", "[z-a]", "a{2}{3}",
+                      "[!--x]", "[+--0-9]", "[!-&&b]", "[!-~~b]", "[:digit:]", "[:alpha:]+"])
     func leavesAnythingElseToTheEngine(pattern: String) {
         #expect(PlainPattern(pattern) == nil)
     }

@@ -149,5 +149,8 @@ import Testing
         }
         #expect(try database.write { try $0.execute("UPDATE notes SET text = $1 WHERE position = 1", [.text("again")]) } == 1,
                 "the pool's connection is clean again")
+        #expect(throws: PostgresError.self, "outside a transaction it runs at once, and says when it fails") {
+            try database.read { try $0.executeLater("INSERT INTO notes (position, text) VALUES ($1, $2)", [.int(1), .text("taken")]) }
+        }
     }
 }
