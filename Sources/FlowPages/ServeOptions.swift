@@ -25,6 +25,9 @@ public struct ServeOptions: Sendable {
     public var eventRetentionDays: Int
     /// Open connections one client address (an IPv6 /64) may hold; 0 for no limit.
     public var connectionsPerAddress: Int
+    /// Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-For` names the client, for
+    /// the limits counted per client address (wrong claim codes); see ``isAddressRange(_:)``.
+    public var trustedProxies: [String]
     /// Host names mapped to the id of the app served at their root.
     public var appHosts: [String: String]
     /// Origins posts may come from besides the request's own, for a reverse proxy that
@@ -47,7 +50,7 @@ public struct ServeOptions: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
-        eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress,
+        eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
         appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil
     ) {
         self.host = host
@@ -60,6 +63,7 @@ public struct ServeOptions: Sendable {
         self.prototype = prototype
         self.eventRetentionDays = eventRetentionDays
         self.connectionsPerAddress = connectionsPerAddress
+        self.trustedProxies = trustedProxies
         self.appHosts = appHosts
         self.publicOrigins = publicOrigins
         self.watch = watch
@@ -70,6 +74,12 @@ public struct ServeOptions: Sendable {
     /// folder is writable (a folder baked read-only into an image never changes).
     public var watchesViews: Bool {
         watch ?? (prototype == .on && FileManager.default.isWritableFile(atPath: views))
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address, or a CIDR block (`10.0.0.0/8`), as
+    /// ``trustedProxies`` takes them.
+    public static func isAddressRange(_ text: String) -> Bool {
+        AddressRange(text) != nil
     }
 
     /// Whether ``databasePath`` names a PostgreSQL database (`postgres://` or `postgresql://`)
@@ -85,6 +95,7 @@ public struct ServeOptions: Sendable {
         configuration.host = host
         configuration.port = port
         configuration.maximumConnectionsPerAddress = connectionsPerAddress
+        configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
         return configuration
     }
 }

@@ -59,6 +59,8 @@ final class Connection: @unchecked Sendable {
     let fd: Int32
     /// The client's address (an IPv6 client's /64), for the per-address limit.
     let address: String
+    /// The peer's 16 bytes, to tell a trusted proxy.
+    let peer: [UInt8]
     let queue: DispatchQueue
     let context: ConnectionContext
     var parser: RequestParser
@@ -102,10 +104,11 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, fd: Int32, address: String, context: ConnectionContext, target: DispatchQueue) {
+    init(id: Int, fd: Int32, peer: [UInt8], context: ConnectionContext, target: DispatchQueue) {
         self.id = id
         self.fd = fd
-        self.address = address
+        self.peer = peer
+        self.address = ClientAddress.text(peer)
         self.waitingSince = Atomic(DispatchTime.now().uptimeNanoseconds)
         self.context = context
         self.parser = RequestParser(limits: context.configuration.limits)
@@ -207,7 +210,9 @@ final class Connection: @unchecked Sendable {
                 method: parsed.method, target: parsed.target, version: parsed.version,
                 headers: parsed.headers, body: parsed.body, id: requestID
             )
-            read.clientAddress = address
+            let proxies = context.configuration.trustedProxies
+            read.clientAddress = proxies.isEmpty ? address
+                : ClientAddress.resolve(peer: peer, forwardedFor: parsed.headers.values("X-Forwarded-For"), trusted: proxies)
             request = read
         } catch {
             finish(parsed, id: requestID, path: parsed.target, started: started, response: .text(error.message + "\n", status: error.status))

@@ -21,8 +21,9 @@ public struct HTTPRequest: Sendable {
     public var parameters: [String: String] = [:]
     /// This request's id, also sent back as `X-Request-Id` and written to the access log.
     public var id: String
-    /// The client's address as the per-address connection limit counts it (an IPv6 client's
-    /// /64); behind a reverse proxy, the proxy's. Empty for a request not read from a socket.
+    /// The client's address as the per-address limits count it (an IPv6 client's /64): the
+    /// peer's, or behind one of ``ServerConfiguration/trustedProxies`` the one it forwarded for.
+    /// Empty for a request not read from a socket.
     public var clientAddress = ""
 
     /// Creates a request, decoding `target` into its path and query.

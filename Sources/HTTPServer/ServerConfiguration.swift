@@ -21,6 +21,10 @@ public struct ServerConfiguration: Sendable {
     /// closed, so one client cannot take every connection. 0 for no limit (behind a reverse
     /// proxy, every client has the proxy's address).
     public var maximumConnectionsPerAddress = 64
+    /// Reverse proxies whose `X-Forwarded-For` names the client of a request they pass on
+    /// (``HTTPRequest/clientAddress``); a client elsewhere cannot pretend to be someone else with
+    /// the header. Empty: every request's client is its peer.
+    public var trustedProxies: [AddressRange] = []
     /// Threads for handlers that may block (database writes, password hashing); requests beyond
     /// them wait their turn.
     public var handlerThreads = 64

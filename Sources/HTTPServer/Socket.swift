@@ -60,8 +60,10 @@ enum Socket {
     /// A client accepted: its socket and its address.
     struct Accepted {
         let fd: Int32
+        /// The peer's address, 16 bytes (IPv4 mapped into IPv6).
+        let peer: [UInt8]
         /// The client's IPv4 address, or the /64 network of its IPv6 address (one host's share).
-        let address: String
+        var address: String { ClientAddress.text(peer) }
     }
 
     /// Accepts one waiting client as a non-blocking socket with Nagle's algorithm off, so a
@@ -79,7 +81,7 @@ enum Socket {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 var yes: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-                return .success(Accepted(fd: fd, address: clientAddress(storage)))
+                return .success(Accepted(fd: fd, peer: peer(storage)))
             }
             switch errno {
             case EINTR, ECONNABORTED: continue
@@ -89,26 +91,19 @@ enum Socket {
         }
     }
 
-    /// An address as text: IPv4 dotted (also when mapped into IPv6), IPv6 as its first 64 bits,
-    /// since one host is given a whole /64 and could otherwise count as many clients.
-    static func clientAddress(_ storage: sockaddr_storage) -> String {
+    /// A peer's address as 16 bytes (IPv4 mapped into IPv6); empty for other families.
+    static func peer(_ storage: sockaddr_storage) -> [UInt8] {
         var storage = storage
         let family = storage.ss_family
-        return withUnsafePointer(to: &storage) { pointer -> String in
+        return withUnsafePointer(to: &storage) { pointer -> [UInt8] in
             if family == sa_family_t(AF_INET) {
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-                    let value = UInt32(bigEndian: address.pointee.sin_addr.s_addr)
-                    return (0..<4).map { String(value >> (24 - 8 * $0) & 0xFF) }.joined(separator: ".")
+                    Array(repeating: 0, count: 10) + [0xFF, 0xFF] + withUnsafeBytes(of: address.pointee.sin_addr) { Array($0) }
                 }
             }
-            guard family == sa_family_t(AF_INET6) else { return "local" }
+            guard family == sa_family_t(AF_INET6) else { return [] }
             return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-                let bytes = withUnsafeBytes(of: address.pointee.sin6_addr) { Array($0) }
-                if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-                    return bytes[12...].map(String.init).joined(separator: ".")
-                }
-                let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-                return groups.joined(separator: ":") + "::/64"
+                withUnsafeBytes(of: address.pointee.sin6_addr) { Array($0) }
             }
         }
     }

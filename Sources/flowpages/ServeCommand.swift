@@ -11,7 +11,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_WATCH,
             FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
-            host=app-id pairs) and FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins).
+            host=app-id pairs), FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins) and FLOWPAGES_TRUSTED_PROXY (comma-separated
+            addresses or CIDR blocks).
             """
     )
 
@@ -68,6 +69,11 @@ struct ServeCommand: ParsableCommand {
         valueName: "count"))
     var connectionsPerAddress = Int(environment["FLOWPAGES_CONNECTIONS_PER_ADDRESS"] ?? "") ?? ServeOptions.defaultConnectionsPerAddress
 
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "A reverse proxy, as an address or a CIDR block, whose X-Forwarded-For names the client: limits per client address (wrong claim codes) then count each client, not the proxy (repeatable; FLOWPAGES_TRUSTED_PROXY).",
+        valueName: "address[/bits]"))
+    var trustedProxies: [String] = (environment["FLOWPAGES_TRUSTED_PROXY"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
+
     @Option(name: .customLong("app-host"), help: ArgumentHelp(
         "Serve an app at / for a Host, as host=app-id (repeatable; FLOWPAGES_APP_HOST).", valueName: "host=app-id"))
     var appHosts: [String] = (environment["FLOWPAGES_APP_HOST"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
@@ -116,6 +122,9 @@ struct ServeCommand: ParsableCommand {
         if let value = Self.environment["FLOWPAGES_PROTOTYPE"], PrototypeMode(argument: value) == nil {
             throw ValidationError("FLOWPAGES_PROTOTYPE is on or off, not '\(value)'.")
         }
+        for proxy in trustedProxies where !ServeOptions.isAddressRange(proxy) {
+            throw ValidationError("--trusted-proxy takes an IPv4 or IPv6 address or a CIDR block, such as 127.0.0.1, ::1 or 10.0.0.0/8, not '\(proxy)'.")
+        }
         for pair in appHosts where Self.split(pair) == nil {
             throw ValidationError("--app-host takes host=app-id, such as suma.finance=suma-finance, not '\(pair)'.")
         }
@@ -129,6 +138,7 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
             databaseConnections: databaseConnections,
             prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
+            trustedProxies: trustedProxies,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
             watch: watch.asked, appBanner: appBanner.asked
         ))

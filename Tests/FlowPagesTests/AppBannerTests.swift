@@ -102,6 +102,48 @@ import Testing
         #expect(statuses.last?.status == 429 && statuses.last?.header("Retry-After").flatMap(Int.init).map { $0 > 0 } == true)
     }
 
+    /// Behind a reverse proxy every request comes from the proxy: with `--trusted-proxy`, the
+    /// guesser it forwards for is cut off, not everyone; without it, a forwarded address is the
+    /// client's own claim and changes nothing.
+    @Test func behindATrustedProxyOnlyTheGuesserIsCutOff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func claims(_ instance: ServeProcess, _ clients: [String]) throws -> [Int] {
+            try clients.enumerated().map { index, client in
+                let head = "GET /suma-finance/_deferred/AAAA-AA\(10 + index) HTTP/1.1\r\nHost: 127.0.0.1:\(instance.port)\r\n"
+                    + "Connection: close\r\nX-Forwarded-For: \(client)\r\n\r\n"
+                return try LiveBrowser.exchange(Array(head.utf8), port: instance.port).status
+            }
+        }
+        let guesser = Array(repeating: "203.0.113.7", count: 11)
+        let behind = try ServeProcess(database: folder.appendingPathComponent("behind.sqlite").path,
+                                      arguments: ["--prototype", "off", "--trusted-proxy", "127.0.0.1"])
+        let statuses = try claims(behind, guesser)
+        #expect(statuses.prefix(10).allSatisfy { $0 == 404 } && statuses.last == 429, "\(statuses)")
+        #expect(try claims(behind, ["198.51.100.2", "2001:db8::1"]) == [404, 404], "others still claim")
+
+        let exposed = try ServeProcess(database: folder.appendingPathComponent("exposed.sqlite").path,
+                                       arguments: ["--prototype", "off", "--trusted-proxy", "10.0.0.0/8"])
+        let varied = try claims(exposed, (0..<11).map { "198.51.100.\($0)" })
+        #expect(varied.prefix(10).allSatisfy { $0 == 404 } && varied.last == 429, "a header from an untrusted peer is not believed: \(varied)")
+    }
+
+    @Test func aTrustedProxyMustBeAnAddress() throws {
+        let binary = LiveApp.repository.appendingPathComponent(".build/debug/flowpages")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--trusted-proxy", "proxy.internal"]
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(text.contains("--trusted-proxy takes an IPv4 or IPv6 address or a CIDR block") && text.contains("'proxy.internal'"), "\(text)")
+    }
+
     @Test func dismissingTheBannerIsRememberedForTheSession() throws {
         let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
         var browser = LiveBrowser(app, host: "suma.finance")

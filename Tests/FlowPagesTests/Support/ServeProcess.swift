@@ -7,7 +7,7 @@ import Darwin
 
 /// A `flowpages serve` process of this build (`.build/debug/flowpages`, which `swift test`
 /// builds) on a port it picks, serving the repository's apps over `database`; its output goes to
-/// a file, and it is stopped when released.
+/// a file, and it is stopped when released. `arguments` are added to the command line.
 final class ServeProcess {
     let port: Int
     private let process: Process
@@ -17,7 +17,7 @@ final class ServeProcess {
         let description: String
     }
 
-    init(database: String) throws {
+    init(database: String, arguments: [String] = []) throws {
         let binary = LiveApp.repository.appendingPathComponent(".build/debug/flowpages")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw Failure(description: "\(binary.path) is missing: build it with `swift build` (`swift test` builds it too)")
@@ -30,7 +30,7 @@ final class ServeProcess {
         process.arguments = [
             "serve", "--port", "0", "--db", database, "--connections-per-address", "0",
             "--views", LiveApp.repository.appendingPathComponent("Views").path, "--public", LiveApp.repository.appendingPathComponent("Public").path,
-        ]
+        ] + arguments
         process.standardOutput = output
         process.standardError = output
         try process.run()
