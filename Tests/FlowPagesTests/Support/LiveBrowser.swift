@@ -157,6 +157,8 @@ struct LiveBrowser {
         return chain
     }
 
+    /// Follows the link that reads `text`, as a click does, and returns the page it leads to.
+    @discardableResult
     mutating func click(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         guard let link = page.root.elements("a").first(where: { $0.content == text && !($0["class"] ?? "").contains("skip") }),
               let href = link["href"] else {
