@@ -29,9 +29,14 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         description = text
     }
 
-    /// Whether the address (16 bytes, IPv4 mapped) is in the range.
+    /// Whether the address (16 bytes, IPv4 mapped) is in the range; compared in place, as every
+    /// request from a proxy is.
     func contains(_ address: [UInt8]) -> Bool {
-        address.count == 16 && Self.masked(address, prefixLength) == network
+        guard address.count == 16 else { return false }
+        let whole = prefixLength / 8
+        for index in 0..<whole where address[index] != network[index] { return false }
+        let rest = prefixLength % 8
+        return rest == 0 || address[whole] & Self.mask(rest) == network[whole]
     }
 
     /// Whether `text`, an IPv4 or IPv6 address, is in the range.
@@ -52,9 +57,11 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func masked(_ bytes: [UInt8], _ length: Int) -> [UInt8] {
-        bytes.enumerated().map { index, byte in
-            let kept = min(8, max(0, length - index * 8))
-            return kept == 8 ? byte : byte & UInt8(truncatingIfNeeded: 0xFF << (8 - kept))
-        }
+        bytes.enumerated().map { index, byte in byte & mask(min(8, max(0, length - index * 8))) }
+    }
+
+    /// A byte's `bits` leading bits set.
+    private static func mask(_ bits: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: 0xFF << (8 - bits))
     }
 }

@@ -20,7 +20,7 @@ enum ClientAddress {
     /// in order), believing only `trusted` proxies.
     static func resolve(peer: [UInt8], forwardedFor: [String], trusted: [AddressRange]) -> String {
         guard trusted.contains(where: { $0.contains(peer) }) else { return text(peer) }
-        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map(\.trimmed)
+        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { String($0.trimmingSpaces) }
         var client = peer
         for hop in hops.reversed() {
             // A hop a trusted proxy wrote is an address; anything else was sent by the client,
@@ -39,13 +39,5 @@ enum ClientAddress {
         }
         if hop.count(where: { $0 == ":" }) == 1, let colon = hop.firstIndex(of: ":") { return String(hop[..<colon]) }
         return hop
-    }
-}
-
-private extension Substring {
-    /// Without the spaces and tabs around it (optional whitespace in a field's list).
-    var trimmed: String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: blank).reversed().drop(while: blank).reversed())
     }
 }

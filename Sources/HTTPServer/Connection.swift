@@ -104,11 +104,11 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, fd: Int32, peer: [UInt8], context: ConnectionContext, target: DispatchQueue) {
+    init(id: Int, client: Socket.Accepted, context: ConnectionContext, target: DispatchQueue) {
         self.id = id
-        self.fd = fd
-        self.peer = peer
-        self.address = ClientAddress.text(peer)
+        self.fd = client.fd
+        self.peer = client.peer
+        self.address = client.address
         self.waitingSince = Atomic(DispatchTime.now().uptimeNanoseconds)
         self.context = context
         self.parser = RequestParser(limits: context.configuration.limits)

@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
                     state.evicting.insert(slowest.id)
                     evicted = slowest
                 }
-                let connection = Connection(id: state.nextID, fd: client.fd, peer: client.peer, context: context, target: workers)
+                let connection = Connection(id: state.nextID, client: client, context: context, target: workers)
                 state.nextID += 1
                 state.connections[connection.id] = connection
                 state.perAddress[client.address, default: 0] += 1

@@ -63,7 +63,7 @@ enum Socket {
         /// The peer's address, 16 bytes (IPv4 mapped into IPv6).
         let peer: [UInt8]
         /// The client's IPv4 address, or the /64 network of its IPv6 address (one host's share).
-        var address: String { ClientAddress.text(peer) }
+        let address: String
     }
 
     /// Accepts one waiting client as a non-blocking socket with Nagle's algorithm off, so a
@@ -81,7 +81,8 @@ enum Socket {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 var yes: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-                return .success(Accepted(fd: fd, peer: peer(storage)))
+                let peer = peer(storage)
+                return .success(Accepted(fd: fd, peer: peer, address: ClientAddress.text(peer)))
             }
             switch errno {
             case EINTR, ECONNABORTED: continue
