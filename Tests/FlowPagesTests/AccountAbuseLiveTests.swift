@@ -59,6 +59,51 @@ import Testing
         #expect(resetter.page.heading == "New Password" && resetter.page.alert == nil)
     }
 
+    /// Someone stops at Verify Email; a stranger names their email with the documented code, as
+    /// the link's page would. The documented code stands only for the registration of the
+    /// session typing it, so the stranger is refused and the owner's mailed code still works.
+    @Test func theDocumentedCodeNeverFinishesSomeoneElsesRegistration() throws {
+        let app = try LiveApp()
+        var owner = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&owner, email: "owner@example.com")
+        #expect(owner.page.heading == "Verify Email")
+
+        var stranger = try Walk.atLogin(app)
+        let fields = ["csrf": stranger.hidden("csrf"), "screen": "/suma-finance/auth/login", "form": "verify", "email": "owner@example.com"]
+        try stranger.post("/suma-finance/_action/verify-email", fields.merging(["code": "123456"]) { $1 })
+        #expect(stranger.page.heading != "Registration Success" && stranger.page.heading != "Home", "signed in as the owner: \(stranger.page.heading)")
+        try stranger.post("/suma-finance/_action/verify-email-link", fields.merging(["code": "123456", "token": ""]) { $1 })
+        #expect(stranger.page.heading != "Registration Success" && stranger.page.heading != "Home", "signed in as the owner: \(stranger.page.heading)")
+
+        try owner.press("Verify", filling: ["Verification code": try Walk.codeFromMailbox(&owner)])
+        #expect(owner.page.heading == "Registration Success")
+    }
+
+    /// A reset asked for someone's email names their account, but gives no hold on it: neither
+    /// their profile nor (while unverified) their password can be set from that session.
+    @Test func aResetAskedForSomeoneGivesNoHoldOnTheirAccount() throws {
+        let app = try LiveApp()
+        var owner = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&owner, email: "owner@example.com")
+        let account = try #require(try app.store.account(app: "suma-finance", email: "owner@example.com"))
+        let before = try #require(try app.store.account(id: account.id)?.profile)
+
+        var stranger = try Walk.atLogin(app)
+        try stranger.press("Forgot Password?")
+        try stranger.press("Send Code", filling: ["Email address": "owner@example.com"])
+        #expect(stranger.page.heading == "Verification Code")
+        try stranger.post("/suma-finance/_action/register", ["csrf": stranger.hidden("csrf"), "screen": stranger.url, "form": "personal-info",
+                                                              "fullName": "Hacked Name", "phone": "666", "birthDate": "2000-01-01"])
+        #expect(try app.store.account(id: account.id)?.profile == before, "the owner's profile is untouched")
+
+        var creating = try Walk.atLogin(app)
+        try creating.press("Forgot Password?")
+        try creating.press("Send Code", filling: ["Email address": "owner@example.com"])
+        try creating.open("/suma-finance/auth/login")
+        try Self.registerStepOne(&creating, email: "owner@example.com")
+        #expect(creating.page.errors.first?.contains("already exists") == true, "no new password for the owner's account: \(creating.page.errors)")
+    }
+
     @Test func withThePrototypeOffTheOutboxKeepsNoCodeOrLink() throws {
         let app = try LiveApp(prototype: false)
         var browser = try Walk.atLogin(app)

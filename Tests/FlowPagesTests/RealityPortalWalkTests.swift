@@ -204,6 +204,25 @@ import Testing
         #expect(browser.page.heading == "Account" && browser.page.back == nil)
     }
 
+    /// Saving the profile and the settings keeps them on the signed-in account and goes Back to
+    /// Account with the app's toast.
+    @Test func c12ProfileAndSettingsAreSaved() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try browser.selectTab("account")
+        try Self.logIn(&browser)
+        try browser.click("Profile")
+        try browser.press("Save Profile", filling: ["Full name": "Tess Tester", "Phone number": "+420 601 234 567"])
+        #expect(browser.page.heading == "Account" && browser.page.toasts == ["Your profile was saved."], "\(browser.page.heading) \(browser.page.errors)")
+        let account = try #require(try app.store.account(app: "reality-portal", email: "test@example.com"))
+        #expect(account.profile["fullName"] == "Tess Tester" && account.profile["phone"] == "+420 601 234 567")
+        try browser.click("Settings")
+        try browser.press("Save Settings", filling: ["Email me new listings that match my searches": "on"])
+        #expect(browser.page.heading == "Account" && browser.page.toasts == ["Your settings were saved."], "\(browser.page.heading) \(browser.page.errors)")
+        #expect(try app.store.account(id: account.id)?.profile["newListingAlerts"] == "on")
+    }
+
     @Test func c13TheUnreadBadgeShowsOnlyWhileSignedIn() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)

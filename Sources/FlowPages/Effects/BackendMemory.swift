@@ -16,6 +16,13 @@ enum BackendMemory {
         values(state)["account"].flatMap(Int.init)
     }
 
+    /// The account this session created (`register`) and has not finished: the only one whose
+    /// password and profile it may set, or which the documented code verifies. An account it
+    /// only asked a code for (a reset) is someone else's until proved.
+    static func registeredAccountID(_ state: NavigationState) -> Int? {
+        values(state)["registered"].flatMap(Int.init)
+    }
+
     /// Adds `values`; an empty value forgets its key.
     static func remember(_ values: [String: String], in state: inout NavigationState) throws {
         var memory = self.values(state)

@@ -21,12 +21,12 @@ struct RegisterEffect: Effect {
         }
         let taken: EffectOutcome = .failure(errors: ["email": "An account with this email already exists. Log in, or reset the password."])
         if let existing = try transaction.account(app: context.app.id, email: email) {
-            guard existing.id == BackendMemory.accountID(state), !existing.isVerified else { return taken }
+            guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else { return taken }
             try transaction.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
                 let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, now: context.now)
-                try BackendMemory.remember(["account": String(account.id), "email": email], in: &state)
+                try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email], in: &state)
             } catch AccountError.emailTaken {
                 return taken
             }

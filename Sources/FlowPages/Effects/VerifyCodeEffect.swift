@@ -28,11 +28,13 @@ struct VerifyCodeEffect: Effect {
             // A verification code proves an email no one has proved yet; it never signs in to an
             // account that is already verified (a guessed code would take it over).
             if purpose == "verify-email", account.isVerified { return wrong }
-            // The documented code verifies a new registration, or stands for a documented
-            // account; any other code (a fixture documented as invalid included) is checked
-            // against the account's live code, so a wrong one uses up one of its attempts.
+            // The documented code verifies the registration this session made, or stands for a
+            // documented account; any other code (a fixture documented as invalid included, or the
+            // documented one for someone else's registration) is checked against the account's
+            // live code, so a wrong one uses up one of its attempts.
             let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
-            if !(documented && (purpose == "verify-email" || account.isFixture)) {
+            let ownRegistration = purpose == "verify-email" && id == BackendMemory.registeredAccountID(state)
+            if !(documented && (ownRegistration || account.isFixture)) {
                 guard try transaction.redeemCode(code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
             }
             accountID = id
