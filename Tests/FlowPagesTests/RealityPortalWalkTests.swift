@@ -149,10 +149,7 @@ import Testing
 
     @Test func c10SignedInGoesStraightInAndOpeningAnInquiryMarksItRead() throws {
         let app = try LiveApp()
-        var browser = LiveBrowser(app)
-        try browser.open(Self.entry)
-        try browser.selectTab("account")
-        try Self.logIn(&browser)
+        var browser = try Self.signedInOnAccount(app)
         try browser.selectTab("favorites")
         #expect(browser.page.heading == "Favorites")
         try browser.selectTab("inquiries")
@@ -189,12 +186,18 @@ import Testing
         #expect(browser.page.heading == "Home" && browser.page.back == nil)
     }
 
+    /// A visitor who opened the app, chose the Account tab and signed in on its login sheet.
+    static func signedInOnAccount(_ app: LiveApp) throws -> LiveBrowser {
+        var browser = LiveBrowser(app)
+        try browser.open(entry)
+        try browser.selectTab("account")
+        try logIn(&browser)
+        return browser
+    }
+
     @Test func c12AccountScreens() throws {
         let app = try LiveApp()
-        var browser = LiveBrowser(app)
-        try browser.open(Self.entry)
-        try browser.selectTab("account")
-        try Self.logIn(&browser)
+        var browser = try Self.signedInOnAccount(app)
         try browser.click("Profile")
         #expect(browser.page.heading == "Profile" && browser.page.back == "Back to Account")
         try browser.press("Back")
@@ -208,10 +211,7 @@ import Testing
     /// Account with the app's toast.
     @Test func c12ProfileAndSettingsAreSaved() throws {
         let app = try LiveApp()
-        var browser = LiveBrowser(app)
-        try browser.open(Self.entry)
-        try browser.selectTab("account")
-        try Self.logIn(&browser)
+        var browser = try Self.signedInOnAccount(app)
         try browser.click("Profile")
         try browser.press("Save Profile", filling: ["Full name": "Tess Tester", "Phone number": "+420 601 234 567"])
         #expect(browser.page.heading == "Account" && browser.page.toasts == ["Your profile was saved."], "\(browser.page.heading) \(browser.page.errors)")
