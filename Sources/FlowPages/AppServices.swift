@@ -26,19 +26,22 @@ struct AppServices: Sendable {
     }
 
     /// The session of a post shown to come from this site (its origin) and this session (its
-    /// CSRF token), allowed to write; with the posted form and the time it arrived.
-    func openCheckedPost(_ request: HTTPRequest) throws -> (SessionUnit, [String: String], Int64) {
+    /// CSRF token), allowed to write; with the posted form, the time it arrived, and whether the
+    /// form was shown before the session's id last rotated (sign-in, sign-out): such a post is
+    /// out of date (DECISIONS 2) and may change nothing but say so.
+    func openCheckedPost(_ request: HTTPRequest) throws -> (unit: SessionUnit, form: [String: String], now: Int64, isOutOfDate: Bool) {
         try app.origins.check(request)
         // A browser sends a textarea's line breaks as CRLF (HTML's form submission); they are
         // kept as the data file writes them, "\n", or an unedited text would differ from its record.
         let form = try request.form().mapValues { $0.replacingOccurrences(of: "\r\n", with: "\n") }
         let now = clock.now()
         var unit = try openSession(request, now: now)
-        guard unit.hasCookie, let token = form["csrf"], Secret.constantTimeEqual(token, unit.csrfToken) else {
+        let age = form["csrf"].map(unit.tokenAge) ?? .unknown
+        guard age != .unknown else {
             throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
         }
         unit.allowWrites()
-        return (unit, form, now)
+        return (unit, form, now, age == .beforeRotation)
     }
 
     /// Runs `body` again, on the newer state, when another request of the same session saved

@@ -21,18 +21,15 @@ struct PostRequests {
     }
 
     private func apply(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, posted, now) = try services.openCheckedPost(request)
+        let (unit, posted, now, isOutOfDate) = try services.openCheckedPost(request)
         var session = unit
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
         if let expired = interpreter.expireSession(session.state) {
             try session.commit(expired.state, source: .autoRedirect, events: expired.events, now: now)
             return session.redirectToCurrentScreen(request)
         }
-        guard var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored) else {
-            var state = session.state
-            state.formErrors = nil
-            state.addToast(Notice(ServerNotice.outOfDate))
-            try session.commit(state, source: .direct, now: now)
+        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored) else {
+            try session.commitOutOfDate(now: now)
             return session.redirectToCurrentScreen(request)
         }
         let unsaved = UnsavedChanges(app: app)

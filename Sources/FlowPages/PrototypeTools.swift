@@ -16,8 +16,12 @@ struct PrototypeTools {
     }
 
     private func apply(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (opened, _, now) = try services.openCheckedPost(request)
+        let (opened, _, now, isOutOfDate) = try services.openCheckedPost(request)
         var unit = opened
+        guard !isOutOfDate else {
+            try unit.commitOutOfDate(now: now)
+            return unit.redirectToCurrentScreen(request)
+        }
         var state = unit.state
         func tell(_ message: String) { state.addToast(Notice(ServerNotice.message, values: ["message": message])) }
         switch name {

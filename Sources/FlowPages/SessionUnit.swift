@@ -28,10 +28,11 @@ struct SessionUnit {
     let store: any WebStore
     let app: MountedApp
 
-    /// The secret the session's CSRF token derives from: the stored session's own, which
-    /// outlives rotations of its id; else (a visitor not yet stored) the id, which only the
-    /// cookie holds.
+    /// The secret the session's CSRF token derives from: the stored session's own, new with each
+    /// id it is given; else (a visitor not yet stored) the id, which only the cookie holds.
     private var csrfSecret: String?
+    /// The stored session's secret before its id last rotated.
+    private var previousCSRFSecret: String?
     /// When the stored session's screen was opened, as the store last kept it.
     private var screenSince: Int64?
 
@@ -57,6 +58,21 @@ struct SessionUnit {
 
     /// The session's CSRF token.
     var csrfToken: String { Secret.derive(from: csrfSecret ?? id, purpose: "csrf") }
+
+    /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
+    /// last rotated (a page shown before sign-in or sign-out), or no one's it knows.
+    func tokenAge(_ token: String) -> TokenAge {
+        if hasCookie, Secret.constantTimeEqual(token, csrfToken) { return .current }
+        if hasCookie, let previousCSRFSecret, Secret.constantTimeEqual(token, Secret.derive(from: previousCSRFSecret, purpose: "csrf")) {
+            return .beforeRotation
+        }
+        return .unknown
+    }
+
+    /// What ``tokenAge(_:)`` finds.
+    enum TokenAge {
+        case current, beforeRotation, unknown
+    }
 
     /// The session named by the request's cookie, or a visitor without one at the app's start.
     /// Nothing is written.
@@ -92,6 +108,7 @@ struct SessionUnit {
         }
         version = record.version
         csrfSecret = record.csrfSecret
+        previousCSRFSecret = record.previousCSRFSecret
         screenSince = record.screenSince ?? record.lastSeenAt
         // Sessions stored before data keys were kept were given one by the migration.
         dataKey = record.dataKey ?? Secret.derive(from: id, purpose: "data")
@@ -161,9 +178,10 @@ struct SessionUnit {
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
     private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
         let (id, version, isStored, app, dataKey) = (self.id, self.version, self.isStored, self.app, self.dataKey)
-        // A new session gets a secret no one has seen: the id it had before (perhaps set by
-        // someone else, as in session fixation) tells nothing of it.
-        let newSecret = isStored ? nil : Secret.token()
+        // A new or rotated session gets a secret no one has seen: neither the id it had before
+        // (perhaps set by someone else, as in session fixation) nor a token a page showed before
+        // sign-in or sign-out tells anything of it. Forms of other tabs then need a reload.
+        let newSecret = Secret.token()
         let (save, outcome, newID) = try store.transaction { transaction in
             let save = try make(transaction)
             if let opened = save.opened {
@@ -172,13 +190,13 @@ struct SessionUnit {
                 }
             }
             let outcome: SaveOutcome, newID: String?
-            if let newSecret {
+            if !isStored {
                 (outcome, newID) = (.saved(version: 1), try transaction.createSession(
                     app: app.app.id, state: save.encoded, csrfSecret: newSecret, dataKey: dataKey, now: now
                 ))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
-                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version,
+                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, csrfSecret: newSecret,
                                                                  screenSince: save.opened == nil ? nil : now, now: now)
             } else {
                 (outcome, newID) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
@@ -195,10 +213,10 @@ struct SessionUnit {
         if case .saved(let next) = outcome { self.version = next }
         if save.opened != nil || !isStored { screenSince = now }
         state = save.state
-        if let newSecret { csrfSecret = newSecret }
         self.isStored = true
         if let newID {
             self.id = newID
+            (previousCSRFSecret, csrfSecret) = (csrfSecret, newSecret)
             isRotated = true
         }
     }
@@ -226,6 +244,14 @@ struct SessionUnit {
                 continue
             }
         }
+    }
+
+    /// Tells the person the page they posted from was out of date, changing nothing else.
+    mutating func commitOutOfDate(now: Int64) throws {
+        var unchanged = state
+        unchanged.formErrors = nil
+        unchanged.addToast(Notice(ServerNotice.outOfDate))
+        try commit(unchanged, source: .direct, now: now)
     }
 
     /// Saves the state as it is (after showing its toasts); a lost race only means another tab

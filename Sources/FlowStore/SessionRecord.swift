@@ -8,10 +8,13 @@ public struct SessionRecord: Hashable, Sendable {
     /// Milliseconds since 1970.
     public let createdAt: Int64
     public let lastSeenAt: Int64
-    /// The secret its forms' CSRF token is derived from; it outlives the id's rotations (on
-    /// sign-in and sign-out), so the person's other tabs keep working. Nil for sessions stored
-    /// before it was kept, whose token is derived from the id.
+    /// The secret its forms' CSRF token is derived from, new with each id (sign-in and
+    /// sign-out give one). Nil for sessions stored before it was kept, whose token is derived
+    /// from the id.
     public let csrfSecret: String?
+    /// The secret before the id last rotated: a form shown before sign-in or sign-out is known
+    /// by it, to be told it is out of date, and can change nothing.
+    public let previousCSRFSecret: String?
     /// What the session's own copy of session-scoped app data is kept under; like the CSRF
     /// secret it outlives the id's rotations. Nil only for sessions stored before it was kept.
     public let dataKey: String?
@@ -19,14 +22,15 @@ public struct SessionRecord: Hashable, Sendable {
     /// Nil for sessions stored before it was kept.
     public let screenSince: Int64?
 
-    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil, dataKey: String? = nil,
-                screenSince: Int64? = nil) {
+    public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil,
+                previousCSRFSecret: String? = nil, dataKey: String? = nil, screenSince: Int64? = nil) {
         self.app = app
         self.state = state
         self.version = version
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
         self.csrfSecret = csrfSecret
+        self.previousCSRFSecret = previousCSRFSecret
         self.dataKey = dataKey
         self.screenSince = screenSince
     }

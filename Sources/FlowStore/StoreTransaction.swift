@@ -9,9 +9,11 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
     /// overwritten. `screenSince` is when its screen was opened, given when the screen changed.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome
-    /// Saves `state` under a new id if the session is still at `expectedVersion` (sign-in,
-    /// sign-out); its events stay its own. Returns the outcome and, when saved, the new id.
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?)
+    /// Saves `state` under a new id and a new CSRF secret if the session is still at
+    /// `expectedVersion` (sign-in, sign-out); its events stay its own. Returns the outcome and,
+    /// when saved, the new id.
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, screenSince: Int64?, now: Int64) throws
+        -> (SaveOutcome, String?)
     /// Appends events of a session (nil: of no session), with the daily counts they add
     /// (``EventCounts``) and the deep-link counts.
     func appendEvents(_ events: [StoredEvent], session: String?) throws
@@ -45,8 +47,8 @@ extension StoreTransaction {
         try saveSession(id: id, state: state, expectedVersion: expectedVersion, screenSince: nil, now: now)
     }
 
-    /// Saves `state` under a new id, on the same screen as before.
-    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> (SaveOutcome, String?) {
-        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, screenSince: nil, now: now)
+    /// Saves `state` under a new id and CSRF secret, on the same screen as before.
+    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, now: Int64) throws -> (SaveOutcome, String?) {
+        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, screenSince: nil, now: now)
     }
 }

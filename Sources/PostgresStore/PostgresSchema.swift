@@ -146,5 +146,8 @@ public enum PostgresSchema {
             "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
             "ALTER TABLE events ADD COLUMN outcome text",
         ]),
+        PostgresMigration(version: 3, name: "a new CSRF secret with each id a session is given, the one before kept to tell a stale form", statements: [
+            "ALTER TABLE sessions ADD COLUMN previous_csrf_secret text",
+        ]),
     ]
 }

@@ -252,5 +252,8 @@ public enum Schema {
             "CREATE INDEX deferred_links_by_expiry ON deferred_links (expires_at)",
             "ALTER TABLE events ADD COLUMN outcome TEXT",
         ]),
+        Migration(version: 11, name: "a new CSRF secret with each id a session is given, the one before kept to tell a stale form", statements: [
+            "ALTER TABLE sessions ADD COLUMN previous_csrf_secret TEXT",
+        ]),
     ]
 }

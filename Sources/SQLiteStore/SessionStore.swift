@@ -51,11 +51,15 @@ public struct SessionStore: Sendable {
     /// Loads inside a caller's transaction.
     public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
         let record = try connection.queryFirst(
-            "SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since FROM sessions WHERE id_hash = ?",
+            """
+            SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret
+            FROM sessions WHERE id_hash = ?
+            """,
             [.blob(Secret.hash(id))]
         ) { row in
             Record(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)), lastSeenAt: Int64(row.int(4)),
-                   csrfSecret: row.string(5), dataKey: row.string(6), screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
+                   csrfSecret: row.string(5), previousCSRFSecret: row.string(8), dataKey: row.string(6),
+                   screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
         }
         guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
         return record
@@ -84,15 +88,17 @@ public struct SessionStore: Sendable {
     /// Its events stay its own: they name its number, not its id. Returns the outcome and, when
     /// saved, the new id.
     public func rotate(
-        id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64? = nil, now: Int64, in connection: SQLiteConnection
+        id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, screenSince: Int64? = nil, now: Int64, in connection: SQLiteConnection
     ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
         let changed = try connection.execute(
             """
-            UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since)
+            UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since),
+                previous_csrf_secret = csrf_secret, csrf_secret = ?
             WHERE id_hash = ? AND version = ?
             """,
-            [.blob(Secret.hash(newID)), .blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null, .blob(hash), .integer(Int64(expectedVersion))]
+            [.blob(Secret.hash(newID)), .blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null, .text(csrfSecret), .blob(hash),
+             .integer(Int64(expectedVersion))]
         )
         guard changed == 1 else {
             let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }

@@ -61,8 +61,8 @@ import Testing
         #expect(after == before + saved, "every post answered 303 was saved once, none overwritten: \(before) → \(after)")
     }
 
-    /// DECISIONS 2 after a sign-in in another tab: the session's id changed, the form's token
-    /// did not; the post is answered "out of date", never 403.
+    /// DECISIONS 2 after a sign-in in another tab: the session's id and CSRF secret changed;
+    /// the form, known by the secret before, is answered "out of date", never 403.
     @Test func aTabOpenedBeforeSignInIsOutOfDateAfterItNotForbidden() throws {
         let app = try LiveApp()
         let tabA = try Walk.atLogin(app)
@@ -74,5 +74,28 @@ import Testing
         try tabB.press("Create Account")
         #expect(tabB.last.status == 200, "answered \(tabB.last.status)")
         #expect(tabB.page.heading == "Home" && tabB.page.toasts.contains { $0.contains("out of date") }, "\(tabB.page.heading) \(tabB.page.toasts)")
+    }
+
+    /// Signing in gives the session a new CSRF token: a form shown before — whose token may have
+    /// been seen by someone else — changes nothing after it, even where its screen is still shown.
+    @Test func aFormShownBeforeSignInChangesNothingAfterIt() throws {
+        typealias RP = RealityPortalWalkTests
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(RP.entry)
+        try browser.selectTab("search")
+        try browser.selectTab("home")
+        let shownBefore = browser
+        try browser.selectTab("account")
+        try RP.logIn(&browser)
+        #expect(browser.page.heading == "Account" && browser.hidden("csrf") != shownBefore.hidden("csrf"), "a new token with the new id")
+        var stale = shownBefore
+        stale.cookies = browser.cookies
+        try stale.selectTab("search")
+        #expect(stale.last.status == 200 && stale.page.heading == "Account", "the Home page's tab bar did nothing: \(stale.page.heading)")
+        #expect(stale.page.toasts.contains { $0.contains("out of date") }, "\(stale.page.toasts)")
+        // A token no page of this session showed is refused outright.
+        try stale.post(RP.entry + "_tab/search", ["csrf": String(repeating: "A", count: 43), "screen": RP.entry])
+        #expect(stale.last.status == 403)
     }
 }
