@@ -48,9 +48,11 @@ struct PrototypeTools {
         return unit.redirectToCurrentScreen(request)
     }
 
-    /// The dev mailbox: what the prototype "sent", newest first; links open the app here.
+    /// The session's dev mailbox: what the prototype "sent" for its actions, newest first; links
+    /// open the app here. Another tester's mail — their codes and reset links — is never shown.
     func mailbox(_ request: HTTPRequest) throws -> HTTPResponse {
-        let messages = try services.store.mails(app: app.app.id, limit: 100)
+        let unit = try services.openSession(request, now: services.clock.now())
+        let messages = unit.isStored ? try services.store.mails(app: app.app.id, mailbox: unit.dataKey, limit: 100) : []
         let timeText = Self.timeFormatter()
         let items: [TemplateValue] = messages.map { message in
             [
@@ -60,7 +62,7 @@ struct PrototypeTools {
                 "sent": .string(timeText(message.sentAt)),
             ]
         }
-        return try services.renderer.page("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)])
+        return unit.finish(try services.renderer.page("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)]), request: request)
     }
 
     /// The session's event log: every screen view, back press, deep link and funnel step.

@@ -8,14 +8,19 @@ public struct Account: Hashable, Sendable {
     public let isVerified: Bool
     /// Whether it is one of an app's documented fixture accounts, whose password is public.
     public let isFixture: Bool
+    /// The dev mailbox its mail is kept in: the data key of the session that registered it. Nil
+    /// for fixtures, whose mail goes to whichever tester asked for it, and for accounts made
+    /// before mailboxes were kept.
+    public let mailbox: String?
 
-    public init(id: Int, app: String, email: String, profile: [String: String], isVerified: Bool, isFixture: Bool) {
+    public init(id: Int, app: String, email: String, profile: [String: String], isVerified: Bool, isFixture: Bool, mailbox: String? = nil) {
         self.id = id
         self.app = app
         self.email = email
         self.profile = profile
         self.isVerified = isVerified
         self.isFixture = isFixture
+        self.mailbox = mailbox
     }
 }
 

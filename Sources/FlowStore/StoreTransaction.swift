@@ -20,9 +20,10 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 
     // MARK: Accounts
 
-    /// Creates an unverified account with a hash from ``WebStore/hashPassword(_:)``.
+    /// Creates an unverified account with a hash from ``WebStore/hashPassword(_:)``, its mail
+    /// kept in the dev mailbox `mailbox` (the registering session's data key).
     /// - Throws: ``AccountError/emailTaken``.
-    func createAccount(app: String, email: String, passwordHash: String, now: Int64) throws -> Account
+    func createAccount(app: String, email: String, passwordHash: String, mailbox: String, now: Int64) throws -> Account
     func setPasswordHash(accountID: Int, _ hash: String) throws
     func markVerified(accountID: Int) throws
     /// Adds `values` to the account's profile, replacing those of the same names.
@@ -37,8 +38,8 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 
     // MARK: Outbox
 
-    /// Records a mail for the dev mailbox.
-    func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws
+    /// Records a mail for the dev mailbox `mailbox` (a session's data key; nil: no one's).
+    func sendMail(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws
 }
 
 extension StoreTransaction {

@@ -22,13 +22,14 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     /// Deletes events older than `age` milliseconds; returns how many.
     func sweepEvents(olderThan age: Int64, now: Int64) throws -> Int
 
-    /// An app's mails, newest first.
-    func mails(app: String, limit: Int) throws -> [MailMessage]
+    /// The mails of one mailbox of an app (a session's data key), or with `mailbox` nil all of
+    /// the app's, newest first.
+    func mails(app: String, mailbox: String?, limit: Int) throws -> [MailMessage]
 
     /// The account whose password matches, or nil; as slow as a password hash on purpose, and
     /// bounded (throws when too many are being checked).
     func authenticate(app: String, email: String, password: String, allowingFixtures: Bool) throws -> Account?
-    /// A password's salted hash, for ``StoreTransaction/createAccount(app:email:passwordHash:now:)``
+    /// A password's salted hash, for ``StoreTransaction/createAccount(app:email:passwordHash:mailbox:now:)``
     /// and ``StoreTransaction/setPasswordHash(accountID:_:)``; slow on purpose, and bounded.
     func hashPassword(_ password: String) throws -> String
     /// Creates an app's documented fixture accounts when missing, and marks every account of

@@ -8,17 +8,17 @@ struct AccountTable {
     /// Creates an account; nil when its email is taken. `ON CONFLICT` rather than a caught
     /// unique violation: a failed statement would abort the whole unit of work.
     func create(app: String, email: String, passwordHash: String, profile: [String: String] = [:], verified: Bool = false,
-                isFixture: Bool = false, now: Int64, in connection: PostgresConnection) throws -> Account? {
+                isFixture: Bool = false, mailbox: String? = nil, now: Int64, in connection: PostgresConnection) throws -> Account? {
         let profileText = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         let id = try connection.queryFirst(
             """
-            INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (app, email_key) DO NOTHING RETURNING id
+            INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at, mailbox)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (app, email_key) DO NOTHING RETURNING id
             """,
             [.text(app), .text(email), .text(Account.emailKey(email)), .text(passwordHash), .text(profileText), .boolean(verified),
-             .boolean(isFixture), .integer(now)]
+             .boolean(isFixture), .integer(now), .string(mailbox)]
         ) { $0.int(0) }
-        return id.map { Account(id: $0, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture) }
+        return id.map { Account(id: $0, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture, mailbox: mailbox) }
     }
 
     func account(app: String, email: String, in connection: PostgresConnection) throws -> Account? {
@@ -33,7 +33,7 @@ struct AccountTable {
     /// The account of `email` with its password's hash.
     func credentials(app: String, email: String, in connection: PostgresConnection) throws -> (Account, String)? {
         try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = $1 AND email_key = $2",
-                                  [.text(app), .text(Account.emailKey(email))]) { (try Self.account($0), $0.string(6) ?? "") }
+                                  [.text(app), .text(Account.emailKey(email))]) { (try Self.account($0), $0.string(7) ?? "") }
     }
 
     /// Marks the accounts of `emails` as fixtures.
@@ -116,11 +116,11 @@ struct AccountTable {
         return false
     }
 
-    private static let columns = "id, email, profile, verified, app, is_fixture"
+    private static let columns = "id, email, profile, verified, app, is_fixture, mailbox"
 
     private static func account(_ row: PostgresRow) throws -> Account {
         let profile = try JSONDecoder().decode([String: String].self, from: Data((row.string(2) ?? "{}").utf8))
         return Account(id: row.int(0), app: row.string(4) ?? "", email: row.string(1) ?? "", profile: profile, isVerified: row.bool(3),
-                       isFixture: row.bool(5))
+                       isFixture: row.bool(5), mailbox: row.string(6))
     }
 }

@@ -149,5 +149,10 @@ public enum PostgresSchema {
         PostgresMigration(version: 3, name: "a new CSRF secret with each id a session is given, the one before kept to tell a stale form", statements: [
             "ALTER TABLE sessions ADD COLUMN previous_csrf_secret text",
         ]),
+        PostgresMigration(version: 4, name: "each mail kept in a dev mailbox: the sending session's for a fixture account, else the registering session's", statements: [
+            "ALTER TABLE outbox ADD COLUMN mailbox text",
+            "CREATE INDEX outbox_by_mailbox ON outbox (app, mailbox, sent_at)",
+            "ALTER TABLE accounts ADD COLUMN mailbox text",
+        ]),
     ]
 }

@@ -68,8 +68,8 @@ public struct PostgresWebStore: WebStore {
 
     static let sweepBatch = 10_000
 
-    public func mails(app: String, limit: Int) throws -> [MailMessage] {
-        try database.read { try outbox.messages(app: app, limit: limit, in: $0) }
+    public func mails(app: String, mailbox: String?, limit: Int) throws -> [MailMessage] {
+        try database.read { try outbox.messages(app: app, mailbox: mailbox, limit: limit, in: $0) }
     }
 
     public func account(app: String, email: String) throws -> Account? {
@@ -215,8 +215,9 @@ struct PostgresTransaction: StoreTransaction {
         try store.accounts.account(id: id, in: connection)
     }
 
-    func createAccount(app: String, email: String, passwordHash: String, now: Int64) throws -> Account {
-        guard let account = try store.accounts.create(app: app, email: email, passwordHash: passwordHash, now: now, in: connection) else {
+    func createAccount(app: String, email: String, passwordHash: String, mailbox: String, now: Int64) throws -> Account {
+        guard let account = try store.accounts.create(app: app, email: email, passwordHash: passwordHash, mailbox: mailbox, now: now,
+                                                      in: connection) else {
             throw AccountError.emailTaken
         }
         return account
@@ -250,8 +251,8 @@ struct PostgresTransaction: StoreTransaction {
         try store.accounts.redeem(code: code, accountID: accountID, purpose: purpose, now: now, in: connection)
     }
 
-    func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
-        try store.outbox.send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
+    func sendMail(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
+        try store.outbox.send(app: app, mailbox: mailbox, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
     }
 
     func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {

@@ -42,17 +42,22 @@ public struct AccountStore: Sendable {
     /// Creates an account with a hash from ``PasswordHasher/hash(_:)`` inside a caller's write
     /// transaction. - Throws: ``AccountError/emailTaken``.
     public func create(app: String, email: String, passwordHash: String, profile: [String: String] = [:], verified: Bool = false,
-                       isFixture: Bool = false, now: Int64, in connection: SQLiteConnection) throws -> Account {
+                       isFixture: Bool = false, mailbox: String? = nil, now: Int64, in connection: SQLiteConnection) throws -> Account {
         let profileText = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         do {
             try connection.execute(
-                "INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [.text(app), .text(email), .text(Self.emailKey(email)), .text(passwordHash), .text(profileText), .bool(verified), .bool(isFixture), .integer(now)]
+                """
+                INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, mailbox, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [.text(app), .text(email), .text(Self.emailKey(email)), .text(passwordHash), .text(profileText), .bool(verified), .bool(isFixture),
+                 .string(mailbox), .integer(now)]
             )
         } catch where error.code.primary == .constraint {
             throw AccountError.emailTaken
         }
-        return Account(id: connection.lastInsertedRowID, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture)
+        return Account(id: connection.lastInsertedRowID, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture,
+                       mailbox: mailbox)
     }
 
     /// The account for `email` (or an email with the same ``emailKey(_:)``), if any.
@@ -109,7 +114,7 @@ public struct AccountStore: Sendable {
     public func authenticate(app: String, email: String, password: String, allowingFixtures: Bool = true) throws -> Account? {
         let found = try database.read { connection in
             try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))]) {
-                (try Self.account($0), $0.string(6) ?? "")
+                (try Self.account($0), $0.string(7) ?? "")
             }
         }
         guard let (account, hash) = found, allowingFixtures || !account.isFixture else {
@@ -236,12 +241,12 @@ public struct AccountStore: Sendable {
         }
     }
 
-    private static let columns = "id, email, profile, verified, app, is_fixture"
+    private static let columns = "id, email, profile, verified, app, is_fixture, mailbox"
 
     private static func account(_ row: Row) throws -> Account {
         let profile = try JSONDecoder().decode([String: String].self, from: Data((row.string(2) ?? "{}").utf8))
         return Account(id: row.int(0), app: row.string(4) ?? "", email: row.string(1) ?? "", profile: profile, isVerified: row.int(3) == 1,
-                       isFixture: row.int(5) == 1)
+                       isFixture: row.int(5) == 1, mailbox: row.string(6))
     }
 
 }

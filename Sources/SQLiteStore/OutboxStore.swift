@@ -10,22 +10,31 @@ public struct OutboxStore: Sendable {
         self.database = database
     }
 
-    /// Records a mail.
-    public func send(app: String, to recipient: String, subject: String, body: String, link: String? = nil, now: Int64 = Timestamp.now()) throws {
-        try database.write { connection in try send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection) }
+    /// Records a mail in `mailbox` (the sending session's data key).
+    public func send(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String? = nil,
+                     now: Int64 = Timestamp.now()) throws {
+        try database.write { connection in
+            try send(app: app, mailbox: mailbox, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
+        }
     }
 
     /// Records a mail inside a caller's write transaction, so it is sent only if the rest is.
-    public func send(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64, in connection: SQLiteConnection) throws {
-        try connection.execute("INSERT INTO outbox (app, recipient, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
-                               [.text(app), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
+    public func send(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64,
+                     in connection: SQLiteConnection) throws {
+        try connection.execute("INSERT INTO outbox (app, mailbox, recipient, subject, body, link, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               [.text(app), .string(mailbox), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
     }
 
-    /// An app's mails, newest first.
-    public func messages(app: String, limit: Int = 100) throws -> [Message] {
+    /// The mails of one mailbox of an app, or (`mailbox` nil) all of them, newest first.
+    public func messages(app: String, mailbox: String? = nil, limit: Int = 100) throws -> [Message] {
         try database.read { connection in
-            try connection.query("SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = ? ORDER BY sent_at DESC, id DESC LIMIT ?",
-                                 [.text(app), .integer(Int64(limit))]) { row in
+            try connection.query(
+                """
+                SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = ?1 AND (?2 IS NULL OR mailbox = ?2)
+                ORDER BY sent_at DESC, id DESC LIMIT ?3
+                """,
+                [.text(app), .string(mailbox), .integer(Int64(limit))]
+            ) { row in
                 Message(recipient: row.string(0) ?? "", subject: row.string(1) ?? "", body: row.string(2) ?? "", link: row.string(3), sentAt: Int64(row.int(4)))
             }
         }

@@ -52,8 +52,8 @@ public struct SQLiteWebStore: WebStore {
         try events.sweep(olderThan: age, now: now)
     }
 
-    public func mails(app: String, limit: Int) throws -> [MailMessage] {
-        try outbox.messages(app: app, limit: limit)
+    public func mails(app: String, mailbox: String?, limit: Int) throws -> [MailMessage] {
+        try outbox.messages(app: app, mailbox: mailbox, limit: limit)
     }
 
     public func account(app: String, email: String) throws -> Account? {
@@ -154,8 +154,8 @@ struct SQLiteTransaction: StoreTransaction {
         try store.accounts.account(id: id, in: connection)
     }
 
-    func createAccount(app: String, email: String, passwordHash: String, now: Int64) throws -> Account {
-        try store.accounts.create(app: app, email: email, passwordHash: passwordHash, now: now, in: connection)
+    func createAccount(app: String, email: String, passwordHash: String, mailbox: String, now: Int64) throws -> Account {
+        try store.accounts.create(app: app, email: email, passwordHash: passwordHash, mailbox: mailbox, now: now, in: connection)
     }
 
     func setPasswordHash(accountID: Int, _ hash: String) throws {
@@ -186,8 +186,8 @@ struct SQLiteTransaction: StoreTransaction {
         try store.accounts.redeem(code: code, accountID: accountID, purpose: purpose, now: now, in: connection)
     }
 
-    func sendMail(app: String, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
-        try store.outbox.send(app: app, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
+    func sendMail(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
+        try store.outbox.send(app: app, mailbox: mailbox, to: recipient, subject: subject, body: body, link: link, now: now, in: connection)
     }
 
     func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {

@@ -255,5 +255,12 @@ public enum Schema {
         Migration(version: 11, name: "a new CSRF secret with each id a session is given, the one before kept to tell a stale form", statements: [
             "ALTER TABLE sessions ADD COLUMN previous_csrf_secret TEXT",
         ]),
+        Migration(version: 12, name: "each mail kept in a dev mailbox: the sending session's for a fixture account, else the registering session's", statements: [
+            "ALTER TABLE outbox ADD COLUMN mailbox TEXT",
+            "CREATE INDEX outbox_by_mailbox ON outbox (app, mailbox, sent_at)",
+            // The mailbox of the session that registered the account: its mail goes there, never
+            // to the session that asked for it (a stranger asking for a reset of someone's account).
+            "ALTER TABLE accounts ADD COLUMN mailbox TEXT",
+        ]),
     ]
 }

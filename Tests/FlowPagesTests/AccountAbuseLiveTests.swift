@@ -104,6 +104,34 @@ import Testing
         #expect(creating.page.errors.first?.contains("already exists") == true, "no new password for the owner's account: \(creating.page.errors)")
     }
 
+    /// The dev mailbox is the tester's own: a stranger asking for a reset of someone's account
+    /// never reads its code, which goes to the session that registered the account; a fixture's
+    /// mail goes to the tester who asked, and to no other.
+    @Test func aMailboxShowsOnlyTheMailMeantForItsSession() throws {
+        func subjects(_ browser: inout LiveBrowser) throws -> [String] {
+            try browser.open("/suma-finance/_mailbox")
+            defer { _ = try? browser.goBack() }
+            return browser.page.root.elements("h2").map(\.content)
+        }
+        let app = try LiveApp()
+        var owner = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&owner, email: "owner@example.com")
+        var stranger = try Walk.atLogin(app)
+        try stranger.press("Forgot Password?")
+        try stranger.press("Send Code", filling: ["Email address": "owner@example.com"])
+        #expect(stranger.page.heading == "Verification Code", "the form tells nothing")
+        #expect(try subjects(&stranger).isEmpty, "the stranger reads no code of the owner's")
+        let owners = try subjects(&owner)
+        #expect(owners.count == 2 && owners.allSatisfy { $0.hasPrefix("Your SUMA Finance code: ") }, "\(owners)")
+
+        var tester = try Walk.atLogin(app)
+        try tester.press("Forgot Password?")
+        try tester.press("Send Code", filling: ["Email address": "test@example.com"])
+        #expect(try subjects(&tester).count == 1, "a fixture's mail is the asking tester's")
+        #expect(try subjects(&stranger).isEmpty && subjects(&owner).count == 2, "and no one else's")
+        #expect(try app.mails().count == 3, "every mail is kept in the outbox")
+    }
+
     @Test func withThePrototypeOffTheOutboxKeepsNoCodeOrLink() throws {
         let app = try LiveApp(prototype: false)
         var browser = try Walk.atLogin(app)
@@ -133,7 +161,7 @@ import Testing
         // As an older FlowPages seeded it: an ordinary account with the documented email.
         let hash = try app.store.hashPassword("password123")
         try app.store.transaction { transaction in
-            let account = try transaction.createAccount(app: "suma-finance", email: "test@example.com", passwordHash: hash, now: 0)
+            let account = try transaction.createAccount(app: "suma-finance", email: "test@example.com", passwordHash: hash, mailbox: "someone", now: 0)
             try transaction.markVerified(accountID: account.id)
         }
         var before = try Walk.atLogin(app)

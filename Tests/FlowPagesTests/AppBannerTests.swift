@@ -13,7 +13,7 @@ import Testing
     /// A reset link with a real token, as the forgot-password mail carries it.
     static func resetLink(_ app: LiveApp) throws -> String {
         let token = try app.store.transaction { transaction in
-            let account = try transaction.createAccount(app: "suma-finance", email: "ada@example.com", passwordHash: "x", now: 0)
+            let account = try transaction.createAccount(app: "suma-finance", email: "ada@example.com", passwordHash: "x", mailbox: "ada", now: 0)
             return try transaction.issueSecret(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 3_600_000, now: Int64(Date().timeIntervalSince1970 * 1000))
         }
         return "/auth/reset-password?email=ada%40example.com&token=\(token)"

@@ -62,11 +62,11 @@ import Testing
         #expect(throws: Conflict.self) {
             try first.transaction { transaction in
                 try transaction.appendEvents([StoredEvent(time: 2_000, app: "suma", kind: "screen_view", screen: "login")], session: id)
-                try transaction.sendMail(app: "suma", to: "a@example.com", subject: "Code", body: "123456", link: nil, now: 2_000)
+                try transaction.sendMail(app: "suma", mailbox: "box", to: "a@example.com", subject: "Code", body: "123456", link: nil, now: 2_000)
                 guard case .saved = try transaction.saveSession(id: id, state: [2], expectedVersion: 1, now: 2_000) else { throw Conflict() }
             }
         }
-        #expect(try first.events(session: id).isEmpty && first.mails(app: "suma", limit: 10).isEmpty, "events and mail went with the lost save")
+        #expect(try first.events(session: id).isEmpty && first.mails(app: "suma", mailbox: nil, limit: 10).isEmpty, "events and mail went with the lost save")
     }
 
     @Test func rotatingASessionMovesItsEventsAndRetiresTheOldId() throws {
@@ -86,9 +86,9 @@ import Testing
         let id = try createSession(store)
         let hash = try store.hashPassword("password123")
         let outcome = try store.transaction { transaction -> SaveOutcome in
-            _ = try transaction.createAccount(app: "suma", email: "Test@Example.com", passwordHash: hash, now: 1_000)
+            _ = try transaction.createAccount(app: "suma", email: "Test@Example.com", passwordHash: hash, mailbox: "box", now: 1_000)
             #expect(throws: AccountError.emailTaken) {
-                try transaction.createAccount(app: "suma", email: "test@example.com", passwordHash: hash, now: 1_000)
+                try transaction.createAccount(app: "suma", email: "test@example.com", passwordHash: hash, mailbox: "box", now: 1_000)
             }
             // On PostgreSQL a failed statement would abort the transaction; the refusal is not one.
             return try transaction.saveSession(id: id, state: [2], expectedVersion: 1, now: 1_000)
@@ -100,7 +100,7 @@ import Testing
 
     @Test func secretsAreSingleUseAndCodesHaveLimitedTries() throws {
         let (store, other) = try Self.instances()
-        let account = try store.transaction { try $0.createAccount(app: "suma", email: "a@example.com", passwordHash: "x", now: 0) }
+        let account = try store.transaction { try $0.createAccount(app: "suma", email: "a@example.com", passwordHash: "x", mailbox: "box", now: 0) }
         let token = try store.transaction { try $0.issueSecret(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 60_000, now: 1_000) }
         #expect(try other.tokenHolder(token, purpose: "reset-password", now: 2_000) == account.id)
         #expect(try other.tokenHolder(token, purpose: "verify-email", now: 2_000) == nil)

@@ -191,15 +191,18 @@ import Testing
         #expect(try store.authenticate(app: "suma", email: "test@example.com", password: "password123")?.isVerified == true)
     }
 
-    @Test func theOutboxKeepsWhatWasSentNewestFirst() throws {
+    @Test func theOutboxKeepsWhatWasSentNewestFirstInEachMailbox() throws {
         let database = try makeDatabase()
         let outbox = OutboxStore(database: database)
-        try outbox.send(app: "suma", to: "new@example.com", subject: "Verify your email", body: "Your code is 123456", now: 1)
-        try outbox.send(app: "suma", to: "test@example.com", subject: "Reset your password", body: "Open the link",
+        try outbox.send(app: "suma", mailbox: "tester-a", to: "new@example.com", subject: "Verify your email", body: "Your code is 123456", now: 1)
+        try outbox.send(app: "suma", mailbox: "tester-a", to: "test@example.com", subject: "Reset your password", body: "Open the link",
                         link: "https://suma.finance/auth/reset-password?token=abc&email=test%40example.com", now: 2)
-        try outbox.send(app: "coin", to: "x@example.com", subject: "Other app", body: "", now: 3)
-        let messages = try outbox.messages(app: "suma")
+        try outbox.send(app: "suma", mailbox: "tester-b", to: "test@example.com", subject: "Someone else's code", body: "", now: 3)
+        try outbox.send(app: "coin", mailbox: "tester-a", to: "x@example.com", subject: "Other app", body: "", now: 4)
+        let messages = try outbox.messages(app: "suma", mailbox: "tester-a")
         #expect(messages.map(\.subject) == ["Reset your password", "Verify your email"])
         #expect(messages.first?.link?.hasPrefix("https://suma.finance/auth/reset-password") == true)
+        #expect(try outbox.messages(app: "suma", mailbox: "tester-b").map(\.subject) == ["Someone else's code"])
+        #expect(try outbox.messages(app: "suma").count == 3, "without a mailbox: all of the app's")
     }
 }

@@ -16,7 +16,7 @@ import Testing
         let database = try makeDatabase()
         #expect(try version(database) == Schema.migrations.count)
         #expect(try tables(database) == ["accounts", "accounts_by_email_key", "deferred_links", "deferred_links_by_expiry", "event_counts", "events", "events_by_session", "events_by_time",
-                                         "funnel_sessions", "link_counts", "outbox", "record_counters", "records", "records_by_scope", "records_in_order",
+                                         "funnel_sessions", "link_counts", "outbox", "outbox_by_mailbox", "record_counters", "records", "records_by_scope", "records_in_order",
                                          "sessions", "sessions_by_last_seen", "tokens", "tokens_by_account"])
     }
 
@@ -25,7 +25,8 @@ import Testing
         let path = temporaryDatabasePath()
         let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(start)))
         if start >= 1 {
-            try OutboxStore(database: old).send(app: "a", to: "x@example.com", subject: "kept", body: "b", now: 5)
+            // As version 1 wrote it, without the columns added since.
+            try old.write { try $0.execute("INSERT INTO outbox (app, recipient, subject, body, sent_at) VALUES ('a', 'x@example.com', 'kept', 'b', 5)") }
         }
         let migrated = try Database(path: path)
         #expect(try version(migrated) == Schema.migrations.count)

@@ -78,15 +78,19 @@ public struct EffectContext: Sendable {
     /// Off for an app serving real people: fixture accounts are refused and the outbox keeps no
     /// codes or links.
     public let isPrototype: Bool
+    /// The dev mailbox of the session the action runs in: its mail is kept there.
+    public let mailbox: String
     /// Milliseconds since 1970.
     public let now: Int64
 
-    public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, now: Int64) {
+    public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, mailbox: String,
+                now: Int64) {
         self.app = app
         self.navigator = navigator
         self.store = store
         self.fixtures = fixtures
         self.isPrototype = isPrototype
+        self.mailbox = mailbox
         self.now = now
     }
 

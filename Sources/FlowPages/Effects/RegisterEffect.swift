@@ -25,7 +25,8 @@ struct RegisterEffect: Effect {
             try transaction.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
-                let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, now: context.now)
+                let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.mailbox,
+                                                            now: context.now)
                 try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email], in: &state)
             } catch AccountError.emailTaken {
                 return taken

@@ -25,13 +25,16 @@ struct SendCodeEffect: Effect {
         let route = app.navigation.routes.first { $0.name.rawValue == purpose && $0.isDeepLinkable }
         let link = route.flatMap { DeepLinks.universalLink(app, RouteInstance($0.name, ["token": token, "email": email])) }
         let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
+        // A fixture is every tester's account, so its mail goes to the tester who asked; any other
+        // account's to the session that registered it — never to a stranger asking for its reset.
+        let mailbox = account.isFixture ? context.mailbox : account.mailbox
         if context.isPrototype {
-            try transaction.sendMail(app: app.id, to: email, subject: "Your \(app.title) code: \(code)",
+            try transaction.sendMail(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code: \(code)",
                                      body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link, now: context.now)
         } else {
             // Serving real people, the outbox is a record, not a mailbox: a code or link kept in
             // plain text would let whoever reads the database take over the account.
-            try transaction.sendMail(app: app.id, to: email, subject: "Your \(app.title) code was sent",
+            try transaction.sendMail(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code was sent",
                                      body: "A code and a link to \(what) were sent; they are not kept here.", link: nil, now: context.now)
         }
         return .success(values: ["email": email])

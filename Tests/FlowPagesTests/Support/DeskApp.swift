@@ -41,7 +41,7 @@ final class DeskApp: Sendable {
 
         func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                      in transaction: any StoreTransaction) throws -> EffectOutcome {
-            try transaction.sendMail(app: context.app.id, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
+            try transaction.sendMail(app: context.app.id, mailbox: context.mailbox, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
             return .success(values: [:])
         }
     }
@@ -95,7 +95,7 @@ final class DeskApp: Sendable {
 
     /// The mails sent so far.
     func mails() throws -> [MailMessage] {
-        try data.store.mails(app: "desk", limit: 1000)
+        try data.store.mails(app: "desk", mailbox: nil, limit: 1000)
     }
 }
 

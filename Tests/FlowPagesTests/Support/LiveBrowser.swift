@@ -88,12 +88,12 @@ final class LiveApp {
 
     /// The newest mail the prototype sent.
     func lastMail(app: String = "suma-finance") throws -> MailMessage? {
-        try store.mails(app: app, limit: 1).first
+        try store.mails(app: app, mailbox: nil, limit: 1).first
     }
 
     /// Every mail the prototype sent, newest first.
     func mails(app: String = "suma-finance") throws -> [MailMessage] {
-        try store.mails(app: app, limit: 1000)
+        try store.mails(app: app, mailbox: nil, limit: 1000)
     }
 
     deinit {
