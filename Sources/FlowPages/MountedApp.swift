@@ -19,6 +19,9 @@ final class MountedApp: Sendable {
     let isPrototype: Bool
     /// The app's documented fixtures, or none when it is not served as a prototype.
     let fixtures: FixtureSet
+    /// The ids of its fixture accounts when served as a prototype: every tester signs in as
+    /// them, so each session keeps its own copy of their collections.
+    let fixtureAccountIDs: Set<Int>
     /// The origins posts may come from besides the request's own.
     let origins: OriginPolicy
     /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
@@ -35,8 +38,8 @@ final class MountedApp: Sendable {
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, appBanner: Bool?, origins: OriginPolicy,
-         claimThrottle: ClaimThrottle) {
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int> = [], appBanner: Bool?,
+         origins: OriginPolicy, claimThrottle: ClaimThrottle) {
         self.claimThrottle = claimThrottle
         self.app = app
         self.templates = templates
@@ -54,6 +57,7 @@ final class MountedApp: Sendable {
         isPrototype = prototype
         showsAppBanner = appBanner ?? !prototype
         fixtures = prototype ? app.fixtures : .none
+        self.fixtureAccountIDs = prototype ? fixtureAccountIDs : []
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
     }

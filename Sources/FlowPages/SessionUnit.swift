@@ -44,15 +44,18 @@ struct SessionUnit {
     /// nil for an account's data while no one is signed in. It holds the two values it needs, not
     /// a copy of the unit.
     var recordScope: @Sendable (CollectionScope) -> RecordScope? {
-        let (dataKey, userID) = (dataKey, state.userID)
-        return { Self.recordScope($0, dataKey: dataKey, userID: userID) }
+        let (dataKey, userID, fixtures) = (dataKey, state.userID, app.fixtureAccountIDs)
+        return { Self.recordScope($0, dataKey: dataKey, userID: userID, fixtures: fixtures) }
     }
 
-    private static func recordScope(_ scope: CollectionScope, dataKey: String, userID: String?) -> RecordScope? {
+    /// A fixture account (one of `fixtures`) is every tester's: its collections are read and
+    /// written as the session's own copy of them.
+    private static func recordScope(_ scope: CollectionScope, dataKey: String, userID: String?, fixtures: Set<Int>) -> RecordScope? {
         switch scope {
         case .app: .app
         case .session: .session(dataKey)
-        case .account: userID.flatMap(Int.init).map { .account($0) }
+        case .account:
+            userID.flatMap(Int.init).map { fixtures.contains($0) ? .accountCopy($0, session: dataKey) : .account($0) }
         }
     }
 
@@ -186,7 +189,7 @@ struct SessionUnit {
             let save = try make(transaction)
             if let opened = save.opened {
                 try Self.open(opened, app: app, transaction: transaction, now: now) {
-                    Self.recordScope($0, dataKey: dataKey, userID: save.state.userID)
+                    Self.recordScope($0, dataKey: dataKey, userID: save.state.userID, fixtures: app.fixtureAccountIDs)
                 }
             }
             let outcome: SaveOutcome, newID: String?

@@ -81,6 +81,7 @@ public struct WebApplication: Sendable {
             try store.seedFixtures(app: app.id, accounts: fixtures.map {
                 FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
             }, fixtureEmails: app.fixtures.accounts.map(\.email))
+            let fixtureAccountIDs = prototype ? Set(try fixtures.compactMap { try store.account(app: app.id, email: $0.email)?.id }) : []
             if prototype, !app.data.fixtures.isEmpty {
                 try store.seedRecords(app: app.id, app.data.fixtures.map { fixture in
                     FixtureRecord(collection: fixture.collection, id: fixture.id, values: fixture.values.mapValues(\.recordValue),
@@ -92,8 +93,8 @@ public struct WebApplication: Sendable {
             // One count of wrong claim codes for the app, whichever mount they are tried at.
             let claimThrottle = ClaimThrottle()
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, appBanner: appBanner, origins: origins,
-                                            claimThrottle: claimThrottle),
+                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, fixtureAccountIDs: fixtureAccountIDs,
+                                            appBanner: appBanner, origins: origins, claimThrottle: claimThrottle),
                             store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)

@@ -55,6 +55,10 @@ public enum RecordScope: Hashable, Sendable {
     /// A visitor's own copy of the fixtures, by the session's data key (it outlives the
     /// rotation of the session's id): each tester edits without seeing the others' edits.
     case session(String)
+    /// A fixture account's records as one tester has them, by the account and the tester's
+    /// session's data key: the account's own with the tester's edits laid over. A fixture
+    /// account is every tester's, so what one does signed in as it is theirs alone.
+    case accountCopy(Int, session: String)
 }
 
 /// A fixture record an app folder ships, for ``WebStore/seedRecords(app:_:)``.

@@ -11,8 +11,8 @@ struct RecordTable {
             "SELECT id, body, deleted, scope = $4 FROM records WHERE app = $1 AND collection = $2 AND scope IN ($3, $4) ORDER BY sequence, id",
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         ) { row in (id: row.string(0) ?? "", body: Array((row.string(1) ?? "{}").utf8), deleted: row.bool(2), isOwn: row.bool(3)) }
-        // A session's own rows win over the fixtures they overlay; other scopes have no base.
-        let own: Set<String> = if case .session = scope { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
+        // A copy's own rows win over the records they overlay; other scopes have no base.
+        let own: Set<String> = if scope.isCopy { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
         let values = try bodies.decode(shown.map(\.body))
         return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
@@ -75,7 +75,7 @@ struct RecordTable {
     /// Deletes a record; a fixture (seeded below sequence zero) keeps a mark instead, so seeding
     /// again does not bring it back, and a session's mark hides it from that session only.
     func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: PostgresConnection) throws -> Bool {
-        guard case .session = scope else {
+        guard scope.isCopy else {
             let key: [PostgresValue] = [.text(app), .text(collection), .text(scope.storedKey), .text(id)]
             let sequence = try connection.queryFirst(
                 "SELECT sequence FROM records WHERE app = $1 AND collection = $2 AND scope = $3 AND id = $4 AND NOT deleted", key

@@ -73,18 +73,32 @@ struct SessionTable {
         return (.saved(version: expectedVersion + 1), newID)
     }
 
-    /// Ends a session with its copy of session-scoped data.
+    /// Ends a session with its copies of app data.
     func end(id: String, in connection: PostgresConnection) throws {
         let hash = PostgresValue.bytes(Secret.hash(id))
-        try connection.execute("DELETE FROM records WHERE scope = (SELECT 'session:' || data_key FROM sessions WHERE id_hash = $1)", [hash])
+        try deleteCopies(ofSessionsWhere: "id_hash = $1", [hash], in: connection)
         try connection.execute("DELETE FROM sessions WHERE id_hash = $1", [hash])
+    }
+
+    /// Deletes the copies of app data of the sessions `condition` selects: of session-scoped
+    /// collections, and of each fixture account's collections (``RecordScope/accountCopy(_:session:)``).
+    private func deleteCopies(ofSessionsWhere condition: String, _ values: [PostgresValue], in connection: PostgresConnection) throws {
+        try connection.execute("DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(condition))", values)
+        try connection.execute(
+            """
+            DELETE FROM records WHERE scope IN (
+                SELECT 'session:' || s.data_key || '/account:' || a.id
+                FROM (SELECT app, data_key FROM sessions WHERE \(condition)) AS s JOIN accounts AS a ON a.app = s.app AND a.is_fixture)
+            """,
+            values
+        )
     }
 
     /// Deletes every expired session with its copy of session-scoped data; returns how many.
     func sweep(now: Int64, in connection: PostgresConnection) throws -> Int {
         let expired = "last_seen_at < $1 OR created_at < $2"
         let limits: [PostgresValue] = [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
-        try connection.execute("DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(expired))", limits)
+        try deleteCopies(ofSessionsWhere: expired, limits, in: connection)
         return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
     }
 

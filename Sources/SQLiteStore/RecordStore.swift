@@ -35,8 +35,8 @@ public struct RecordStore: Sendable {
             """,
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
         ) { row in (id: row.string(0) ?? "", body: row.bytes(1), deleted: row.int(2) == 1, isOwn: row.int(3) == 1) }
-        // A session's own rows win over the fixtures they overlay; other scopes have no base.
-        let own: Set<String> = if case .session = scope { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
+        // A copy's own rows win over the records they overlay; other scopes have no base.
+        let own: Set<String> = if scope.isCopy { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
         let values = try bodies.decode(shown.map(\.body))
         return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
@@ -121,7 +121,7 @@ public struct RecordStore: Sendable {
     /// again does not bring it back, and a session's mark hides it from that session only;
     /// any other record of the shared or an account's scope is gone.
     public func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
-        guard case .session = scope else {
+        guard scope.isCopy else {
             let key: [SQLiteValue] = [.text(app), .text(collection), .text(scope.storedKey), .text(id)]
             let sequence = try connection.queryFirst(
                 "SELECT sequence FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ? AND deleted = 0", key

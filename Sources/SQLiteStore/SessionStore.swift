@@ -114,15 +114,27 @@ public struct SessionStore: Sendable {
         }
     }
 
-    /// Ends a session, as on sign-out with a new id, with its copy of session-scoped data.
+    /// Ends a session, as the prototype's reset does, with its copies of app data.
     public func end(id: String) throws {
         try database.write { connection in
             let hash = SQLiteValue.blob(Secret.hash(id))
-            try connection.execute(
-                "DELETE FROM records WHERE scope = (SELECT 'session:' || data_key FROM sessions WHERE id_hash = ?)", [hash]
-            )
+            try deleteCopies(ofSessionsWhere: "id_hash = ?1", [hash], in: connection)
             try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [hash])
         }
+    }
+
+    /// Deletes the copies of app data of the sessions `condition` selects: of session-scoped
+    /// collections, and of each fixture account's collections (``RecordScope/accountCopy(_:session:)``).
+    private func deleteCopies(ofSessionsWhere condition: String, _ values: [SQLiteValue], in connection: SQLiteConnection) throws {
+        try connection.execute("DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(condition))", values)
+        try connection.execute(
+            """
+            DELETE FROM records WHERE scope IN (
+                SELECT 'session:' || s.data_key || '/account:' || a.id
+                FROM (SELECT app, data_key FROM sessions WHERE \(condition)) AS s JOIN accounts AS a ON a.app = s.app AND a.is_fixture = 1)
+            """,
+            values
+        )
     }
 
     /// Deletes every expired session with its copy of session-scoped data; returns how many
@@ -132,9 +144,7 @@ public struct SessionStore: Sendable {
         try database.write { connection in
             let expired = "last_seen_at < ?1 OR created_at < ?2"
             let limits: [SQLiteValue] = [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
-            try connection.execute(
-                "DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(expired))", limits
-            )
+            try deleteCopies(ofSessionsWhere: expired, limits, in: connection)
             return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
         }
     }

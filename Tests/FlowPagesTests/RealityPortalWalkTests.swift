@@ -321,6 +321,38 @@ import Testing
         #expect(!browser.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" })
     }
 
+    /// Every tester signs in as the fixture account: what one does there — reading the unread
+    /// inquiry, saving a favourite, sending an inquiry — is theirs alone, kept across their
+    /// sign-out and sign-in, so the next tester finds the fixtures as documented (C13 again).
+    @Test func theFixtureAccountIsEachTestersOwnCopy() throws {
+        let app = try LiveApp()
+        var first = try Self.signedInOnAccount(app)
+        try first.selectTab("inquiries")
+        try first.click("Family House with Garden")
+        try first.selectTab("home")
+        try first.click("Sunny Loft with Terrace")
+        try first.press("Save to Favorites")
+        try first.press("Ask the Agent")
+        try first.press("Send Inquiry", filling: ["Your message": "Only mine?"])
+        #expect(first.page.tabs.labels[3] == "Inquiries tab", "read by the first tester")
+
+        var second = try Self.signedInOnAccount(app)
+        #expect(second.page.tabs.labels[3] == "Inquiries tab, 1 unread", "the second tester finds the fixture unread")
+        try second.selectTab("favorites")
+        #expect(second.page.root.elements("a").map(\.content).filter { $0.contains("Sunny") || $0.contains("Family") } == ["Family House with Garden"])
+        try second.selectTab("inquiries")
+        #expect(second.page.main?.content.contains("Only mine?") == false)
+
+        try first.selectTab("account")
+        try first.press("Log Out")
+        try first.selectTab("inquiries")
+        try Self.logIn(&first)
+        #expect(first.page.tabs.labels[3] == "Inquiries tab" && first.page.main?.content.contains("Only mine?") == true,
+                "the first tester's copy outlives their sign-out")
+        try first.selectTab("favorites")
+        #expect(first.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" })
+    }
+
     @Test func aNewInquiryIsKeptAcrossARestart() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)

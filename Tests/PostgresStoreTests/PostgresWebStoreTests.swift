@@ -140,6 +140,21 @@ import Testing
         try store.endSession(id: "no such session")
     }
 
+    @Test func aCopyOfAFixtureAccountsRecordsIsOneSessionsAndGoesWithIt() throws {
+        let (store, other) = try Self.instances()
+        try store.seedFixtures(app: "suma", accounts: [FixtureAccount(email: "test@example.com", password: "password123")], fixtureEmails: [])
+        let fixture = try #require(try store.account(app: "suma", email: "test@example.com"))
+        try store.seedRecords(app: "suma", [FixtureRecord(collection: "notes", id: "1", values: ["unread": .boolean(true)], accountEmail: "test@example.com")])
+        let id = try createSession(store)
+        let (mine, theirs) = (RecordScope.accountCopy(fixture.id, session: "key"), RecordScope.accountCopy(fixture.id, session: "theirs"))
+        _ = try store.transaction { try $0.updateRecord(app: "suma", collection: "notes", scope: mine, id: "1", values: ["unread": .boolean(false)], now: 1) }
+        #expect(try other.countRecords(app: "suma", collection: "notes", scope: mine, matching: ["unread": .boolean(true)]) == 0)
+        #expect(try other.countRecords(app: "suma", collection: "notes", scope: theirs, matching: ["unread": .boolean(true)]) == 1)
+        #expect(try other.countRecords(app: "suma", collection: "notes", scope: .account(fixture.id), matching: ["unread": .boolean(true)]) == 1)
+        try other.endSession(id: id)
+        #expect(try store.countRecords(app: "suma", collection: "notes", scope: mine, matching: ["unread": .boolean(true)]) == 1, "ended, the copy is gone")
+    }
+
     @Test func seedingTwiceKeepsWhatPeopleChanged() throws {
         let (store, other) = try Self.instances()
         let fixture = FixtureRecord(collection: "listings", id: "123", values: ["title": .string("Loft")])

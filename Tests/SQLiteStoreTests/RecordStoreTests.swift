@@ -94,6 +94,31 @@ import Testing
         #expect(try write { try records.delete(app: "rp", collection: "favorites", scope: .account(buyer.id), id: "2", now: 2, in: $0) } == false)
     }
 
+    @Test func aCopyOfAFixtureAccountsRecordsIsOneSessionsAndGoesWithIt() throws {
+        let fixture = try accounts.create(app: "rp", email: "test@example.com", password: "password123", verified: true, isFixture: true)
+        try records.seed(app: "rp", [FixtureRecord(collection: "inquiries", id: "1", values: ["unread": .boolean(true)], accountEmail: "test@example.com")],
+                         accounts: accounts)
+        let first = try sessions.create(app: "rp", state: [0], dataKey: "key-1", now: 0)
+        _ = try sessions.create(app: "rp", state: [0], dataKey: "key-2", now: 0)
+        let (mine, theirs) = (RecordScope.accountCopy(fixture.id, session: "key-1"), RecordScope.accountCopy(fixture.id, session: "key-2"))
+        func unread(_ scope: RecordScope) throws -> Int {
+            try database.read { try records.count(app: "rp", collection: "inquiries", scope: scope, matching: ["unread": .boolean(true)], in: $0) }
+        }
+        _ = try write { connection in
+            _ = try records.update(app: "rp", collection: "inquiries", scope: mine, id: "1", values: ["unread": .boolean(false)], now: 1, in: connection)
+            return try records.insert(app: "rp", collection: "inquiries", scope: mine, values: ["unread": .boolean(false)], now: 1, in: connection)
+        }
+        #expect(try unread(mine) == 0 && records.records(app: "rp", collection: "inquiries", scope: mine).count == 2)
+        #expect(try unread(theirs) == 1 && unread(.account(fixture.id)) == 1, "another tester, and the account itself, are untouched")
+        #expect(try records.records(app: "rp", collection: "inquiries", scope: theirs).map(\.id) == ["1"])
+        try sessions.end(id: first)
+        #expect(try unread(mine) == 1 && records.records(app: "rp", collection: "inquiries", scope: mine).count == 1, "ended, the copy is gone")
+        _ = try write { try records.update(app: "rp", collection: "inquiries", scope: theirs, id: "1", values: ["unread": .boolean(false)], now: 1, in: $0) }
+        #expect(try sessions.sweep(now: 5_000) == 1)
+        let left = try database.read { try $0.queryFirst("SELECT COUNT(*) FROM records WHERE scope LIKE 'session:%'") { $0.int(0) } }
+        #expect(left == 0, "swept with its session")
+    }
+
     @Test func countsMatchWhatTheRecordsSayInEveryScope() throws {
         let fixtures = [
             FixtureRecord(collection: "todos", id: "1", values: ["done": .boolean(false), "owner": .string("ann")]),
