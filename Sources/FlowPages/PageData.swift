@@ -42,10 +42,27 @@ struct PageData {
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
         if let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
-            var members: [String: TemplateValue] = account.profile.mapValues { .string($0) }
+            let copy = try FixtureAccountCopy.fields(app: app.id, scope: data.scope(.account), reads: data.reads)
+            let profile = FixtureAccountCopy.profile(account, copy: copy)
+            var members: [String: TemplateValue] = profile.mapValues { .string($0) }
             members["email"] = .string(account.email)
             user = .record(TemplateRecord(members))
+            for form in Self.profileForms(of: app) where editedForms[form] == nil {
+                editedForms[form] = profile
+            }
         }
+    }
+
+    /// The forms whose action saves the profile (`save-profile`): they start from the signed-in
+    /// person's profile, as a form that edits a record starts from the record.
+    private static func profileForms(of app: AppDefinition) -> [String] {
+        func saves(_ steps: [ActionStep]) -> Bool {
+            steps.contains { step in
+                guard case .effect(let name, _, let onSuccess, let onFailure) = step else { return false }
+                return name == "save-profile" || saves(onSuccess) || saves(onFailure)
+            }
+        }
+        return app.actions.values.filter { $0.form != nil && saves($0.steps) }.compactMap(\.form)
     }
 
     private init() {}

@@ -51,7 +51,8 @@ struct PostRequests {
             }
         }
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
-                                    isPrototype: app.isPrototype, mailbox: session.dataKey, now: now)
+                                    isPrototype: app.isPrototype, dataKey: session.dataKey,
+                                    fixtureAccountIDs: app.fixtureAccountIDs, now: now)
         // Checked once, before the transaction: only a valid form's effects are prepared.
         let errors = interpreter.validate(command, form: form)
         let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]

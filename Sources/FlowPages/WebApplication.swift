@@ -82,11 +82,11 @@ public struct WebApplication: Sendable {
                 FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
             }, fixtureEmails: app.fixtures.accounts.map(\.email))
             let fixtureAccountIDs = prototype ? Set(try fixtures.compactMap { try store.account(app: app.id, email: $0.email)?.id }) : []
-            if prototype, !app.data.fixtures.isEmpty {
+            if prototype, !app.data.fixtures.isEmpty || !fixtures.isEmpty {
                 try store.seedRecords(app: app.id, app.data.fixtures.map { fixture in
                     FixtureRecord(collection: fixture.collection, id: fixture.id, values: fixture.values.mapValues(\.recordValue),
                                   accountEmail: fixture.account)
-                })
+                } + fixtures.map(FixtureAccountCopy.base))
             }
             let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })

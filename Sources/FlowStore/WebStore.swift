@@ -32,6 +32,8 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     /// A password's salted hash, for ``StoreTransaction/createAccount(app:email:passwordHash:mailbox:now:)``
     /// and ``StoreTransaction/setPasswordHash(accountID:_:)``; slow on purpose, and bounded.
     func hashPassword(_ password: String) throws -> String
+    /// Whether `password` matches a hash from ``hashPassword(_:)``; as slow, and as bounded.
+    func verifyPassword(_ password: String, against hash: String) throws -> Bool
     /// Creates an app's documented fixture accounts when missing, and marks every account of
     /// `fixtureEmails` as a fixture (its password is public).
     func seedFixtures(app: String, accounts: [FixtureAccount], fixtureEmails: [String]) throws

@@ -99,6 +99,10 @@ public struct PostgresWebStore: WebStore {
         try hasher.hash(password)
     }
 
+    public func verifyPassword(_ password: String, against hash: String) throws -> Bool {
+        try hasher.verify(password, against: hash)
+    }
+
     /// Creates the missing fixture accounts (hashed before the transaction) and marks every
     /// account of `fixtureEmails`; instances starting together do it one after the other.
     public func seedFixtures(app: String, accounts fixtures: [FixtureAccount], fixtureEmails: [String]) throws {

@@ -76,6 +76,10 @@ public struct SQLiteWebStore: WebStore {
         try accounts.hasher.hash(password)
     }
 
+    public func verifyPassword(_ password: String, against hash: String) throws -> Bool {
+        try accounts.hasher.verify(password, against: hash)
+    }
+
     public func seedFixtures(app: String, accounts fixtures: [FixtureAccount], fixtureEmails: [String]) throws {
         try accounts.markFixtures(app: app, emails: fixtureEmails)
         try FixtureSeeder(accounts: accounts).seed(app: app, fixtures)

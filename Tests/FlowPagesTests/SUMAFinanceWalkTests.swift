@@ -203,8 +203,19 @@ import Testing
         try browser.press("Reset Password", filling: ["New password": "NewSecret9", "Confirm password": "NewSecret9"])
         #expect(browser.page.heading == "Login" && browser.page.back == nil)
         #expect(browser.page.toasts == ["Your password has been reset. Log in with the new one."])
+        try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(browser.page.alert?.title == "Login Failed", "the old password no longer works for this tester")
+        try browser.press("OK")
         try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": "NewSecret9"])
         #expect(browser.page.heading == "Biometric Enrollment")
+        // The fixture account is every tester's: the new password is this tester's alone.
+        var other = try Self.atLogin(app)
+        try other.press("Log In", filling: ["Email address": "test@example.com", "Password": "NewSecret9"])
+        #expect(other.page.alert?.title == "Login Failed")
+        try other.press("OK")
+        try other.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(other.page.heading == "Biometric Enrollment", "the documented password still works for everyone else")
+        #expect(try app.store.authenticate(app: "suma-finance", email: "test@example.com", password: "password123", allowingFixtures: true) != nil)
 
         var cancelling = try Self.atLogin(app)
         try cancelling.press("Forgot Password?")
@@ -222,9 +233,14 @@ import Testing
         try browser.press("Skip")
         #expect(browser.page.heading == "Home")
 
+        try browser.press("Profile")
+        try browser.press("Log Out")
+        try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(browser.page.heading == "Home", "the prompt shows after the first sign-in only")
+        // Every tester signs in as the fixture account, and each is asked on their own first sign-in.
         var second = try Self.atLogin(app)
         try second.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
-        #expect(second.page.heading == "Home", "the prompt shows after the first sign-in only")
+        #expect(second.page.heading == "Biometric Enrollment", "another tester's first sign-in")
 
         let fresh = try LiveApp()
         var enabling = try Self.atLogin(fresh)

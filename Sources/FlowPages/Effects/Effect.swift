@@ -78,20 +78,30 @@ public struct EffectContext: Sendable {
     /// Off for an app serving real people: fixture accounts are refused and the outbox keeps no
     /// codes or links.
     public let isPrototype: Bool
-    /// The dev mailbox of the session the action runs in: its mail is kept there.
-    public let mailbox: String
+    /// The data key of the session the action runs in: its dev mailbox, and what its copies of
+    /// app data are kept under.
+    public let dataKey: String
+    /// The app's fixture accounts when served as a prototype; each session has its own copy.
+    public let fixtureAccountIDs: Set<Int>
     /// Milliseconds since 1970.
     public let now: Int64
 
-    public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, mailbox: String,
-                now: Int64) {
+    public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, dataKey: String,
+                fixtureAccountIDs: Set<Int> = [], now: Int64) {
         self.app = app
         self.navigator = navigator
         self.store = store
         self.fixtures = fixtures
         self.isPrototype = isPrototype
-        self.mailbox = mailbox
+        self.dataKey = dataKey
+        self.fixtureAccountIDs = fixtureAccountIDs
         self.now = now
+    }
+
+    /// The session's copy of a fixture account's data (``FixtureAccountCopy``); nil for any
+    /// other account, whose data is its own.
+    public func copy(ofAccount id: Int) -> RecordScope? {
+        fixtureAccountIDs.contains(id) ? .accountCopy(id, session: dataKey) : nil
     }
 
     /// Applies a navigation command; an effect's navigation (sign-in) must succeed or the

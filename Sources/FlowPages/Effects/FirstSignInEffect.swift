@@ -2,18 +2,18 @@ import FlowStore
 import Navigation
 
 /// `first-sign-in`: succeeds once per account, on its first sign-in (seed 000 §6, the biometric
-/// enrollment prompt), and fails every time after.
+/// enrollment prompt), and fails every time after; once per tester for a fixture account.
 struct FirstSignInEffect: Effect {
     let name = "first-sign-in"
     let summary = "succeeds only on an account's first sign-in"
 
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
-        guard let id = state.userID.flatMap(Int.init), let account = try transaction.account(id: id),
-              account.profile["signed-in-before"] == nil else {
+        guard let id = state.userID.flatMap(Int.init), let profile = try FixtureAccountCopy.profile(ofAccount: id, context: context, in: transaction),
+              profile["signed-in-before"] == nil else {
             return .failure(errors: [:])
         }
-        try transaction.updateProfile(accountID: id, merging: ["signed-in-before": "true"])
+        try FixtureAccountCopy.updateProfile(accountID: id, merging: ["signed-in-before": "true"], context: context, in: transaction)
         return .success(values: [:])
     }
 }

@@ -25,7 +25,7 @@ struct RegisterEffect: Effect {
             try transaction.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
-                let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.mailbox,
+                let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
                                                             now: context.now)
                 try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email], in: &state)
             } catch AccountError.emailTaken {

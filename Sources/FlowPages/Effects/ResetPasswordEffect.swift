@@ -2,7 +2,7 @@ import FlowStore
 import Navigation
 
 /// `reset-password`: sets the form's new `password`, after a verified code or with a reset
-/// link's `token`.
+/// link's `token`; a fixture account's in the tester's own copy, for them alone.
 struct ResetPasswordEffect: Effect {
     let name = "reset-password"
     let summary = "sets a new password after a verified code or with a reset link's token"
@@ -24,7 +24,7 @@ struct ResetPasswordEffect: Effect {
         guard let accountID else {
             return .failure(errors: [EffectOutcome.formMessage: "Reset link expired. Request a new one."])
         }
-        try transaction.setPasswordHash(accountID: accountID, password.hash)
+        try FixtureAccountCopy.setPasswordHash(accountID: accountID, password.hash, context: context, in: transaction)
         BackendMemory.forget(in: &state)
         return .success(values: [:])
     }

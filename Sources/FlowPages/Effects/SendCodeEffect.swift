@@ -27,7 +27,7 @@ struct SendCodeEffect: Effect {
         let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
         // A fixture is every tester's account, so its mail goes to the tester who asked; any other
         // account's to the session that registered it — never to a stranger asking for its reset.
-        let mailbox = account.isFixture ? context.mailbox : account.mailbox
+        let mailbox = account.isFixture ? context.dataKey : account.mailbox
         if context.isPrototype {
             try transaction.sendMail(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code: \(code)",
                                      body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link, now: context.now)

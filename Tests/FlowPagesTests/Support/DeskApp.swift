@@ -41,7 +41,7 @@ final class DeskApp: Sendable {
 
         func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                      in transaction: any StoreTransaction) throws -> EffectOutcome {
-            try transaction.sendMail(app: context.app.id, mailbox: context.mailbox, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
+            try transaction.sendMail(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
             return .success(values: [:])
         }
     }

@@ -1,0 +1,64 @@
+import FlowDefinition
+import FlowStore
+
+/// What a tester changes of a fixture account's own fields — its profile and its password — kept
+/// as one record of their session's copy of the account (``RecordScope/accountCopy(_:session:)``),
+/// so the account every tester signs in as stays as documented for the others.
+///
+/// The record lies in a collection no `app.xml` can declare (collection ids have no dots), laid
+/// over a base record of the account's documented profile that the app seeds when it loads.
+enum FixtureAccountCopy {
+    static let collection = "flowpages.account"
+    static let recordID = "account"
+    /// The field of the copy holding the hash of a password the tester set; never a profile field.
+    static let passwordHashField = "flowpages.password-hash"
+
+    /// The base record of a fixture account, for ``WebStore/seedRecords(app:_:)``.
+    static func base(of account: FixtureSet.Account) -> FixtureRecord {
+        FixtureRecord(collection: collection, id: recordID, values: account.profile.mapValues { .string($0) }, accountEmail: account.email)
+    }
+
+    /// The copy's fields (profile fields, and the password's hash if the tester set one), or nil
+    /// when `scope` is no copy of a fixture account's.
+    static func fields(app: String, scope: RecordScope?, reads: any RecordReads) throws -> [String: String]? {
+        guard let scope, case .accountCopy = scope,
+              let record = try reads.record(app: app, collection: collection, scope: scope, id: recordID) else { return nil }
+        return record.values.mapValues(\.text)
+    }
+
+    /// The profile the tester sees: the account's, with the copy's fields over it.
+    static func profile(_ account: Account, copy: [String: String]?) -> [String: String] {
+        account.profile.merging((copy ?? [:]).filter { $0.key != passwordHashField }) { _, copied in copied }
+    }
+
+    /// The profile of account `id` as the session of `context` sees it, or nil when there is no
+    /// such account.
+    static func profile(ofAccount id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> [String: String]? {
+        guard let account = try transaction.account(id: id) else { return nil }
+        return profile(account, copy: try fields(app: context.app.id, scope: context.copy(ofAccount: id), reads: transaction))
+    }
+
+    /// Adds `values` to the profile of account `id`: a fixture account's in the tester's copy.
+    static func updateProfile(accountID id: Int, merging values: [String: String], context: EffectContext,
+                              in transaction: any StoreTransaction) throws {
+        if try !merge(values, accountID: id, context: context, in: transaction) {
+            try transaction.updateProfile(accountID: id, merging: values)
+        }
+    }
+
+    /// Sets the password of account `id`: a fixture account's in the tester's copy.
+    static func setPasswordHash(accountID id: Int, _ hash: String, context: EffectContext, in transaction: any StoreTransaction) throws {
+        if try !merge([passwordHashField: hash], accountID: id, context: context, in: transaction) {
+            try transaction.setPasswordHash(accountID: id, hash)
+        }
+    }
+
+    /// Adds `values` to the copy's fields; false when account `id` is no fixture (the caller
+    /// then writes the account itself).
+    private static func merge(_ values: [String: String], accountID id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> Bool {
+        guard let scope = context.copy(ofAccount: id) else { return false }
+        let merged = (try fields(app: context.app.id, scope: scope, reads: transaction) ?? [:]).merging(values) { _, new in new }
+        return try transaction.updateRecord(app: context.app.id, collection: collection, scope: scope, id: recordID,
+                                            values: merged.mapValues { .string($0) }, now: context.now)
+    }
+}
