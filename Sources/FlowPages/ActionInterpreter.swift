@@ -110,12 +110,10 @@ struct ActionInterpreter {
                 result.state.formErrors = Notice(formID, values: errors)
                 return result
             }
-            result.values = form.filter { !Self.reservedFields.contains($0.key) && !FormCheck.isPassword($0.key, in: app) }
-            let screen = app.navigation.currentScreen(in: state)
+            let fields = self.fields(of: action, posted: form, on: state)
+            result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
             let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
-            // A parameter the screen leaves out reads as its default, as its page shows it.
-            var sources = Sources(form: form, checkboxes: checkboxes,
-                                  screen: app.navigation.route(screen.name)?.values(of: screen) ?? screen.parameters)
+            var sources = Sources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
             try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
         }
         return result
@@ -135,6 +133,23 @@ struct ActionInterpreter {
         if app.alerts[WellKnownAlert.sessionExpired.id] != nil { result.state.alert = Notice(WellKnownAlert.sessionExpired.id) }
         result.events.append(event("session_expired", result.state, source: .autoRedirect))
         return result
+    }
+
+    /// What `action` reads of a post: the fields its form declares, as posted; any other name only
+    /// from the parameters of the screen it was posted on (a reset link's token), never from the
+    /// post — so no step or effect sees a field the page did not ask for.
+    func fields(of action: ActionDefinition, posted: [String: String], on state: NavigationState) -> [String: String] {
+        let declared = Set(action.form.flatMap { app.forms[$0] }?.fields.map(\.name) ?? [])
+        var fields = posted.filter { declared.contains($0.key) }
+        for (name, value) in screenValues(state) where !declared.contains(name) { fields[name] = value }
+        return fields
+    }
+
+    /// The parameters of the current screen of `state`; one the screen leaves out reads as its
+    /// default, as its page shows it.
+    private func screenValues(_ state: NavigationState) -> [String: String] {
+        let screen = app.navigation.currentScreen(in: state)
+        return app.navigation.route(screen.name)?.values(of: screen) ?? screen.parameters
     }
 
     /// Every effect an action's steps may run, on either branch, in order.

@@ -99,8 +99,7 @@ struct FlowMap {
         var edges: [Edge] = []
         for route in navigation.routes {
             guard let template = app.templates[route.name] else { continue }
-            let offered = Set(templates.referencedPaths(in: template).compactMap { $0.count > 1 && $0[0] == "actions" ? $0[1] : nil })
-            for action in offered.sorted() {
+            for action in Self.actions(offeredBy: template, in: templates, app: app.id).sorted() {
                 for target in Self.targets(of: action, in: app, seen: []) {
                     edges.append(Edge(from: route.name, to: target, kind: .action(action)))
                 }
@@ -117,6 +116,12 @@ struct FlowMap {
         }
         var seen: Set<Edge> = []
         self.edges = edges.filter { seen.insert($0).inserted }
+    }
+
+    /// The actions a page of `template` offers: those it and the app's own partials it includes
+    /// post (`actions.<id>`), read from the text without rendering.
+    static func actions(offeredBy template: String, in templates: TemplateSet, app: String) -> Set<String> {
+        Set(templates.referencedPaths(in: template) { $0.hasPrefix(app + "/") }.compactMap { $0.count > 1 && $0[0] == "actions" ? $0[1] : nil })
     }
 
     /// The routes an action's steps show: where it navigates, presents, replaces or pops up to

@@ -22,6 +22,9 @@ final class MountedApp: Sendable {
     /// The ids of its fixture accounts when served as a prototype: every tester signs in as
     /// them, so each session keeps its own copy of their collections.
     let fixtureAccountIDs: Set<Int>
+    /// The actions each route's page offers, read once from its template: an action posted from
+    /// a screen that does not offer it changes nothing (``offers(_:in:)``).
+    let offeredActions: [RouteName: Set<String>]
     /// The origins posts may come from besides the request's own.
     let origins: OriginPolicy
     /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
@@ -60,6 +63,18 @@ final class MountedApp: Sendable {
         self.fixtureAccountIDs = prototype ? fixtureAccountIDs : []
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
+        offeredActions = Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in
+            app.templates[route.name].map { (route.name, FlowMap.actions(offeredBy: $0, in: templates, app: app.id)) }
+        })
+    }
+
+    /// Whether the page of `state` offers `command`: Back, Close and the tabs every page does; an
+    /// action, when its screen's template posts it or a button of the alert it shows runs it.
+    func offers(_ command: PostCommand, in state: NavigationState) -> Bool {
+        guard case .action(let action) = command else { return true }
+        if offeredActions[navigation.currentScreen(in: state).name]?.contains(action.id) == true { return true }
+        guard let alert = state.alert, let definition = app.alerts[alert.name] else { return false }
+        return definition.buttons.contains { $0.action == action.id }
     }
 
     var navigation: NavigationDefinition { app.navigation }

@@ -28,7 +28,10 @@ struct PostRequests {
             try session.commit(expired.state, source: .autoRedirect, events: expired.events, now: now)
             return session.redirectToCurrentScreen(request)
         }
-        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored) else {
+        // An action its page does not offer is out of date too: a page shown before the app
+        // changed, or a post no page made.
+        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored),
+              app.offers(command, in: state) else {
             try session.commitOutOfDate(now: now)
             return session.redirectToCurrentScreen(request)
         }
@@ -55,7 +58,7 @@ struct PostRequests {
                                     fixtureAccountIDs: app.fixtureAccountIDs, now: now)
         // Checked once, before the transaction: only a valid form's effects are prepared.
         let errors = interpreter.validate(command, form: form)
-        let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, context: context) : [:]
+        let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context) : [:]
         do {
             // A visitor's first post has no state stored: the page's own is worked out from its URL.
             let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
@@ -119,11 +122,14 @@ struct PostRequests {
         return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 
-    /// The slow parts of the action's effects (password hashing), done before its transaction.
-    private func prepareEffects(of command: PostCommand, form: [String: String], context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
+    /// The slow parts of the action's effects (password hashing), done before its transaction,
+    /// with the fields the action will read when it runs on `state`.
+    private func prepareEffects(of command: PostCommand, form: [String: String], on state: NavigationState, interpreter: ActionInterpreter,
+                                context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
         guard case .action(let action) = command else { return [:] }
         var prepared: [EffectCall: (any Sendable)?] = [:]
-        for call in ActionInterpreter.effectCalls(of: action.steps, form: form) where prepared[call] == nil {
+        let fields = interpreter.fields(of: action, posted: form, on: state)
+        for call in ActionInterpreter.effectCalls(of: action.steps, form: fields) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }
             do {
                 prepared[call] = try effect.prepare(call, context: context)

@@ -22,6 +22,7 @@ import Testing
             <route name="forgot" path="/forgot" title="Forgot" owner="start"/>
             <route name="sent" path="/sent" title="Sent" owner="start"/>
             <route name="home" path="/home" title="Home" owner="main"/>
+            <route name="reset" path="/reset" title="Reset" owner="start"><param name="token"/></route>
           </routes>
           <forms>
             <form id="login">
@@ -39,6 +40,7 @@ import Testing
             </action>
             <action id="forgot"><navigate route="forgot"/></action>
             <action id="too-deep"><navigate route="forgot"/><navigate route="sent"/></action>
+            <action id="use-link"><effect name="reset-password"/></action>
           </actions>
           <alerts>
             <alert id="failed" title="Login Failed" message="Wrong email or password."><button label="OK"/></alert>
@@ -54,7 +56,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interpreter-\(UUID().uuidString)/notes")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try! Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
-        for name in ["login", "forgot", "sent", "home"] { try! Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(name + ".html")) }
+        for name in ["login", "forgot", "sent", "home", "reset"] { try! Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(name + ".html")) }
         return try! AppFolderLoader.load(folder: folder.path, vocabulary: .served(with: .prototype)).get()
     }()
 
@@ -64,6 +66,24 @@ import Testing
 
     func action(_ id: String) -> PostCommand { .action(Self.app.actions[id]!) }
 
+    /// An effect reads the fields its action's form declares, as posted, and any other name only
+    /// from the screen the post came from — a field added to the post never reaches it.
+    @Test func anEffectSeesOnlyItsFormsFieldsAndTheScreensParameters() throws {
+        var calls: [EffectCall] = []
+        func record(_ call: EffectCall, _ state: inout NavigationState) throws -> EffectOutcome {
+            calls.append(call)
+            return .failure(errors: [:])
+        }
+        let forged = form.merging(["account": "7", "token": "forged", "registered": "7"]) { _, new in new }
+        _ = try interpreter.run(action("log-in"), form: forged, on: initial, effects: record)
+        #expect(calls.last?.form == ["email": "ana@example.com", "password": "secret-123"])
+
+        let atReset = try Navigator(Self.app.navigation).execute(.navigate(RouteInstance("reset", ["token": "from-the-link"]), source: .direct),
+                                                                 on: initial).get().state
+        _ = try interpreter.run(action("use-link"), form: ["token": "forged", "email": "someone@example.com"], on: atReset, effects: record)
+        #expect(calls.last?.form == ["token": "from-the-link"], "the link's token is the screen's, not the post's")
+    }
+
     @Test func aSucceedingEffectRunsItsSuccessStepsWithItsValuesThenTheStepsAfterIt() throws {
         var calls: [EffectCall] = []
         let result = try interpreter.run(action("log-in"), form: form, on: initial) { call, state in
@@ -71,7 +91,7 @@ import Testing
             state = try Navigator(Self.app.navigation).execute(.signIn(userID: "7"), on: state).get().state
             return .success(values: ["email": "ana@example.com"])
         }
-        #expect(calls == [EffectCall(name: "sign-in", purpose: nil, form: form)])
+        #expect(calls == [EffectCall(name: "sign-in", purpose: nil, form: ["email": "ana@example.com", "password": "secret-123"])])
         #expect(result.state.userID == "7" && Self.app.navigation.currentScreen(in: result.state).name == "home")
         #expect(result.state.toasts.map(\.name) == ["hello", "after"] && result.state.toasts.first?.values["email"] == "ana@example.com")
         #expect(result.state.toasts.allSatisfy { $0.values["password"] == nil }, "a password never fills a message")

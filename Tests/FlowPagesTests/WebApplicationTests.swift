@@ -101,7 +101,9 @@ import Testing
             """)
         try Data(app.utf8).write(to: views.appendingPathComponent("suma/app.xml"))
         for name in ["login", "register", "personal-info", "terms", "home", "profile"] {
-            let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>{{/block}}"
+            // Every screen offers the actions the tests post: one a page does not offer is refused.
+            let buttons = ["create-account", "next", "cancel"].map { "{{> _layout/button action=actions.\($0) label=\"\($0)\"}}" }.joined()
+            let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>\(buttons){{/block}}"
             try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
         }
         let publicFolder = views.appendingPathComponent("public")

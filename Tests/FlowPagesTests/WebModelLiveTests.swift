@@ -91,6 +91,20 @@ import Testing
         #expect(try app.mails().isEmpty, "nothing was sent")
     }
 
+    /// An action posted from a page that does not offer it — a post no page of the app makes —
+    /// changes nothing and says the page was out of date.
+    @Test func anActionItsPageDoesNotOfferChangesNothing() throws {
+        let app = try LiveApp()
+        var browser = try Walk.atLogin(app)
+        let login = browser.url
+        try browser.post("/suma-finance/_action/send-reset-code", ["csrf": browser.hidden("csrf"), "screen": login, "email": "test@example.com"])
+        #expect(browser.page.heading == "Login" && browser.page.toasts.contains { $0.contains("out of date") }, "\(browser.page.heading)")
+        #expect(try app.mails().isEmpty, "no code was sent")
+        try browser.press("Forgot Password?")
+        try browser.press("Send Code", filling: ["Email address": "test@example.com"])
+        #expect(try browser.page.heading == "Verification Code" && app.mails().count == 1, "from its own page it works")
+    }
+
     @Test func f14TheHTTPContractOfANavigationPost() throws {
         let app = try LiveApp()
         var browser = try Walk.atLogin(app)
