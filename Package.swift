@@ -56,8 +56,12 @@ let package = Package(
         // Pure Swift, standard library only: QR codes drawn as SVG on the server.
         .target(name: "QRCode"),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        // glibc's allocator tuning (malloc.h), imported by FlowPages only.
+        .systemLibrary(name: "CMalloc"),
         // The web app: wires the modules into routes and runs the server.
-        .target(name: "FlowPages", dependencies: ["HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode"]),
+        .target(name: "FlowPages", dependencies: [
+            "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode", "CMalloc",
+        ]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
         .testTarget(name: "FlowPagesTests", dependencies: [
             "FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",

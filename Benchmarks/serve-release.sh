@@ -100,6 +100,8 @@ make_portal_people() {
         csrf=$(curl -fs -H "Cookie: $cookie" "$base/login" | token)
         cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $origin" \
             --data "csrf=$csrf&form=login&email=test%40example.com&password=password123" "$base/_action/log-in" | setcookie)
+        # Signing in gave the session a new CSRF token, as its next page shows it.
+        csrf=$(curl -fs -H "Cookie: $cookie" "$base/favorites" | token)
         curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $origin" --data "csrf=$csrf" "$base/_tab/home"
         curl -fs -o /dev/null -H "Cookie: $cookie" -H "Sec-Fetch-Site: same-origin" "$base/listing/123"
         echo "$cookie $csrf"
