@@ -50,6 +50,9 @@ public struct AppDefinition: Sendable {
     public let closeLabels: [RouteName: String]
     /// The routes whose form asks before the person leaves with unsaved changes.
     public let leaveGuards: [RouteName: LeaveGuard]
+    /// The screen a link to each route shows beneath it (`under`): a deep link or typed URL of a
+    /// listing's gallery opens the listing first, so Back leads where the app's would.
+    public let linkParents: [RouteName: RouteName]
     /// The tabs its tab links select, by the link's path (`/tab/projects`, which
     /// `coinapp://tab/projects` reads as).
     public let tabLinks: [String: CoordinatorID]

@@ -303,6 +303,7 @@ public enum AppSchema {
               <optional><attribute name="template"/></optional>
               <optional><attribute name="breadcrumb"/></optional>
               <optional><attribute name="close-label"/></optional>
+              <optional><attribute name="under"/></optional>
               <optional><attribute name="description"/></optional>
               <optional><attribute name="detent"/></optional>
               <optional>

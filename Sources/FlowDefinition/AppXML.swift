@@ -44,6 +44,7 @@ struct AppXML {
         var routeData: [RouteName: RouteData] = [:]
         var leaveGuards: [RouteName: Located<LeaveGuard>] = [:]
         var closeLabels: [RouteName: String] = [:]
+        var linkParents: [RouteName: Located<RouteName>] = [:]
         var detents: [RouteName: SheetDetent] = [:]
         var templates: [RouteName: String] = [:]
         var steps: [RouteName: String] = [:]
@@ -60,6 +61,7 @@ struct AppXML {
             let readData = readRouteData(element, route: route, data: data)
             if readData != .none { routeData[route.name] = readData }
             if let label = element["close-label"] { closeLabels[route.name] = label }
+            if let parent = element["under"] { linkParents[route.name] = Located(definition: RouteName(parent), line: element.line) }
             if let text = element["detent"] {
                 if let detent = SheetDetent(text) {
                     detents[route.name] = detent
@@ -98,6 +100,7 @@ struct AppXML {
         checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree, data: data)
         checkBadges(navigation, data: data)
         checkLeaveGuards(leaveGuards, forms: forms, alerts: alerts, routeData: routeData)
+        checkLinkParents(linkParents, routes: routes)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)
@@ -117,7 +120,7 @@ struct AppXML {
                 forms: forms.mapValues(\.definition), actions: actions.mapValues(\.definition),
                 alerts: alerts.mapValues(\.definition), toasts: toasts.mapValues(\.definition),
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
-                leaveGuards: leaveGuards.mapValues(\.definition),
+                leaveGuards: leaveGuards.mapValues(\.definition), linkParents: linkParents.mapValues(\.definition),
                 tabLinks: Dictionary(uniqueKeysWithValues: tabLinks.map { ($0.path, $0.tab) }), detents: detents,
                 stylesheet: stylesheet, folder: folder
             ))
@@ -148,6 +151,32 @@ struct AppXML {
             return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, tab: item, modals: modals, requiresSignIn: guarded)
         default:
             return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, modals: modals, requiresSignIn: guarded)
+        }
+    }
+
+    /// `under` names a route whose parameters the route has too, and leads to no loop.
+    private mutating func checkLinkParents(_ parents: [RouteName: Located<RouteName>], routes: [RouteDefinition]) {
+        let byName = Dictionary(routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (name, parent) in parents.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let route = byName[name] else { continue }
+            guard let under = byName[parent.definition] else {
+                report(parent.line, "route '\(name)' is under '\(parent.definition)', which is not a route"
+                       + Spelling.suggestion(for: parent.definition.rawValue, among: routes.map(\.name.rawValue)))
+                continue
+            }
+            let missing = under.parameters.filter { $0.isRequired && $0.defaultValue == nil && route.parameter($0.name) == nil }.map(\.name)
+            if !missing.isEmpty {
+                report(parent.line, "route '\(name)' is under '\(under.name)', whose parameter \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
+                       + "'\(name)' does not have; a link to '\(name)' could not show '\(under.name)' beneath it")
+            }
+            var seen: Set<RouteName> = [name], next = parent.definition
+            while let further = parents[next]?.definition {
+                guard seen.insert(next).inserted else {
+                    report(parent.line, "route '\(name)' is under '\(parent.definition)', which leads back to it; a route cannot be under itself")
+                    break
+                }
+                next = further
+            }
         }
     }
 

@@ -136,8 +136,33 @@ final class MountedApp: Sendable {
 
     /// The state after following a link: the engine's navigation, except that a signed-out
     /// person's link into another signed-out flow (onboarding → a registration link) enters that
-    /// flow first, as the app would on a first launch.
+    /// flow first, as the app would on a first launch; and that a link to a route `under` another
+    /// opens that one first (with the parameters they share) unless the screen is already shown.
     func following(_ destination: LinkDestination, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
+        guard case .screen(let instance) = destination else { return entering(destination, from: state, source: source) }
+        var start = state
+        for screen in screens(beneath: instance, in: state) {
+            switch entering(.screen(screen), from: start, source: source) {
+            case .success(let opened): start = opened
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return entering(destination, from: start, source: source)
+    }
+
+    /// The screens a link to `instance` opens before it, outermost first: its `under` route
+    /// with the parameters they share, and that one's; none when `state` already shows the
+    /// screen, has its `under` screen on top, or has it further down the trail (Back pops to it).
+    func screens(beneath instance: RouteInstance, in state: NavigationState) -> [RouteInstance] {
+        guard let parent = app.linkParents[instance.name], let parentRoute = navigation.route(parent) else { return [] }
+        let view = navigation.screen(in: state)
+        let above = RouteInstance(parent, instance.parameters.filter { parentRoute.parameter($0.key) != nil })
+        if view.route == instance || view.route == above || view.breadcrumbs.contains(where: { $0.route == instance }) { return [] }
+        return screens(beneath: above, in: state) + [above]
+    }
+
+    /// The engine's navigation to `destination`, entering its signed-out flow first when needed.
+    private func entering(_ destination: LinkDestination, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
         let command = destination.command(source)
         switch navigator.execute(command, on: state) {
         case .success(let transition):

@@ -118,6 +118,12 @@ import Testing
          "19: route 'orders' has a detent, but only a sheet has one; set presentation=\"sheet\" or \"form-sheet\", or remove detent"),
         ("<link-scheme name=\"shopapp\"/>", "<link-scheme name=\"javascript\"/>",
          "3: link-scheme 'javascript' is a browser's own scheme, not an app's; name the app's custom scheme, such as 'myapp'"),
+        ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" under=\"ordres\"/>",
+         "19: route 'orders' is under 'ordres', which is not a route; did you mean 'orders'?"),
+        ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" under=\"item\"/>",
+         "19: route 'orders' is under 'item', whose parameter 'id' 'orders' does not have; a link to 'orders' could not show 'item' beneath it"),
+        ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" under=\"orders\"/>",
+         "19: route 'orders' is under 'orders', which leads back to it; a route cannot be under itself"),
     ])
     func referenceErrorsNameTheLine(original: String, replacement: String, expected: String) throws {
         #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))

@@ -257,6 +257,25 @@ import Testing
         #expect(try browser.backChain() == ["Home"])
     }
 
+    /// A link into a listing's gallery or map opens the listing beneath it, as the app would:
+    /// Back leads to the listing, then Home; from the listing itself it opens over it.
+    @Test(arguments: ["realityportal://listing/123/gallery", "/reality-portal/listing/123/map"])
+    func aLinkIntoAListingsPhotosOrMapOpensTheListingBeneath(link: String) throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        if link.hasPrefix("/") {
+            try browser.open(link)
+        } else {
+            try browser.open("/reality-portal/_open?url=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link))
+        }
+        #expect(browser.page.heading.hasSuffix(" of Sunny Loft with Terrace") && browser.page.tabs.selected == "Home tab", "\(browser.page.heading)")
+        #expect(browser.page.back == "Back to Sunny Loft with Terrace")
+        try browser.reload()
+        #expect(browser.page.back == "Back to Sunny Loft with Terrace", "reloading it opens nothing more")
+        #expect(try browser.backChain() == ["Sunny Loft with Terrace", "Home"])
+    }
+
     @Test func idsThatDoNotExistAreInvalidLinksAndChangeNothing() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
