@@ -72,7 +72,11 @@ for mode in results create; do
     read -r _ rps p99 failed errors <<< "$line"
     case $mode in
         results) what="search results GET (20 listings read + rendered)" ;;
-        create) what="inquiry walk POSTs (ask, send = create, tab)     " ;;
+        create) what="inquiry walk (POST ask, POST send = create, GET) " ;;
     esac
     echo "$what  ${rps} requests/s  p99 ${p99} ms  (unexpected statuses: ${failed}, socket errors: ${errors})"
+    # A walk whose posts were out of date would answer 303 too: count what it made.
+    if [ "$mode" = create ] && [ -z "$db" ]; then
+        python3 -c "import sqlite3, sys; print('  inquiries created: %d' % sqlite3.connect(sys.argv[1]).execute(\"SELECT COUNT(*) FROM records WHERE collection = 'inquiries' AND is_fixture = 0\").fetchone()[0])" "$folder/bench.sqlite"
+    fi
 done

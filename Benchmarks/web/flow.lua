@@ -10,8 +10,9 @@
 -- and Reality Portal's (people signed in, on listing 123 of the Home tab):
 --   results  the search results for "apartment": 20 listings read and rendered
 --   create   Ask the Agent, Send Inquiry (a new inquiry: a record created with the session's
---            save), then the Home tab again, as form posts naming no screen (each applies to
---            where the session is)
+--            save), as form posts naming no screen (each applies to where the session is: an
+--            action its screen does not offer changes nothing), then listing 123 again by its
+--            link (sending leaves the person on the new inquiry, in the Inquiries tab)
 
 local threads = {}
 local count = 0
@@ -27,9 +28,9 @@ local walks = {
   post = { "navigate", "back" },
   walk = { "login", "navigate", "register", "back" },
   results = { "results" },
-  create = { "ask", "send", "home" },
+  create = { "ask", "send", "listing" },
 }
-local expected = { login = 200, register = 200, navigate = 303, back = 303, results = 200, ask = 303, send = 303, home = 303 }
+local expected = { login = 200, register = 200, navigate = 303, back = 303, results = 200, ask = 303, send = 303, listing = 200 }
 local sessions, mode, next_session = {}, nil, 1
 unexpected = 0  -- global, so done() can read it from each thread
 
@@ -74,7 +75,9 @@ function request()
   end
   if step == "ask" then return post(session, portal .. "/_action/start-inquiry") end
   if step == "send" then return post(session, portal .. "/_action/send-inquiry", nil, "&form=new-inquiry&message=Is+there+a+cellar%3F") end
-  if step == "home" then return post(session, portal .. "/_tab/home") end
+  if step == "listing" then
+    return wrk.format("GET", portal .. "/listing/123", { ["Cookie"] = session.cookie, ["Sec-Fetch-Site"] = "same-origin" })
+  end
   return post(session, base .. "/_back", base .. "/auth/register")
 end
 
