@@ -40,9 +40,6 @@ struct ActionInterpreter {
         fileprivate var values: [String: String] = [:]
     }
 
-    /// Fields every form carries for the server, never kept as drafts.
-    static let reservedFields: Set<String> = ["csrf", "screen", "form"]
-
     /// What the form an action posts fails of its rules, field name → message; empty when it
     /// passes or the command posts no form.
     func validate(_ command: PostCommand, form: [String: String]) -> [String: String] {
@@ -153,10 +150,10 @@ struct ActionInterpreter {
     }
 
     /// Every effect an action's steps may run, on either branch, in order.
-    static func effectCalls(of steps: [ActionStep], form: [String: String]) -> [EffectCall] {
+    static func effectCalls(of steps: [ActionStep], formID: String?, form: [String: String]) -> [EffectCall] {
         steps.flatMap { step -> [EffectCall] in
             guard case .effect(let name, let purpose, let success, let failure) = step else { return [] }
-            return [EffectCall(name: name, purpose: purpose, form: form)] + effectCalls(of: success + failure, form: form)
+            return [EffectCall(name: name, purpose: purpose, formID: formID, form: form)] + effectCalls(of: success + failure, formID: formID, form: form)
         }
     }
 
@@ -239,7 +236,7 @@ struct ActionInterpreter {
                 if failArmedSubmit(&result) { return }
                 let outcome: EffectOutcome
                 do {
-                    outcome = try effects(EffectCall(name: name, purpose: purpose, form: form), &result.state)
+                    outcome = try effects(EffectCall(name: name, purpose: purpose, formID: action.form, form: form), &result.state)
                 } catch let error as NavigationError {
                     // An effect's own navigation (sign-in resuming where it was going) must work too.
                     throw ActionRefused(reason: error)

@@ -139,26 +139,42 @@ final class MountedApp: Sendable {
     /// flow first, as the app would on a first launch; and that a link to a route `under` another
     /// opens that one first (with the parameters they share) unless the screen is already shown.
     func following(_ destination: LinkDestination, from state: NavigationState, source: NavigationSource) -> Result<NavigationState, NavigationError> {
-        guard case .screen(let instance) = destination else { return entering(destination, from: state, source: source) }
+        guard case .screen(let instance) = destination, app.linkParents[instance.name] != nil else {
+            return entering(destination, from: state, source: source)
+        }
+        // A deep link lands on its routes' own stack (DECISIONS 4), whatever the current tab
+        // shows: the outermost screen beneath is the link, the others open over it.
+        let beneath = source == .deepLink ? ancestors(of: instance) : screens(beneath: instance, in: state)
         var start = state
-        for screen in screens(beneath: instance, in: state) {
-            switch entering(.screen(screen), from: start, source: source) {
+        for (index, screen) in beneath.enumerated() {
+            switch entering(.screen(screen), from: start, source: index == 0 ? source : .direct) {
             case .success(let opened): start = opened
             case .failure(let error): return .failure(error)
             }
         }
-        return entering(destination, from: start, source: source)
+        return entering(destination, from: start, source: beneath.isEmpty ? source : .direct)
     }
 
     /// The screens a link to `instance` opens before it, outermost first: its `under` route
     /// with the parameters they share, and that one's; none when `state` already shows the
-    /// screen, has its `under` screen on top, or has it further down the trail (Back pops to it).
+    /// screen (on top, or further down the trail, where Back pops to it) or has its `under`
+    /// screen on top.
     func screens(beneath instance: RouteInstance, in state: NavigationState) -> [RouteInstance] {
-        guard let parent = app.linkParents[instance.name], let parentRoute = navigation.route(parent) else { return [] }
+        guard let above = parent(of: instance) else { return [] }
         let view = navigation.screen(in: state)
-        let above = RouteInstance(parent, instance.parameters.filter { parentRoute.parameter($0.key) != nil })
         if view.route == instance || view.route == above || view.breadcrumbs.contains(where: { $0.route == instance }) { return [] }
         return screens(beneath: above, in: state) + [above]
+    }
+
+    /// Every screen `instance` lies under, outermost first.
+    private func ancestors(of instance: RouteInstance) -> [RouteInstance] {
+        parent(of: instance).map { ancestors(of: $0) + [$0] } ?? []
+    }
+
+    /// The screen `instance` lies under (`under`), with the parameters they share.
+    private func parent(of instance: RouteInstance) -> RouteInstance? {
+        guard let parent = app.linkParents[instance.name], let route = navigation.route(parent) else { return nil }
+        return RouteInstance(parent, instance.parameters.filter { route.parameter($0.key) != nil })
     }
 
     /// The engine's navigation to `destination`, entering its signed-out flow first when needed.

@@ -129,7 +129,7 @@ struct PostRequests {
         guard case .action(let action) = command else { return [:] }
         var prepared: [EffectCall: (any Sendable)?] = [:]
         let fields = interpreter.fields(of: action, posted: form, on: state)
-        for call in ActionInterpreter.effectCalls(of: action.steps, form: fields) where prepared[call] == nil {
+        for call in ActionInterpreter.effectCalls(of: action.steps, formID: action.form, form: fields) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }
             do {
                 prepared[call] = try effect.prepare(call, context: context)

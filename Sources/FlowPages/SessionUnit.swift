@@ -184,42 +184,44 @@ struct SessionUnit {
         // A new or rotated session gets a secret no one has seen: neither the id it had before
         // (perhaps set by someone else, as in session fixation) nor a token a page showed before
         // sign-in or sign-out tells anything of it. Forms of other tabs then need a reload.
-        let newSecret = Secret.token()
-        let (save, outcome, newID) = try store.transaction { transaction in
+        let (save, outcome, new) = try store.transaction { transaction in
             let save = try make(transaction)
             if let opened = save.opened {
                 try Self.open(opened, app: app, transaction: transaction, now: now) {
                     Self.recordScope($0, dataKey: dataKey, userID: save.state.userID, fixtures: app.fixtureAccountIDs)
                 }
             }
-            let outcome: SaveOutcome, newID: String?
+            let outcome: SaveOutcome, new: (id: String, secret: String)?
             if !isStored {
-                (outcome, newID) = (.saved(version: 1), try transaction.createSession(
-                    app: app.app.id, state: save.encoded, csrfSecret: newSecret, dataKey: dataKey, now: now
-                ))
+                let secret = Secret.token()
+                (outcome, new) = (.saved(version: 1), (try transaction.createSession(
+                    app: app.app.id, state: save.encoded, csrfSecret: secret, dataKey: dataKey, now: now
+                ), secret))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
-                (outcome, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, csrfSecret: newSecret,
-                                                                 screenSince: save.opened == nil ? nil : now, now: now)
+                let secret = Secret.token()
+                let (rotated, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, csrfSecret: secret,
+                                                                     screenSince: save.opened == nil ? nil : now, now: now)
+                (outcome, new) = (rotated, newID.map { ($0, secret) })
             } else {
-                (outcome, newID) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
-                                                                screenSince: save.opened == nil ? nil : now, now: now), nil)
+                (outcome, new) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
+                                                              screenSince: save.opened == nil ? nil : now, now: now), nil)
             }
             switch outcome {
             case .saved: break
             case .conflict: throw SessionConflict()
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
-            if !save.events.isEmpty { try transaction.appendEvents(save.events, session: newID ?? id) }
-            return (save, outcome, newID)
+            if !save.events.isEmpty { try transaction.appendEvents(save.events, session: new?.id ?? id) }
+            return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }
         if save.opened != nil || !isStored { screenSince = now }
         state = save.state
         self.isStored = true
-        if let newID {
-            self.id = newID
-            (previousCSRFSecret, csrfSecret) = (csrfSecret, newSecret)
+        if let new {
+            self.id = new.id
+            (previousCSRFSecret, csrfSecret) = (csrfSecret, new.secret)
             isRotated = true
         }
     }

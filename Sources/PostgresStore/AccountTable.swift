@@ -53,6 +53,12 @@ struct AccountTable {
         try connection.execute("UPDATE accounts SET profile = $1 WHERE id = $2", [.text(text), .int(accountID)])
     }
 
+    /// Replaces the whole profile.
+    func setProfile(accountID: Int, _ profile: [String: String], in connection: PostgresConnection) throws {
+        let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+        try connection.execute("UPDATE accounts SET profile = $1 WHERE id = $2", [.text(text), .int(accountID)])
+    }
+
     func setPasswordHash(accountID: Int, _ hash: String, in connection: PostgresConnection) throws {
         try connection.execute("UPDATE accounts SET password_hash = $1 WHERE id = $2", [.text(hash), .int(accountID)])
     }

@@ -104,15 +104,24 @@ public struct PostgresWebStore: WebStore {
     }
 
     /// Creates the missing fixture accounts (hashed before the transaction) and marks every
-    /// account of `fixtureEmails`; instances starting together do it one after the other.
+    /// account of `fixtureEmails`; instances starting together do it one after the other. An
+    /// existing one gets the documented password and profile back (every tester keeps their own
+    /// copy of a fixture account's changes: one made in the account itself predates the copies).
     public func seedFixtures(app: String, accounts fixtures: [FixtureAccount], fixtureEmails: [String]) throws {
-        let missing = try fixtures.filter { try account(app: app, email: $0.email) == nil }
+        let existing = try fixtures.compactMap { fixture in try account(app: app, email: fixture.email).map { (fixture, $0) } }
+        let missing = fixtures.filter { fixture in !existing.contains { $0.0.email == fixture.email } }
         let hashes = try missing.map { try hasher.hash($0.password) }
+        let changed = try existing.filter { try authenticate(app: app, email: $0.0.email, password: $0.0.password, allowingFixtures: true) == nil }
+        let resetHashes = try changed.map { try hasher.hash($0.0.password) }
         try database.write { connection in
             try Self.lock("seed:\(app)", in: connection)
             for (fixture, hash) in zip(missing, hashes) {
                 _ = try accounts.create(app: app, email: fixture.email, passwordHash: hash, profile: fixture.profile, verified: fixture.verified,
                                         isFixture: true, now: 0, in: connection)
+            }
+            for ((_, account), hash) in zip(changed, resetHashes) { try accounts.setPasswordHash(accountID: account.id, hash, in: connection) }
+            for (fixture, account) in existing where account.profile != fixture.profile {
+                try accounts.setProfile(accountID: account.id, fixture.profile, in: connection)
             }
             try accounts.markFixtures(app: app, emails: fixtureEmails + fixtures.map(\.email), in: connection)
         }
@@ -121,6 +130,14 @@ public struct PostgresWebStore: WebStore {
     public func seedRecords(app: String, _ fixtures: [FixtureRecord]) throws {
         try database.write { connection in
             try Self.lock("seed:\(app)", in: connection)
+            // What a fixture account's own rows hold besides the folder's predates the testers' copies.
+            try connection.execute(
+                """
+                DELETE FROM records WHERE app = $1 AND NOT is_fixture
+                  AND scope IN (SELECT 'account:' || id FROM accounts WHERE app = $1 AND is_fixture)
+                """,
+                [.text(app)]
+            )
             for (index, fixture) in fixtures.enumerated() {
                 var scope = RecordScope.app
                 if let email = fixture.accountEmail {

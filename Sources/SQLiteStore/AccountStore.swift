@@ -107,6 +107,12 @@ public struct AccountStore: Sendable {
         try connection.execute("UPDATE accounts SET profile = ? WHERE id = ?", [.text(text), .integer(Int64(accountID))])
     }
 
+    /// Replaces the whole profile.
+    public func setProfile(accountID: Int, _ profile: [String: String]) throws {
+        let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+        try database.write { try $0.execute("UPDATE accounts SET profile = ? WHERE id = ?", [.text(text), .integer(Int64(accountID))]) }
+    }
+
     /// The account whose password matches, or nil. Without an account (or with a fixture
     /// account when `allowingFixtures` is false, as for an app serving real people) a dummy hash
     /// is still checked, so the time taken does not tell whether the email exists.

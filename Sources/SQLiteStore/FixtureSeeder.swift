@@ -13,12 +13,21 @@ public struct FixtureSeeder: Sendable {
         self.accounts = accounts
     }
 
-    /// Creates the accounts that do not exist yet, and marks those that do as fixtures; returns
-    /// how many were created.
+    /// Creates the accounts that do not exist yet, and marks those that do as fixtures, with the
+    /// password and profile the folder documents (every tester has their own copy of a fixture
+    /// account's changes, so one changed in the shared account was changed before copies were
+    /// kept, and is put back); returns how many were created.
     @discardableResult
     public func seed(app: String, _ fixtures: [FixtureAccount]) throws -> Int {
         var created = 0
-        for fixture in fixtures where try accounts.account(app: app, email: fixture.email) == nil {
+        for fixture in fixtures {
+            if let account = try accounts.account(app: app, email: fixture.email) {
+                if try accounts.authenticate(app: app, email: fixture.email, password: fixture.password) == nil {
+                    try accounts.setPassword(accountID: account.id, password: fixture.password)
+                }
+                if account.profile != fixture.profile { try accounts.setProfile(accountID: account.id, fixture.profile) }
+                continue
+            }
             do {
                 _ = try accounts.create(app: app, email: fixture.email, password: fixture.password, profile: fixture.profile,
                                         verified: fixture.verified, isFixture: true)

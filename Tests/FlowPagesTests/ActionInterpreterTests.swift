@@ -91,7 +91,7 @@ import Testing
             state = try Navigator(Self.app.navigation).execute(.signIn(userID: "7"), on: state).get().state
             return .success(values: ["email": "ana@example.com"])
         }
-        #expect(calls == [EffectCall(name: "sign-in", purpose: nil, form: ["email": "ana@example.com", "password": "secret-123"])])
+        #expect(calls == [EffectCall(name: "sign-in", purpose: nil, formID: "login", form: ["email": "ana@example.com", "password": "secret-123"])])
         #expect(result.state.userID == "7" && Self.app.navigation.currentScreen(in: result.state).name == "home")
         #expect(result.state.toasts.map(\.name) == ["hello", "after"] && result.state.toasts.first?.values["email"] == "ana@example.com")
         #expect(result.state.toasts.allSatisfy { $0.values["password"] == nil }, "a password never fills a message")
@@ -161,6 +161,6 @@ import Testing
     @Test func everyEffectOfEitherBranchIsListedForPreparation() {
         let steps: [ActionStep] = [.effect("sign-in", purpose: nil, onSuccess: [.effect("first-sign-in", purpose: nil, onSuccess: [], onFailure: [])],
                                            onFailure: [.effect("send-code", purpose: "verify-email", onSuccess: [], onFailure: [])])]
-        #expect(ActionInterpreter.effectCalls(of: steps, form: [:]).map(\.name) == ["sign-in", "first-sign-in", "send-code"])
+        #expect(ActionInterpreter.effectCalls(of: steps, formID: nil, form: [:]).map(\.name) == ["sign-in", "first-sign-in", "send-code"])
     }
 }

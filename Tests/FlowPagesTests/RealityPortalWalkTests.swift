@@ -221,6 +221,9 @@ import Testing
         #expect(browser.page.heading == "Account" && browser.page.toasts == ["Your settings were saved."], "\(browser.page.heading) \(browser.page.errors)")
         try browser.click("Settings")
         #expect(browser.page.field(labelled: "Email me new listings that match my searches")?["checked"] != nil, "the form shows what was saved")
+        try browser.press("Save Settings", filling: ["Email me new listings that match my searches": ""])
+        try browser.click("Settings")
+        #expect(browser.page.field(labelled: "Email me new listings that match my searches")?["checked"] == nil, "and unticked, it stays unticked")
         // The fixture account is every tester's: the saved profile is this tester's own.
         var other = try Self.signedInOnAccount(app)
         #expect(other.page.main?.content.contains("(Test Buyer)") == true)
@@ -274,6 +277,31 @@ import Testing
         try browser.reload()
         #expect(browser.page.back == "Back to Sunny Loft with Terrace", "reloading it opens nothing more")
         #expect(try browser.backChain() == ["Sunny Loft with Terrace", "Home"])
+    }
+
+    /// A deep link into a listing's photos lands on Home with the listing beneath (DECISIONS 4),
+    /// leaving the Search tab, which shows another listing, alone.
+    @Test func aDeepLinkIntoAListingsPhotosFromAnotherTab() throws {
+        let link = "/reality-portal/_open?url=" + "realityportal://listing/123/gallery".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        try browser.click("Family House with Garden")
+        try browser.open(link)
+        #expect(browser.page.heading == "Photos of Sunny Loft with Terrace" && browser.page.tabs.selected == "Home tab")
+        #expect(browser.page.breadcrumbs == "Current location: Home, then Sunny Loft with Terrace, then Photos")
+        try browser.selectTab("search")
+        #expect(browser.page.heading == "Family House with Garden", "the Search tab is untouched")
+
+        // While the Search tab shows that very listing, its deep link leaves it there: the
+        // photos open over it, and Back leads to it.
+        var searching = LiveBrowser(app)
+        try searching.open(Self.entry)
+        try Self.search(&searching, Self.query)
+        try searching.click("Sunny Loft with Terrace")
+        try searching.open(link)
+        #expect(searching.page.heading == "Photos of Sunny Loft with Terrace" && searching.page.back == "Back to Sunny Loft with Terrace")
     }
 
     @Test func idsThatDoNotExistAreInvalidLinksAndChangeNothing() throws {
@@ -377,6 +405,28 @@ import Testing
                 "the first tester's copy outlives their sign-out")
         try first.selectTab("favorites")
         #expect(first.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" })
+    }
+
+    /// A fixture account changed in itself — as before testers had copies of their own — is put
+    /// back as documented when the app starts: its password, its profile and its records.
+    @Test func aFixtureAccountChangedBeforeCopiesIsDocumentedAgainAtStart() throws {
+        let app = try LiveApp()
+        let account = try #require(try app.store.account(app: "reality-portal", email: "test@example.com"))
+        let hash = try app.store.hashPassword("changed-by-someone")
+        try app.store.transaction { transaction in
+            try transaction.setPasswordHash(accountID: account.id, hash)
+            try transaction.updateProfile(accountID: account.id, merging: ["fullName": "Someone Else"])
+            _ = try transaction.insertRecord(app: "reality-portal", collection: "favorites", scope: .account(account.id),
+                                             values: ["listing": .string("123")], now: 1)
+            _ = try transaction.updateRecord(app: "reality-portal", collection: "inquiries", scope: .account(account.id), id: "1",
+                                             values: ["listing": .string("456"), "message": .string("x"), "read": .boolean(true)], now: 1)
+        }
+        try app.restart()
+        let browser = try Self.signedInOnAccount(app)
+        #expect(browser.page.heading == "Account" && browser.page.main?.content.contains("(Test Buyer)") == true, "the documented password and name")
+        #expect(browser.page.tabs.labels[3] == "Inquiries tab, 1 unread")
+        let favourites = try app.store.records(app: "reality-portal", collection: "favorites", scope: .account(account.id))
+        #expect(favourites.map { $0.values["listing"]?.text } == ["456"])
     }
 
     @Test func aNewInquiryIsKeptAcrossARestart() throws {

@@ -37,16 +37,21 @@ extension Effect {
     public func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? { nil }
 }
 
-/// One effect step of an action, as posted: its name, its purpose (`verify-email`) and the form.
+/// One effect step of an action, as posted: its name, its purpose (`verify-email`), the id of
+/// the action's form and what the action reads of the post.
 public struct EffectCall: Sendable, Hashable {
     public let name: String
     public let purpose: String?
-    /// The posted fields, passwords included; never stored as they are.
+    /// The action's form, when it posts one.
+    public let formID: String?
+    /// The posted fields its form declares, passwords included (never stored as they are), and
+    /// the parameters of the screen it was posted from under any other name.
     public let form: [String: String]
 
-    public init(name: String, purpose: String?, form: [String: String]) {
+    public init(name: String, purpose: String?, formID: String? = nil, form: [String: String]) {
         self.name = name
         self.purpose = purpose
+        self.formID = formID
         self.form = form
     }
 }

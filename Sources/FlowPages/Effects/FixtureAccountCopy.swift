@@ -26,9 +26,10 @@ enum FixtureAccountCopy {
         return record.values.mapValues(\.text)
     }
 
-    /// The profile the tester sees: the account's, with the copy's fields over it.
+    /// The profile a person sees: the account's, with the copy's fields over it; an empty field
+    /// (a checkbox unticked, a field cleared) is no field.
     static func profile(_ account: Account, copy: [String: String]?) -> [String: String] {
-        account.profile.merging((copy ?? [:]).filter { $0.key != passwordHashField }) { _, copied in copied }
+        account.profile.merging((copy ?? [:]).filter { $0.key != passwordHashField }) { _, copied in copied }.filter { !$0.value.isEmpty }
     }
 
     /// The profile of account `id` as the session of `context` sees it, or nil when there is no

@@ -1,7 +1,7 @@
 import FlowStore
 import Navigation
 
-/// `save-profile`: adds the form's fields (never passwords) to the profile of the signed-in
+/// `save-profile`: adds its form's fields (never passwords) to the profile of the signed-in
 /// person, or else of the account this session is registering — never of an account it only
 /// named (a reset asked for someone's email). A fixture account's go to the tester's own copy.
 struct SaveProfileEffect: Effect {
@@ -13,8 +13,12 @@ struct SaveProfileEffect: Effect {
         guard let id = state.userID.flatMap(Int.init) ?? BackendMemory.registeredAccountID(state) else {
             return .failure(errors: [EffectOutcome.formMessage: "This registration has expired. Start again from Create Account."])
         }
-        let fields = Set(context.app.forms.values.flatMap(\.fields).filter { $0.type != "password" }.map(\.name))
-        let values = call.form.filter { fields.contains($0.key) }
+        // The fields of the action's own form, never a password; a checkbox left unticked is not
+        // posted at all, and is kept as empty (unticked) rather than left as it was.
+        var values: [String: String] = [:]
+        for field in call.formID.flatMap({ context.app.forms[$0] })?.fields ?? [] where field.type != "password" {
+            values[field.name] = call.form[field.name] ?? (field.type == "checkbox" ? "" : nil)
+        }
         try FixtureAccountCopy.updateProfile(accountID: id, merging: values, context: context, in: transaction)
         return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""])
     }
