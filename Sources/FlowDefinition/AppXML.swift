@@ -100,10 +100,10 @@ struct AppXML {
         checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree, data: data)
         checkBadges(navigation, data: data)
         checkLeaveGuards(leaveGuards, forms: forms, alerts: alerts, routeData: routeData)
-        checkLinkParents(linkParents, routes: routes)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)
+            checkLinkParents(linkParents, routes: routes, navigation: definition)
             checkLinkSchemes()
             let stylesheet = readStylesheet()
             let previewImage = readPreviewImage()
@@ -154,8 +154,9 @@ struct AppXML {
         }
     }
 
-    /// `under` names a route whose parameters the route has too, and leads to no loop.
-    private mutating func checkLinkParents(_ parents: [RouteName: Located<RouteName>], routes: [RouteDefinition]) {
+    /// `under` names a route whose parameters the route has too, that needs sign-in only if the
+    /// route does, and leads to no loop.
+    private mutating func checkLinkParents(_ parents: [RouteName: Located<RouteName>], routes: [RouteDefinition], navigation: NavigationDefinition) {
         let byName = Dictionary(routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (name, parent) in parents.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let route = byName[name] else { continue }
@@ -169,13 +170,19 @@ struct AppXML {
                 report(parent.line, "route '\(name)' is under '\(under.name)', whose parameter \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
                        + "'\(name)' does not have; a link to '\(name)' could not show '\(under.name)' beneath it")
             }
-            var seen: Set<RouteName> = [name], next = parent.definition
-            while let further = parents[next]?.definition {
-                guard seen.insert(next).inserted else {
+            if navigation.requiresSignIn(under.name), !navigation.requiresSignIn(name) {
+                report(parent.line, "route '\(name)' is under '\(under.name)', which needs sign-in while '\(name)' does not; "
+                       + "a link to '\(name)' would ask for sign-in first")
+            }
+            // Followed from the route: a chain that comes back to it is a loop of its own making
+            // (one that loops elsewhere is reported at a route on that loop).
+            var seen: Set<RouteName> = [], next: RouteName? = parent.definition
+            while let current = next, seen.insert(current).inserted {
+                if current == name {
                     report(parent.line, "route '\(name)' is under '\(parent.definition)', which leads back to it; a route cannot be under itself")
                     break
                 }
-                next = further
+                next = parents[current]?.definition
             }
         }
     }

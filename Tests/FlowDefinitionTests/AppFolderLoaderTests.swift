@@ -124,6 +124,8 @@ import Testing
          "19: route 'orders' is under 'item', whose parameter 'id' 'orders' does not have; a link to 'orders' could not show 'item' beneath it"),
         ("path=\"/orders\" title=\"Orders\" owner=\"orders\"/>", "path=\"/orders\" title=\"Orders\" owner=\"orders\" under=\"orders\"/>",
          "19: route 'orders' is under 'orders', which leads back to it; a route cannot be under itself"),
+        ("path=\"/\" title=\"Home\" owner=\"home\"/>", "path=\"/\" title=\"Home\" owner=\"home\" under=\"orders\"/>",
+         "14: route 'home' is under 'orders', which needs sign-in while 'home' does not; a link to 'home' would ask for sign-in first"),
     ])
     func referenceErrorsNameTheLine(original: String, replacement: String, expected: String) throws {
         #expect(try problems(Self.valid.replacingOccurrences(of: original, with: replacement)).contains(expected))
