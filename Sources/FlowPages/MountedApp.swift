@@ -25,6 +25,11 @@ final class MountedApp: Sendable {
     /// The actions each route's page offers, read once from its template: an action posted from
     /// a screen that does not offer it changes nothing (``offers(_:in:)``).
     let offeredActions: [RouteName: Set<String>]
+    /// The forms whose action saves the profile: they start from the signed-in person's profile.
+    let profileForms: [String]
+    /// The routes whose page shows who is signed in (reads `user`, or shows one of
+    /// ``profileForms``), read once from the templates: no other page reads the account.
+    let showsPerson: Set<RouteName>
     /// The origins posts may come from besides the request's own.
     let origins: OriginPolicy
     /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
@@ -66,6 +71,16 @@ final class MountedApp: Sendable {
         offeredActions = Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in
             app.templates[route.name].map { (route.name, FlowMap.actions(offeredBy: $0, in: templates, app: app.id)) }
         })
+        let profileForms = PageData.profileForms(of: app)
+        self.profileForms = profileForms
+        func readsPerson(_ paths: [[String]]) -> Bool {
+            paths.contains { $0.first == "user" || ($0.count > 1 && $0[0] == "forms" && profileForms.contains($0[1])) }
+        }
+        // A layout is read by every page: one that shows the person makes every page do.
+        let everyPage = templates.names.contains { $0.hasPrefix("_layout/") && readsPerson(templates.referencedPaths(in: $0)) }
+        showsPerson = Set(app.navigation.routes.filter { route in
+            everyPage || app.templates[route.name].map { readsPerson(templates.referencedPaths(in: $0) { $0.hasPrefix(app.id + "/") }) } == true
+        }.map(\.name))
     }
 
     /// Whether the page of `state` offers `command`: Back, Close and the tabs every page does; an

@@ -24,8 +24,9 @@ struct PageData {
     /// Nothing: an app without data, or a page that reads none.
     static let none = PageData()
 
-    /// Reads what the current screen of `state` shows.
-    init(_ data: AppData, state: NavigationState, accounts: any AccountReads) throws {
+    /// Reads what the current screen of `state` shows; who is signed in only when the page shows
+    /// it (`showsPerson`: it reads `user`, or one of `profileForms`, which start from the profile).
+    init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool = true, profileForms: [String] = []) throws {
         let app = data.app
         let screen = app.navigation.screen(in: state)
         values = try data.values(for: screen.route)
@@ -41,13 +42,13 @@ struct PageData {
             editedForms[leaveGuard.form] = try data.edited(by: leaveGuard, on: screen.route)
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
-        if let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
+        if showsPerson, let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
             let copy = try FixtureAccountCopy.fields(app: app.id, scope: data.scope(.account), reads: data.reads)
             let profile = FixtureAccountCopy.profile(account, copy: copy)
             var members: [String: TemplateValue] = profile.mapValues { .string($0) }
             members["email"] = .string(account.email)
             user = .record(TemplateRecord(members))
-            for form in Self.profileForms(of: app) where editedForms[form] == nil {
+            for form in profileForms where editedForms[form] == nil {
                 editedForms[form] = profile
             }
         }
@@ -55,7 +56,7 @@ struct PageData {
 
     /// The forms whose action saves the profile (`save-profile`): they start from the signed-in
     /// person's profile, as a form that edits a record starts from the record.
-    private static func profileForms(of app: AppDefinition) -> [String] {
+    static func profileForms(of app: AppDefinition) -> [String] {
         func saves(_ steps: [ActionStep]) -> Bool {
             steps.contains { step in
                 guard case .effect(let name, _, let onSuccess, let onFailure) = step else { return false }

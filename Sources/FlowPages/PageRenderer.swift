@@ -64,7 +64,8 @@ struct PageRenderer {
 
     /// What the current screen of `state` reads: the page model with the data it shows.
     private func context(_ state: NavigationState, unit: SessionUnit) throws -> [String: TemplateValue] {
-        let data = try PageData(AppData(app: app.app, reads: store, scope: unit.recordScope), state: state, accounts: store)
+        let data = try PageData(AppData(app: app.app, reads: store, scope: unit.recordScope), state: state, accounts: store,
+                                showsPerson: app.showsPerson.contains(app.navigation.currentScreen(in: state).name), profileForms: app.profileForms)
         return app.model.context(for: state, csrfToken: unit.csrfToken, data: data)
     }
 
