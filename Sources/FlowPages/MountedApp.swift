@@ -46,7 +46,7 @@ final class MountedApp: Sendable {
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int> = [], appBanner: Bool?,
+    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
          origins: OriginPolicy, claimThrottle: ClaimThrottle) {
         self.claimThrottle = claimThrottle
         self.app = app
@@ -170,11 +170,19 @@ final class MountedApp: Sendable {
         return entering(destination, from: start, source: beneath.isEmpty ? source : .direct)
     }
 
+    /// `state` with what lies beneath `instance` (`under`) opened, as far as the engine allows: a
+    /// screen's address opens it first, as a link does, without entering another flow.
+    func openingBeneath(_ instance: RouteInstance, from state: NavigationState) -> NavigationState {
+        screens(beneath: instance, in: state).reduce(state) { state, screen in
+            (try? navigator.execute(.navigate(screen, source: .direct), on: state).get().state) ?? state
+        }
+    }
+
     /// The screens a link to `instance` opens before it, outermost first: its `under` route
     /// with the parameters they share, and that one's; none when `state` already shows the
     /// screen (on top, or further down the trail, where Back pops to it) or has its `under`
     /// screen on top.
-    func screens(beneath instance: RouteInstance, in state: NavigationState) -> [RouteInstance] {
+    private func screens(beneath instance: RouteInstance, in state: NavigationState) -> [RouteInstance] {
         guard let above = parent(of: instance) else { return [] }
         let view = navigation.screen(in: state)
         if view.route == instance || view.route == above || view.breadcrumbs.contains(where: { $0.route == instance }) { return [] }

@@ -26,7 +26,7 @@ struct PageData {
 
     /// Reads what the current screen of `state` shows; who is signed in only when the page shows
     /// it (`showsPerson`: it reads `user`, or one of `profileForms`, which start from the profile).
-    init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool = true, profileForms: [String] = []) throws {
+    init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool, profileForms: [String]) throws {
         let app = data.app
         let screen = app.navigation.screen(in: state)
         values = try data.values(for: screen.route)

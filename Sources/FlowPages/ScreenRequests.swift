@@ -61,12 +61,7 @@ struct ScreenRequests {
            !app.navigation.screen(in: unit.state).breadcrumbs.contains(where: { $0.route == instance }) {
             return unit.redirectToCurrentScreen(request)
         }
-        // A screen's address opens what lies beneath it (`under`) first, as a link to it does.
-        var start = unit.state
-        for screen in app.screens(beneath: instance, in: unit.state) {
-            if case .success(let transition) = app.navigator.execute(.navigate(screen, source: .direct), on: start) { start = transition.state }
-        }
-        switch app.navigator.execute(.navigate(instance, source: .direct), on: start) {
+        switch app.navigator.execute(.navigate(instance, source: .direct), on: app.openingBeneath(instance, from: unit.state)) {
         case .success(let transition):
             // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
             let unsaved = UnsavedChanges(app: app)

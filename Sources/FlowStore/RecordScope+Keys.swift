@@ -1,13 +1,12 @@
 extension RecordScope {
     /// The scope as every backend stores it: `app`, `account:<id>`, `session:<data key>` or
-    /// `session:<data key>/account:<id>`. A session's rows of either kind start with
-    /// ``sessionPrefix(_:)``, so they go with it.
+    /// `session:<data key>/account:<id>`.
     public var storedKey: String {
         switch self {
         case .app: "app"
         case .account(let id): "account:\(id)"
-        case .session(let key): Self.sessionPrefix(key)
-        case .accountCopy(let id, let key): Self.sessionPrefix(key) + "/account:\(id)"
+        case .session(let key): "session:\(key)"
+        case .accountCopy(let id, let key): "session:\(key)/" + RecordScope.account(id).storedKey
         }
     }
 
@@ -18,21 +17,10 @@ extension RecordScope {
         switch self {
         case .app, .account: storedKey
         case .session: "app"
-        case .accountCopy(let id, _): "account:\(id)"
+        case .accountCopy(let id, _): RecordScope.account(id).storedKey
         }
     }
 
     /// Whether the scope is a copy laid over a base: its own rows win, and a deletion is a mark.
-    public var isCopy: Bool {
-        switch self {
-        case .app, .account: false
-        case .session, .accountCopy: true
-        }
-    }
-
-    /// The stored scope of a session's copy of session-scoped collections, which its copies of
-    /// fixture accounts' collections extend with `/account:<id>`.
-    public static func sessionPrefix(_ dataKey: String) -> String {
-        "session:" + dataKey
-    }
+    public var isCopy: Bool { baseKey != storedKey }
 }

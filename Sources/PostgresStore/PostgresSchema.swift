@@ -154,5 +154,9 @@ public enum PostgresSchema {
             "CREATE INDEX outbox_by_mailbox ON outbox (app, mailbox, sent_at)",
             "ALTER TABLE accounts ADD COLUMN mailbox text",
         ]),
+        PostgresMigration(version: 5, name: "fixture accounts as documented again: testers now change copies of their own, so what was changed in the accounts themselves goes (seeding sets the password again)", statements: [
+            "UPDATE accounts SET password_hash = '' WHERE is_fixture",
+            "DELETE FROM records WHERE NOT is_fixture AND scope IN (SELECT 'account:' || id FROM accounts WHERE is_fixture)",
+        ]),
     ]
 }

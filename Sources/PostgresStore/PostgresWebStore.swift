@@ -105,13 +105,15 @@ public struct PostgresWebStore: WebStore {
 
     /// Creates the missing fixture accounts (hashed before the transaction) and marks every
     /// account of `fixtureEmails`; instances starting together do it one after the other. An
-    /// existing one gets the documented password and profile back (every tester keeps their own
-    /// copy of a fixture account's changes: one made in the account itself predates the copies).
+    /// existing one gets the documented profile back, and the documented password when a
+    /// migration emptied it (every tester keeps their own copy of a fixture account's changes:
+    /// one made in the account itself predates the copies).
     public func seedFixtures(app: String, accounts fixtures: [FixtureAccount], fixtureEmails: [String]) throws {
-        let existing = try fixtures.compactMap { fixture in try account(app: app, email: fixture.email).map { (fixture, $0) } }
-        let missing = fixtures.filter { fixture in !existing.contains { $0.0.email == fixture.email } }
+        let found = try fixtures.map { fixture in (fixture, try database.read { try accounts.credentials(app: app, email: fixture.email, in: $0) }) }
+        let missing = found.filter { $0.1 == nil }.map(\.0)
+        let existing = found.compactMap { fixture, credentials in credentials.map { (fixture, $0.0) } }
         let hashes = try missing.map { try hasher.hash($0.password) }
-        let changed = try existing.filter { try authenticate(app: app, email: $0.0.email, password: $0.0.password, allowingFixtures: true) == nil }
+        let changed = found.compactMap { fixture, credentials in credentials.flatMap { $0.1.isEmpty ? (fixture, $0.0) : nil } }
         let resetHashes = try changed.map { try hasher.hash($0.0.password) }
         try database.write { connection in
             try Self.lock("seed:\(app)", in: connection)
@@ -130,14 +132,6 @@ public struct PostgresWebStore: WebStore {
     public func seedRecords(app: String, _ fixtures: [FixtureRecord]) throws {
         try database.write { connection in
             try Self.lock("seed:\(app)", in: connection)
-            // What a fixture account's own rows hold besides the folder's predates the testers' copies.
-            try connection.execute(
-                """
-                DELETE FROM records WHERE app = $1 AND NOT is_fixture
-                  AND scope IN (SELECT 'account:' || id FROM accounts WHERE app = $1 AND is_fixture)
-                """,
-                [.text(app)]
-            )
             for (index, fixture) in fixtures.enumerated() {
                 var scope = RecordScope.app
                 if let email = fixture.accountEmail {

@@ -118,16 +118,20 @@ public struct AccountStore: Sendable {
     /// is still checked, so the time taken does not tell whether the email exists.
     /// - Throws: ``PasswordHasher/Busy`` when too many passwords are being checked.
     public func authenticate(app: String, email: String, password: String, allowingFixtures: Bool = true) throws -> Account? {
-        let found = try database.read { connection in
-            try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))]) {
-                (try Self.account($0), $0.string(7) ?? "")
-            }
-        }
-        guard let (account, hash) = found, allowingFixtures || !account.isFixture else {
+        guard let (account, hash) = try credentials(app: app, email: email), allowingFixtures || !account.isFixture else {
             _ = try hasher.verify(password, against: hasher.unmatchableHash)
             return nil
         }
         return try hasher.verify(password, against: hash) ? account : nil
+    }
+
+    /// The account of `email` with its password's hash (empty when a migration voided it).
+    public func credentials(app: String, email: String) throws -> (Account, String)? {
+        try database.read { connection in
+            try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))]) {
+                (try Self.account($0), $0.string(7) ?? "")
+            }
+        }
     }
 
     /// Replaces the password.

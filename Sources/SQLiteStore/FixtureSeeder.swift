@@ -14,17 +14,16 @@ public struct FixtureSeeder: Sendable {
     }
 
     /// Creates the accounts that do not exist yet, and marks those that do as fixtures, with the
-    /// password and profile the folder documents (every tester has their own copy of a fixture
-    /// account's changes, so one changed in the shared account was changed before copies were
-    /// kept, and is put back); returns how many were created.
+    /// profile the folder documents, and its password where a migration emptied it (every tester
+    /// has their own copy of a fixture account's changes, so one changed in the shared account
+    /// was changed before copies were kept, and is put back); returns how many were created.
     @discardableResult
     public func seed(app: String, _ fixtures: [FixtureAccount]) throws -> Int {
         var created = 0
         for fixture in fixtures {
-            if let account = try accounts.account(app: app, email: fixture.email) {
-                if try accounts.authenticate(app: app, email: fixture.email, password: fixture.password) == nil {
-                    try accounts.setPassword(accountID: account.id, password: fixture.password)
-                }
+            if let (account, hash) = try accounts.credentials(app: app, email: fixture.email) {
+                // Only an emptied hash is set again: checking the password would cost a hash at every start.
+                if hash.isEmpty { try accounts.setPassword(accountID: account.id, password: fixture.password) }
                 if account.profile != fixture.profile { try accounts.setProfile(accountID: account.id, fixture.profile) }
                 continue
             }

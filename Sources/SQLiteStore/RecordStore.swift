@@ -139,15 +139,6 @@ public struct RecordStore: Sendable {
     /// the folder's values; changed ones are kept. Account records go to their fixture account.
     public func seed(app: String, _ fixtures: [FixtureRecord], accounts: AccountStore) throws {
         try database.write { connection in
-            // A fixture account is every tester's, each writing their own copy: what its own rows
-            // hold besides the folder's was written before copies were kept, and goes.
-            try connection.execute(
-                """
-                DELETE FROM records WHERE app = ?1 AND is_fixture = 0
-                  AND scope IN (SELECT 'account:' || id FROM accounts WHERE app = ?1 AND is_fixture = 1)
-                """,
-                [.text(app)]
-            )
             for (index, fixture) in fixtures.enumerated() {
                 var scope = RecordScope.app
                 if let email = fixture.accountEmail {

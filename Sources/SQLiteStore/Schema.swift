@@ -262,5 +262,12 @@ public enum Schema {
             // to the session that asked for it (a stranger asking for a reset of someone's account).
             "ALTER TABLE accounts ADD COLUMN mailbox TEXT",
         ]),
+        // Before testers had copies (`session:<key>/account:<id>`), they wrote to the fixture
+        // accounts themselves. An emptied password hash matches no password; seeding sets the
+        // documented one again, and the documented profile, at the next start.
+        Migration(version: 13, name: "fixture accounts as documented again: testers now change copies of their own, so what was changed in the accounts themselves goes (seeding sets the password again)", statements: [
+            "UPDATE accounts SET password_hash = '' WHERE is_fixture = 1",
+            "DELETE FROM records WHERE is_fixture = 0 AND scope IN (SELECT 'account:' || id FROM accounts WHERE is_fixture = 1)",
+        ]),
     ]
 }

@@ -407,28 +407,6 @@ import Testing
         #expect(first.page.root.elements("a").contains { $0.content == "Sunny Loft with Terrace" })
     }
 
-    /// A fixture account changed in itself — as before testers had copies of their own — is put
-    /// back as documented when the app starts: its password, its profile and its records.
-    @Test func aFixtureAccountChangedBeforeCopiesIsDocumentedAgainAtStart() throws {
-        let app = try LiveApp()
-        let account = try #require(try app.store.account(app: "reality-portal", email: "test@example.com"))
-        let hash = try app.store.hashPassword("changed-by-someone")
-        try app.store.transaction { transaction in
-            try transaction.setPasswordHash(accountID: account.id, hash)
-            try transaction.updateProfile(accountID: account.id, merging: ["fullName": "Someone Else"])
-            _ = try transaction.insertRecord(app: "reality-portal", collection: "favorites", scope: .account(account.id),
-                                             values: ["listing": .string("123")], now: 1)
-            _ = try transaction.updateRecord(app: "reality-portal", collection: "inquiries", scope: .account(account.id), id: "1",
-                                             values: ["listing": .string("456"), "message": .string("x"), "read": .boolean(true)], now: 1)
-        }
-        try app.restart()
-        let browser = try Self.signedInOnAccount(app)
-        #expect(browser.page.heading == "Account" && browser.page.main?.content.contains("(Test Buyer)") == true, "the documented password and name")
-        #expect(browser.page.tabs.labels[3] == "Inquiries tab, 1 unread")
-        let favourites = try app.store.records(app: "reality-portal", collection: "favorites", scope: .account(account.id))
-        #expect(favourites.map { $0.values["listing"]?.text } == ["456"])
-    }
-
     @Test func aNewInquiryIsKeptAcrossARestart() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)

@@ -34,6 +34,36 @@ import Testing
         #expect(try OutboxStore(database: migrated).messages(app: "a").map(\.subject) == (start >= 1 ? ["kept"] : []))
     }
 
+    /// A fixture account changed in itself — as before testers had copies of their own — is put
+    /// back as documented by the upgrade and the next start's seeding: its password, its profile
+    /// and its records; other accounts keep theirs.
+    @Test func version13PutsFixtureAccountsBackAsDocumented() throws {
+        let path = temporaryDatabasePath()
+        let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(12)))
+        let before = AccountStore(database: old, hasher: cheapHasher)
+        let fixture = try before.create(app: "rp", email: "test@example.com", password: "changed-by-someone",
+                                        profile: ["fullName": "Someone Else"], verified: true, isFixture: true)
+        let person = try before.create(app: "rp", email: "me@example.com", password: "my-own-password", verified: true)
+        let records = RecordStore(database: old)
+        try records.seed(app: "rp", [FixtureRecord(collection: "favorites", id: "1", values: ["listing": .string("456")], accountEmail: "test@example.com")],
+                         accounts: before)
+        try old.write { connection in
+            for id in [fixture.id, person.id] {
+                _ = try records.insert(app: "rp", collection: "favorites", scope: .account(id), values: ["listing": .string("123")], now: 1, in: connection)
+            }
+        }
+
+        let migrated = try Database(path: path)
+        let accounts = AccountStore(database: migrated, hasher: cheapHasher)
+        try FixtureSeeder(accounts: accounts).seed(app: "rp", [FixtureAccount(email: "test@example.com", password: "password123", profile: ["fullName": "Test Buyer"])])
+        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "password123")?.profile == ["fullName": "Test Buyer"])
+        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "changed-by-someone") == nil)
+        #expect(try accounts.authenticate(app: "rp", email: "me@example.com", password: "my-own-password") != nil, "other accounts keep theirs")
+        let after = RecordStore(database: migrated)
+        #expect(try after.records(app: "rp", collection: "favorites", scope: .account(fixture.id)).map { $0.values["listing"]?.text } == ["456"])
+        #expect(try after.records(app: "rp", collection: "favorites", scope: .account(person.id)).map { $0.values["listing"]?.text } == ["123"])
+    }
+
     @Test func aNewerDatabaseIsRefusedAndUntouched() throws {
         let path = temporaryDatabasePath()
         let future = Schema.migrations.count + 1

@@ -92,7 +92,7 @@ public struct EffectContext: Sendable {
     public let now: Int64
 
     public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, dataKey: String,
-                fixtureAccountIDs: Set<Int> = [], now: Int64) {
+                fixtureAccountIDs: Set<Int>, now: Int64) {
         self.app = app
         self.navigator = navigator
         self.store = store
