@@ -195,9 +195,15 @@ final class AppData {
         try app.navigation.route(instance.name)?.breadcrumb.map { try fill($0, for: instance) }
     }
 
+    /// Whether a title or breadcrumb has `{placeholders}` to fill. (Foundation's `contains` on a
+    /// `String` goes through `NSString`; pages ask this of every title they show.)
+    static func hasPlaceholders(_ text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "{"))
+    }
+
     /// `text` with its `{placeholders}` filled for the screen `instance`.
     private func fill(_ text: String, for instance: RouteInstance) throws -> String {
-        guard text.contains("{") else { return text }
+        guard Self.hasPlaceholders(text) else { return text }
         var filled = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -206,7 +212,7 @@ final class AppData {
             rest = rest[rest.index(after: close)...]
         }
         filled += rest
-        return filled.trimmingCharacters(in: .whitespaces).isEmpty ? Self.fallbackTitle(instance.name) : filled
+        return filled.allSatisfy(\.isWhitespace) ? Self.fallbackTitle(instance.name) : filled
     }
 
     /// The text a title's placeholder stands for: a field of a bound record (`listing.title`),

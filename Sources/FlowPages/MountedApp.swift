@@ -10,6 +10,8 @@ final class MountedApp: Sendable {
     let app: AppDefinition
     let templates: TemplateSet
     let navigator: Navigator
+    /// Its sessions' states, restored once.
+    let states: RestoredStates
     let urls: AppURLs
     /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
     let linkURLs: AppURLs
@@ -52,6 +54,7 @@ final class MountedApp: Sendable {
         self.app = app
         self.templates = templates
         navigator = Navigator(app.navigation)
+        states = RestoredStates(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
         linkURLs = prefix.isEmpty ? urls : AppURLs(prefix: "", navigation: app.navigation)
         stylesheet = Self.stylesheet(of: app)

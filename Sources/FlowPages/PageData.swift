@@ -6,6 +6,8 @@ import Navigation
 /// What a page shows of the app's data, read before it renders: the records and lists of its
 /// screen, the titles that name records, the app-wide counts of badges, and who is signed in.
 struct PageData {
+    /// The screen read for (worked out once: the page model shows the same one).
+    var screen: Screen?
     /// The screen's bound records, lists and counts, by name.
     var values: [String: TemplateValue] = [:]
     /// The titles with placeholders, filled, of every screen the page names (itself, its trail,
@@ -29,14 +31,15 @@ struct PageData {
     init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool, profileForms: [String]) throws {
         let app = data.app
         let screen = app.navigation.screen(in: state)
+        self.screen = screen
         values = try data.values(for: screen.route)
         var named = screen.breadcrumbs.map(\.route) + [screen.route]
         if let back = screen.back { named.append(back.destination) }
         if let underlying = screen.underlying { named.append(underlying) }
         for instance in named where titles[instance] == nil {
             guard let route = app.navigation.route(instance.name) else { continue }
-            if route.title.contains("{") { titles[instance] = try data.title(of: instance) }
-            if route.breadcrumb?.contains("{") == true { crumbs[instance] = try data.breadcrumb(of: instance) }
+            if AppData.hasPlaceholders(route.title) { titles[instance] = try data.title(of: instance) }
+            if let crumb = route.breadcrumb, AppData.hasPlaceholders(crumb) { crumbs[instance] = try data.breadcrumb(of: instance) }
         }
         if let leaveGuard = app.leaveGuards[screen.route.name], leaveGuard.record != nil {
             editedForms[leaveGuard.form] = try data.edited(by: leaveGuard, on: screen.route)

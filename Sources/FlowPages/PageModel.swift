@@ -50,7 +50,7 @@ struct PageModel: Sendable {
     /// The template context for the current screen of `state`.
     func context(for state: NavigationState, csrfToken: String, data: PageData = .none) -> [String: TemplateValue] {
         let navigation = app.navigation
-        let screen = navigation.screen(in: state)
+        let screen = data.screen ?? navigation.screen(in: state)
         let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.

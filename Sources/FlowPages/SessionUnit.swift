@@ -100,7 +100,7 @@ struct SessionUnit {
             dataKey = Secret.token()
             return
         }
-        let restoration = app.navigation.restore(encoded: record.state)
+        let restoration = app.states.restore(record.state)
         state = restoration.state
         if case .reset(_, let reason) = restoration {
             StandardOutput.writeLine("session of \(app.app.id) started over: \(reason)")
@@ -216,6 +216,7 @@ struct SessionUnit {
             return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }
+        app.states.keep(save.state, encoded: save.encoded)
         if save.opened != nil || !isStored { screenSince = now }
         state = save.state
         self.isStored = true

@@ -31,7 +31,25 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self.init(lastOf: elements)
+    }
+
+    /// Creates a record from members in which a name may repeat: the last one counts, as in a
+    /// dictionary literal. Found by a scan too, which for a few members beats hashing them.
+    init(lastOf members: [(String, TemplateValue)]) {
+        keys.reserveCapacity(members.count)
+        values.reserveCapacity(members.count)
+        for (key, value) in members {
+            if let position = keys.firstIndex(of: key) {
+                values[position] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
+        }
+        if keys.count > Self.scanLimit {
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        }
     }
 
     /// The member `key`.

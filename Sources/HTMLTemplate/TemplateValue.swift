@@ -42,6 +42,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .record(TemplateRecord(Dictionary(elements, uniquingKeysWith: { _, last in last })))
+        self = .record(TemplateRecord(lastOf: elements))
     }
 }
