@@ -31,8 +31,8 @@ struct SessionUnit {
     /// The secret the session's CSRF token derives from: the stored session's own, new with each
     /// id it is given; else (a visitor not yet stored) the id, which only the cookie holds.
     private var csrfSecret: String?
-    /// The stored session's secret before its id last rotated.
-    private var previousCSRFSecret: String?
+    /// The stored session's secrets before its id last rotated, newest first.
+    private var previousCSRFSecrets: [String] = []
     /// When the stored session's screen was opened, as the store last kept it.
     private var screenSince: Int64?
 
@@ -63,10 +63,11 @@ struct SessionUnit {
     var csrfToken: String { Secret.derive(from: csrfSecret ?? id, purpose: "csrf") }
 
     /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
-    /// last rotated (a page shown before sign-in or sign-out), or no one's it knows.
+    /// rotated (a page shown before a sign-in or sign-out), or no one's it knows.
     func tokenAge(_ token: String) -> TokenAge {
-        if hasCookie, Secret.constantTimeEqual(token, csrfToken) { return .current }
-        if hasCookie, let previousCSRFSecret, Secret.constantTimeEqual(token, Secret.derive(from: previousCSRFSecret, purpose: "csrf")) {
+        guard hasCookie else { return .unknown }
+        if Secret.constantTimeEqual(token, csrfToken) { return .current }
+        if previousCSRFSecrets.contains(where: { Secret.constantTimeEqual(token, Secret.derive(from: $0, purpose: "csrf")) }) {
             return .beforeRotation
         }
         return .unknown
@@ -111,7 +112,7 @@ struct SessionUnit {
         }
         version = record.version
         csrfSecret = record.csrfSecret
-        previousCSRFSecret = record.previousCSRFSecret
+        previousCSRFSecrets = record.previousCSRFSecrets
         screenSince = record.screenSince ?? record.lastSeenAt
         // Sessions stored before data keys were kept were given one by the migration.
         dataKey = record.dataKey ?? Secret.derive(from: id, purpose: "data")
@@ -181,6 +182,8 @@ struct SessionUnit {
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
     private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
         let (id, version, isStored, app, dataKey) = (self.id, self.version, self.isStored, self.app, self.dataKey)
+        // What a rotation keeps: the secret it replaces, then the ones before it.
+        let previous = Array(((csrfSecret.map { [$0] } ?? []) + previousCSRFSecrets).prefix(SessionRecord.keptCSRFSecrets))
         // A new or rotated session gets a secret no one has seen: neither the id it had before
         // (perhaps set by someone else, as in session fixation) nor a token a page showed before
         // sign-in or sign-out tells anything of it. Forms of other tabs then need a reload.
@@ -201,7 +204,7 @@ struct SessionUnit {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
                 let secret = Secret.token()
                 let (rotated, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, csrfSecret: secret,
-                                                                     screenSince: save.opened == nil ? nil : now, now: now)
+                                                                     previousSecrets: previous, screenSince: save.opened == nil ? nil : now, now: now)
                 (outcome, new) = (rotated, newID.map { ($0, secret) })
             } else {
                 (outcome, new) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
@@ -222,7 +225,8 @@ struct SessionUnit {
         self.isStored = true
         if let new {
             self.id = new.id
-            (previousCSRFSecret, csrfSecret) = (csrfSecret, new.secret)
+            // A session stored just now has no secret before its first.
+            (previousCSRFSecrets, csrfSecret) = (isStored ? previous : [], new.secret)
             isRotated = true
         }
     }

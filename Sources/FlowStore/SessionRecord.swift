@@ -12,9 +12,10 @@ public struct SessionRecord: Hashable, Sendable {
     /// sign-out give one). Nil for sessions stored before it was kept, whose token is derived
     /// from the id.
     public let csrfSecret: String?
-    /// The secret before the id last rotated: a form shown before sign-in or sign-out is known
-    /// by it, to be told it is out of date, and can change nothing.
-    public let previousCSRFSecret: String?
+    /// The secrets it had before its id last rotated, newest first (at most
+    /// ``keptCSRFSecrets``): a form shown before a sign-in or sign-out is known by them, to be
+    /// told it is out of date, and can change nothing.
+    public let previousCSRFSecrets: [String]
     /// What the session's own copy of session-scoped app data is kept under; like the CSRF
     /// secret it outlives the id's rotations. Nil only for sessions stored before it was kept.
     public let dataKey: String?
@@ -23,20 +24,35 @@ public struct SessionRecord: Hashable, Sendable {
     public let screenSince: Int64?
 
     public init(app: String, state: [UInt8], version: Int, createdAt: Int64, lastSeenAt: Int64, csrfSecret: String? = nil,
-                previousCSRFSecret: String? = nil, dataKey: String? = nil, screenSince: Int64? = nil) {
+                previousCSRFSecrets: [String] = [], dataKey: String? = nil, screenSince: Int64? = nil) {
         self.app = app
         self.state = state
         self.version = version
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
         self.csrfSecret = csrfSecret
-        self.previousCSRFSecret = previousCSRFSecret
+        self.previousCSRFSecrets = previousCSRFSecrets
         self.dataKey = dataKey
         self.screenSince = screenSince
     }
 }
 
 extension SessionRecord {
+    /// How many secrets before the current one a session keeps: a tab left open across a
+    /// sign-in and a sign-out (two rotations) still learns its page was out of date.
+    public static let keptCSRFSecrets = 8
+
+    /// The previous secrets as a store keeps them in one column: separated by spaces (a secret
+    /// is base64url, which has none), newest first; nil for none.
+    public static func column(previousSecrets secrets: [String]) -> String? {
+        secrets.isEmpty ? nil : secrets.joined(separator: " ")
+    }
+
+    /// The previous secrets of a stored column.
+    public static func previousSecrets(column: String?) -> [String] {
+        column.map { $0.split(separator: " ").map(String.init) } ?? []
+    }
+
     /// How long a session lives without being used by default: 2 hours, in milliseconds.
     public static let idleLifetime: Int64 = 2 * 3_600_000
     /// How long a session lives at most by default: 7 days, in milliseconds.

@@ -10,9 +10,10 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     /// overwritten. `screenSince` is when its screen was opened, given when the screen changed.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome
     /// Saves `state` under a new id and a new CSRF secret if the session is still at
-    /// `expectedVersion` (sign-in, sign-out); its events stay its own. Returns the outcome and,
-    /// when saved, the new id.
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, screenSince: Int64?, now: Int64) throws
+    /// `expectedVersion` (sign-in, sign-out), keeping `previousSecrets` as the secrets it had;
+    /// its events stay its own. Returns the outcome and, when saved, the new id.
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
+                       now: Int64) throws
         -> (SaveOutcome, String?)
     /// Appends events of a session (nil: of no session), with the daily counts they add
     /// (``EventCounts``) and the deep-link counts.
@@ -49,7 +50,9 @@ extension StoreTransaction {
     }
 
     /// Saves `state` under a new id and CSRF secret, on the same screen as before.
-    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, now: Int64) throws -> (SaveOutcome, String?) {
-        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, screenSince: nil, now: now)
+    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], now: Int64) throws
+        -> (SaveOutcome, String?) {
+        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, previousSecrets: previousSecrets,
+                          screenSince: nil, now: now)
     }
 }

@@ -30,7 +30,7 @@ struct SessionTable {
             [.bytes(Secret.hash(id))]
         ) { row in
             SessionRecord(app: row.string(0) ?? "", state: row.bytes(1), version: row.int(2), createdAt: Int64(row.int(3)),
-                          lastSeenAt: Int64(row.int(4)), csrfSecret: row.string(5), previousCSRFSecret: row.string(8), dataKey: row.string(6),
+                          lastSeenAt: Int64(row.int(4)), csrfSecret: row.string(5), previousCSRFSecrets: SessionRecord.previousSecrets(column: row.string(8)), dataKey: row.string(6),
                           screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
         }
         guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
@@ -57,17 +57,18 @@ struct SessionTable {
     /// Saves under a new id, as on sign-in and sign-out; its events stay its own (they name
     /// its number, not its id).
     func rotate(
-        id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, screenSince: Int64?, now: Int64, in connection: PostgresConnection
+        id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?, now: Int64,
+        in connection: PostgresConnection
     ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
         let changed = try connection.execute(
             """
             UPDATE sessions SET id_hash = $1, state = $2, version = version + 1, last_seen_at = $3, screen_since = coalesce($6::bigint, screen_since),
-                previous_csrf_secret = csrf_secret, csrf_secret = $7
+                previous_csrf_secret = $8, csrf_secret = $7
             WHERE id_hash = $4 AND version = $5
             """,
             [.bytes(Secret.hash(newID)), .bytes(state), .integer(now), .bytes(hash), .int(expectedVersion), screenSince.map { .integer($0) } ?? .null,
-             .text(csrfSecret)]
+             .text(csrfSecret), SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null]
         )
         guard changed == 1 else { return (try outcome(of: hash, in: connection), nil) }
         return (.saved(version: expectedVersion + 1), newID)

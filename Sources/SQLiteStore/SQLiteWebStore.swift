@@ -140,10 +140,10 @@ struct SQLiteTransaction: StoreTransaction {
         try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, screenSince: Int64?, now: Int64) throws
-        -> (SaveOutcome, String?) {
-        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, screenSince: screenSince,
-                                  now: now, in: connection)
+    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
+                       now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, previousSecrets: previousSecrets,
+                                  screenSince: screenSince, now: now, in: connection)
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {

@@ -98,4 +98,24 @@ import Testing
         try stale.post(RP.entry + "_tab/search", ["csrf": String(repeating: "A", count: 43), "screen": RP.entry])
         #expect(stale.last.status == 403)
     }
+
+    /// A tab left open while the person signs in and out again in another (two new ids, two new
+    /// tokens) is told its page was out of date, as after one — not refused as a forgery.
+    @Test func aFormShownBeforeASignInAndASignOutIsOutOfDate() throws {
+        typealias RP = RealityPortalWalkTests
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(RP.entry)
+        try browser.selectTab("search")
+        let shownBefore = browser
+        try browser.selectTab("account")
+        try RP.logIn(&browser)
+        try browser.press("Log Out")
+        #expect(browser.page.toasts.contains { $0.contains("logged out") || $0.contains("Logged out") }, "\(browser.page.toasts)")
+        var stale = shownBefore
+        stale.cookies = browser.cookies
+        try stale.selectTab("home")
+        #expect(stale.last.status == 200 && stale.page.toasts.contains { $0.contains("out of date") }, "\(stale.last.status) \(stale.page.toasts)")
+        #expect(stale.page.heading == browser.page.heading, "the old page's tab bar did nothing: \(stale.page.heading)")
+    }
 }

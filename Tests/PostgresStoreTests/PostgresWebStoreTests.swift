@@ -73,10 +73,12 @@ import Testing
         let (store, other) = try Self.instances()
         let id = try createSession(store)
         try store.transaction { try $0.appendEvents([StoredEvent(time: 1_000, app: "suma", kind: "screen_view", screen: "login")], session: id) }
-        let (outcome, newID) = try store.transaction { try $0.rotateSession(id: id, state: [9], expectedVersion: 1, csrfSecret: "rotated", now: 2_000) }
+        let (outcome, newID) = try store.transaction { try $0.rotateSession(id: id, state: [9], expectedVersion: 1, csrfSecret: "rotated",
+                                                                                   previousSecrets: ["before", "long-before"], now: 2_000) }
         #expect(outcome == .saved(version: 2))
         let rotated = try #require(newID)
         #expect(try other.session(id: id, now: 2_000) == nil && other.session(id: rotated, now: 2_000)?.state == [9])
+        #expect(try other.session(id: rotated, now: 2_000)?.previousCSRFSecrets == ["before", "long-before"])
         #expect(try other.events(session: rotated).map(\.kind) == ["screen_view"])
         #expect(try store.transaction { try $0.saveSession(id: id, state: [1], expectedVersion: 2, now: 2_000) } == .missing)
     }

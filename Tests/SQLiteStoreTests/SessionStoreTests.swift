@@ -28,6 +28,19 @@ import Testing
         #expect(try store.save(id: id, state: [9], expectedVersion: 2, now: 4) == .missing)
     }
 
+    @Test func aRotationRetiresTheIdAndKeepsTheSecretsItIsGiven() throws {
+        let store = try makeStore()
+        let id = try store.create(app: "a", state: [0], now: 0)
+        let (outcome, rotated) = try store.database.write { connection in
+            try store.rotate(id: id, state: [1], expectedVersion: 1, csrfSecret: "now", previousSecrets: ["before", "long-before"], now: 1, in: connection)
+        }
+        #expect(outcome == .saved(version: 2))
+        let newID = try #require(rotated)
+        let record = try #require(try store.load(id: newID, now: 2))
+        #expect(record.csrfSecret == "now" && record.previousCSRFSecrets == ["before", "long-before"] && record.state == [1])
+        #expect(try store.load(id: id, now: 2) == nil)
+    }
+
     @Test func idsAreLongRandomAndOnlyTheirHashIsStored() throws {
         let store = try makeStore()
         let ids = try (0..<20).map { _ in try store.create(app: "a", state: [], now: 0) }
