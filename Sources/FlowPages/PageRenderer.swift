@@ -56,6 +56,14 @@ struct PageRenderer {
         return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
     }
 
+    /// The session's current screen with an error toast saying `message`, 400: a typed URL whose
+    /// query a screen cannot take (a search with nothing to look for). Nothing is saved.
+    func badRequest(_ unit: SessionUnit, message: String, request: HTTPRequest) throws -> HTTPResponse {
+        var state = unit.state
+        state.addToast(Notice(ServerNotice.error, values: ["message": message]))
+        return unit.finish(Self.html(try render(state, unit: unit), status: .badRequest), request: request)
+    }
+
     /// The current screen of `state` through its template, with the data it reads.
     private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)

@@ -60,6 +60,26 @@ import Testing
         #expect(browser.page.heading == "Search" && browser.page.back == nil)
     }
 
+    /// A search typed into the address with nothing to look for, or too much, is said on the
+    /// screen one is on (400), which stays as it was: the path does name a screen.
+    @Test(arguments: [("?query=", "is empty"), ("?query=" + String(repeating: "a", count: 101), "does not match"), ("", "has no query")])
+    func aSearchAddressWithoutAFittingQueryIsSaidAndChangesNothing(query: String, fault: String) throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open(Self.entry)
+        try Self.search(&browser, Self.query)
+        try browser.open("/reality-portal/search/results" + query)
+        #expect(browser.last.status == 400)
+        #expect(browser.page.heading == "Results for “Prague”", "the session stayed where it was: \(browser.page.heading)")
+        #expect(browser.page.toasts.contains { $0.contains("“Results” could not be shown") && $0.contains(fault) }, "\(browser.page.toasts)")
+        try browser.selectTab("home")
+        try browser.selectTab("search")
+        #expect(browser.page.heading == "Results for “Prague”" && browser.page.toasts.isEmpty, "\(browser.page.heading) \(browser.page.toasts)")
+        // A path that names nothing is still 404.
+        try browser.open("/reality-portal/listing/not%20an%20id")
+        #expect(browser.last.status == 404)
+    }
+
     @Test func c4ListingSubScreensNameTheListing() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)
