@@ -21,12 +21,23 @@ final class RestoredStates: Sendable {
         var bytes = 0
     }
 
-    /// Stored bytes, hashed as bytes (an array of bytes hashes element by element).
+    /// Stored bytes, hashed as bytes (an array of bytes hashes element by element), once and
+    /// before the lock is taken: handler threads wait for each other only to look up.
     private struct Key: Hashable {
         let bytes: [UInt8]
+        private let hash: Int
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
 
         func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(hash)
         }
     }
 

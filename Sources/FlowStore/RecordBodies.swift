@@ -12,12 +12,23 @@ public final class RecordBodies: Sendable {
     public init() {}
 
     /// A body's UTF-8 bytes, hashed as bytes: a `String` key would be hashed by its Unicode
-    /// normal form, which costs more than the lookup saves for text with accents.
+    /// normal form, which costs more than the lookup saves for text with accents. Hashed once,
+    /// before the cache is locked.
     private struct Key: Hashable {
         let bytes: [UInt8]
+        private let hash: Int
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
 
         func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(hash)
         }
     }
 
@@ -35,7 +46,7 @@ public final class RecordBodies: Sendable {
     /// The fields of each body, decoded once and then kept: the cache is locked once to look
     /// them all up and once to keep what was decoded, whatever the number of records.
     public func decode(_ bodies: [[UInt8]]) throws -> [[String: RecordValue]] {
-        let keys = bodies.map(Key.init)
+        let keys = bodies.map { Key($0) }
         let found = values.withLock { cache in keys.map { cache[$0] } }
         var fresh: [(Key, [String: RecordValue])] = []
         let decoded = try zip(keys, found).map { key, known in
