@@ -12,6 +12,8 @@ extension NavGraphImporter {
         var sharedWith: [String] = []
         var presentation: String?
         var isDeepLinkable = false
+        /// The screen a link to it opens beneath it (`under`): a nested graph's start.
+        var under: String?
         var parameters: [Argument]
         /// What a button leading here reads: the title without its placeholders.
         var buttonLabel: String
@@ -30,6 +32,9 @@ extension NavGraphImporter {
         for destination in destinations {
             routes[destination.id] = route(for: destination, isRoot: roots.contains(destination.id), tabs: tabs, links: &links)
         }
+        for destination in destinations {
+            routes[destination.id]!.under = linkParent(of: destination, routes: routes, roots: roots)
+        }
         let unreached = unreachedActions(routes: routes, roots: roots, start: start, tabs: tabs)
         var writer = ActionWriter()
         var templates: [String: String] = [:]
@@ -45,6 +50,28 @@ extension NavGraphImporter {
         var files = templates
         files["app.xml"] = appXML(routes: destinations.map { routes[$0.id]! }, start: start, tabs: tabs, links: links, writer: writer)
         return .success(Output(files: files, unmapped: unmapped))
+    }
+
+    /// What Android shows beneath a deep link's screen in a nested graph (its synthetic back
+    /// stack): the start of the innermost graph around it that the screen does not start itself.
+    /// Nothing when that is its stack's root, which lies beneath anyway, or for a dialog; a start
+    /// needing an argument the screen does not have is noted, and the link opens over the root.
+    private mutating func linkParent(of destination: Destination, routes: [String: Route], roots: Set<String>) -> String? {
+        guard let route = routes[destination.id], route.isDeepLinkable, route.presentation == nil else { return nil }
+        for graph in destination.graphs.dropFirst().reversed() {
+            guard let start = resolve(graph, from: destination.graphs), start != destination.id else { continue }
+            guard !roots.contains(start), let parent = routes[start], parent.presentation == nil, parent.owner == route.owner else { return nil }
+            let missing = parent.parameters.filter { needed in
+                needed.isRequired && needed.defaultValue == nil && !route.parameters.contains { $0.name == needed.name }
+            }
+            guard missing.isEmpty else {
+                unmapped.append("\(destination.file):\(destination.line): Android opens a deep link to '\(destination.id)' over '\(start)', "
+                                + "whose argument \(missing.map { "'\($0.name)'" }.joined(separator: ", ")) the link does not give; here it opens without '\(start)' beneath it")
+                return nil
+            }
+            return start
+        }
+        return nil
     }
 
     /// Android code may navigate to any destination by its id, so a graph often has screens no
@@ -375,6 +402,7 @@ extension NavGraphImporter {
             if !route.sharedWith.isEmpty { line += " shared-with=\"\(Self.xml(route.sharedWith.joined(separator: " ")))\"" }
             if let presentation = route.presentation { line += " presentation=\"\(presentation)\"" }
             if route.isDeepLinkable { line += " deep-link=\"true\"" }
+            if let under = route.under { line += " under=\"\(Self.xml(under))\"" }
             guard !route.parameters.isEmpty || !route.aliases.isEmpty else { return line + "/>" }
             let aliases = route.aliases.map { "      <alias path=\"\(Self.xml($0))\"/>" }
             return line + ">\n" + (route.parameters.map { argument in

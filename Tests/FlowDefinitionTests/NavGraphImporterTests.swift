@@ -208,6 +208,43 @@ import Testing
         #expect(unnamed.navigation.root.children.map(\.tab?.title) == ["Shop", "Cart"])
     }
 
+    /// Android opens a deep link into a nested graph over that graph's start (its synthetic back
+    /// stack); the imported route is `under` that start, when the link gives what it needs.
+    @Test func aDeepLinkIntoANestedGraphOpensOverItsStart() throws {
+        let output = try Self.importOne("""
+            <fragment android:id="@+id/a" android:label="Home" />
+            <navigation android:id="@+id/shop" app:startDestination="@id/catalog">
+                <fragment android:id="@+id/catalog" android:label="Catalog">
+                    <deepLink app:uri="https://market.example/catalog" />
+                </fragment>
+                <navigation android:id="@+id/item" app:startDestination="@id/product">
+                    <fragment android:id="@+id/product" android:label="Product {sku}">
+                        <argument android:name="sku" app:argType="string" />
+                        <deepLink app:uri="https://market.example/product/{sku}" />
+                    </fragment>
+                    <fragment android:id="@+id/reviews" android:label="Reviews">
+                        <argument android:name="sku" app:argType="string" />
+                        <deepLink app:uri="https://market.example/product/{sku}/reviews" />
+                    </fragment>
+                    <fragment android:id="@+id/photo" android:label="Photo">
+                        <argument android:name="photo" app:argType="string" />
+                        <deepLink app:uri="https://market.example/photo/{photo}" />
+                    </fragment>
+                    <dialog android:id="@+id/share" android:label="Share">
+                        <argument android:name="sku" app:argType="string" />
+                        <deepLink app:uri="https://market.example/product/{sku}/share" />
+                    </dialog>
+                </navigation>
+            </navigation>
+            """)
+        let app = try Self.load(output, as: "one")
+        #expect(app.linkParents["reviews"] == "product", "the innermost graph's start")
+        #expect(app.linkParents["product"] == "catalog", "a graph's start lies over the start of the graph around it")
+        #expect(app.linkParents["catalog"] == nil, "the root graph's start is the stack's root, beneath every screen anyway")
+        #expect(app.linkParents["photo"] == nil && app.linkParents["share"] == nil)
+        #expect(output.unmapped.contains { $0.contains("'photo' over 'product', whose argument 'sku' the link does not give") }, "\(output.unmapped)")
+    }
+
     @Test func everyImportedActionNavigatesFromTheStart() throws {
         let app = try Self.load(try Self.garden(), as: "garden")
         let navigator = Navigator(app.navigation)
