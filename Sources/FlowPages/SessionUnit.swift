@@ -182,8 +182,10 @@ struct SessionUnit {
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
     private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
         let (id, version, isStored, app, dataKey) = (self.id, self.version, self.isStored, self.app, self.dataKey)
-        // What a rotation keeps: the secret it replaces, then the ones before it.
-        let previous = Array(((csrfSecret.map { [$0] } ?? []) + previousCSRFSecrets).prefix(SessionRecord.keptCSRFSecrets))
+        // What a new secret keeps: the one the pages shown so far derived their token from (a
+        // visitor's, its id: a second tab opened before the first post), then the ones before it.
+        let shown = csrfSecret ?? (hasCookie && Secret.isToken(id) ? id : nil)
+        let previous = Array(((shown.map { [$0] } ?? []) + previousCSRFSecrets).prefix(SessionRecord.keptCSRFSecrets))
         // A new or rotated session gets a secret no one has seen: neither the id it had before
         // (perhaps set by someone else, as in session fixation) nor a token a page showed before
         // sign-in or sign-out tells anything of it. Forms of other tabs then need a reload.
@@ -198,7 +200,7 @@ struct SessionUnit {
             if !isStored {
                 let secret = Secret.token()
                 (outcome, new) = (.saved(version: 1), (try transaction.createSession(
-                    app: app.app.id, state: save.encoded, csrfSecret: secret, dataKey: dataKey, now: now
+                    app: app.app.id, state: save.encoded, csrfSecret: secret, previousSecrets: previous, dataKey: dataKey, now: now
                 ), secret))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
@@ -225,8 +227,7 @@ struct SessionUnit {
         self.isStored = true
         if let new {
             self.id = new.id
-            // A session stored just now has no secret before its first.
-            (previousCSRFSecrets, csrfSecret) = (isStored ? previous : [], new.secret)
+            (previousCSRFSecrets, csrfSecret) = (previous, new.secret)
             isRotated = true
         }
     }

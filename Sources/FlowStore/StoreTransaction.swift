@@ -3,9 +3,10 @@
 public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     // MARK: Sessions
 
-    /// Starts a session with the secret its CSRF tokens derive from and the key its own copy of
-    /// session-scoped data is kept under; returns its new id (256 random bits) for the cookie.
-    func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String
+    /// Starts a session with the secret its CSRF tokens derive from (and `previousSecrets`, those
+    /// of pages a visitor was shown before) and the key its own copy of session-scoped data is
+    /// kept under; returns its new id (256 random bits) for the cookie.
+    func createSession(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
     /// overwritten. `screenSince` is when its screen was opened, given when the screen changed.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome
@@ -44,6 +45,11 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 }
 
 extension StoreTransaction {
+    /// Starts a session no page was shown for before.
+    public func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String {
+        try createSession(app: app, state: state, csrfSecret: csrfSecret, previousSecrets: [], dataKey: dataKey, now: now)
+    }
+
     /// Saves `state` on the same screen as before.
     public func saveSession(id: String, state: [UInt8], expectedVersion: Int, now: Int64) throws -> SaveOutcome {
         try saveSession(id: id, state: state, expectedVersion: expectedVersion, screenSince: nil, now: now)

@@ -7,14 +7,16 @@ struct SessionTable {
     let idleLifetime: Int64
     let absoluteLifetime: Int64
 
-    func create(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64, in connection: PostgresConnection) throws -> String {
+    func create(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64,
+                in connection: PostgresConnection) throws -> String {
         let id = Secret.token()
         try connection.execute(
             """
-            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since)
-            VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $4)
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret)
+            VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $4, $7)
             """,
-            [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey)]
+            [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey),
+             SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null]
         )
         try EventTable.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1],
                              shard: Int.random(in: 0..<EventTable.shards), in: connection)

@@ -132,8 +132,9 @@ struct SQLiteTransaction: StoreTransaction {
     let store: SQLiteWebStore
     let connection: SQLiteConnection
 
-    func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String {
-        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection)
+    func createSession(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws -> String {
+        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, previousSecrets: previousSecrets, dataKey: dataKey, now: now,
+                                  in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {

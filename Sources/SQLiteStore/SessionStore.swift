@@ -29,15 +29,17 @@ public struct SessionStore: Sendable {
     /// Starts a session inside a caller's write transaction, as a visitor's first post does
     /// with its events.
     public func create(
-        app: String, state: [UInt8], csrfSecret: String? = nil, dataKey: String? = nil, now: Int64, in connection: SQLiteConnection
+        app: String, state: [UInt8], csrfSecret: String? = nil, previousSecrets: [String] = [], dataKey: String? = nil, now: Int64,
+        in connection: SQLiteConnection
     ) throws -> String {
         let id = Secret.token()
         try connection.execute(
             """
-            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since)
-            VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4)
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret)
+            VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4, ?7)
             """,
-            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token())]
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token()),
+             .string(Record.column(previousSecrets: previousSecrets))]
         )
         try EventStore.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
         return id

@@ -99,6 +99,23 @@ import Testing
         #expect(stale.last.status == 403)
     }
 
+    /// A visitor's two tabs, both opened before anything was posted: the first post stores the
+    /// session under a new id with a secret of its own; the other tab's form is then out of date,
+    /// not a forgery.
+    @Test func aSecondTabOfANewVisitorIsOutOfDateAfterTheFirstPost() throws {
+        typealias RP = RealityPortalWalkTests
+        let app = try LiveApp()
+        var tabA = LiveBrowser(app)
+        try tabA.open(RP.entry)
+        var tabB = tabA
+        try tabA.selectTab("search")
+        #expect(tabA.page.heading == "Search" && tabA.cookies != tabB.cookies, "the first post stored the session under a new id")
+        tabB.cookies = tabA.cookies
+        try tabB.selectTab("favorites")
+        #expect(tabB.last.status == 200 && tabB.page.toasts.contains { $0.contains("out of date") }, "\(tabB.last.status) \(tabB.page.toasts)")
+        #expect(tabB.page.heading == "Search", "the old page's tab bar did nothing: \(tabB.page.heading)")
+    }
+
     /// A tab left open while the person signs in and out again in another (two new ids, two new
     /// tokens) is told its page was out of date, as after one — not refused as a forgery.
     @Test func aFormShownBeforeASignInAndASignOutIsOutOfDate() throws {

@@ -1,0 +1,24 @@
+import FlowStore
+import Testing
+
+/// The tokens sessions are named and guarded by.
+@Suite struct SecretTests {
+    @Test func tokensAreRandomAndKnownByTheirShape() {
+        let tokens = (0..<50).map { _ in Secret.token() }
+        #expect(Set(tokens).count == 50)
+        #expect(tokens.allSatisfy(Secret.isToken))
+        // A cookie may say anything: only a token's shape is kept as a secret of pages shown.
+        for text in ["", String(repeating: "A", count: 42), String(repeating: "A", count: 44), String(repeating: "A", count: 42) + " ",
+                     String(repeating: "A", count: 42) + "=", String(repeating: "é", count: 21) + "A"] {
+            #expect(!Secret.isToken(text), "\(text)")
+        }
+    }
+
+    @Test func aDerivedTokenDependsOnTheSecretAndThePurpose() {
+        let secret = Secret.token()
+        #expect(Secret.derive(from: secret, purpose: "csrf") == Secret.derive(from: secret, purpose: "csrf"))
+        #expect(Secret.derive(from: secret, purpose: "csrf") != Secret.derive(from: secret, purpose: "data"))
+        #expect(Secret.derive(from: secret, purpose: "csrf") != Secret.derive(from: Secret.token(), purpose: "csrf"))
+        #expect(Secret.constantTimeEqual("abc", "abc") && !Secret.constantTimeEqual("abc", "abd") && !Secret.constantTimeEqual("abc", "ab"))
+    }
+}
