@@ -55,18 +55,26 @@ public enum Secret {
 
     /// Bytes as base64url without padding.
     public static func base64URL(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var text = ""
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
-            for position in 0..<(chunk.count + 1) {
-                text.append(alphabet[(value >> (18 - 6 * position)) & 63])
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        // Every page's token goes through here: bytes straight from a table, not Characters.
+        return alphabet.withUTF8Buffer { letter in
+            String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { text in
+                var written = 0
+                var index = 0
+                while index < bytes.count {
+                    let count = min(3, bytes.count - index)
+                    var value = Int(bytes[index]) << 16
+                    if count > 1 { value |= Int(bytes[index + 1]) << 8 }
+                    if count > 2 { value |= Int(bytes[index + 2]) }
+                    for position in 0...count {
+                        text[written] = letter[(value >> (18 - 6 * position)) & 63]
+                        written += 1
+                    }
+                    index += 3
+                }
+                return written
             }
-            index += 3
         }
-        return text
     }
 
     public static func fromBase64URL(_ text: String) -> [UInt8]? {

@@ -1,4 +1,5 @@
 import FlowStore
+import Foundation
 import Testing
 
 /// The tokens sessions are named and guarded by.
@@ -11,6 +12,17 @@ import Testing
         for text in ["", String(repeating: "A", count: 42), String(repeating: "A", count: 44), String(repeating: "A", count: 42) + " ",
                      String(repeating: "A", count: 42) + "=", String(repeating: "é", count: 21) + "A"] {
             #expect(!Secret.isToken(text), "\(text)")
+        }
+    }
+
+    /// RFC 4648 §5 without padding, against Foundation's base64 with its letters swapped.
+    @Test func base64URLIsRFC4648WithoutPadding() {
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 251) }
+            let expected = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Secret.base64URL(bytes) == expected)
+            #expect(Secret.fromBase64URL(expected) == bytes)
         }
     }
 
