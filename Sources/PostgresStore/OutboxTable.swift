@@ -10,12 +10,14 @@ struct OutboxTable {
 
     /// The mails of one mailbox of an app, or (`mailbox` nil) all of them, newest first.
     func messages(app: String, mailbox: String?, limit: Int, in connection: PostgresConnection) throws -> [MailMessage] {
-        try connection.query(
+        // One statement for each case, so one mailbox's is read through its index.
+        let inMailbox = mailbox == nil ? "" : " AND mailbox = $3"
+        return try connection.query(
             """
-            SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = $1 AND ($2::text IS NULL OR mailbox = $2)
-            ORDER BY sent_at DESC, id DESC LIMIT $3
+            SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = $1\(inMailbox)
+            ORDER BY sent_at DESC, id DESC LIMIT $2
             """,
-            [.text(app), .string(mailbox), .int(limit)]
+            [.text(app), .int(limit)] + (mailbox.map { [.text($0)] } ?? [])
         ) { row in
             MailMessage(recipient: row.string(0) ?? "", subject: row.string(1) ?? "", body: row.string(2) ?? "", link: row.string(3),
                         sentAt: Int64(row.int(4)))

@@ -27,13 +27,15 @@ public struct OutboxStore: Sendable {
 
     /// The mails of one mailbox of an app, or (`mailbox` nil) all of them, newest first.
     public func messages(app: String, mailbox: String? = nil, limit: Int = 100) throws -> [Message] {
-        try database.read { connection in
+        // One statement for each case, so one mailbox's is read through its index.
+        let inMailbox = mailbox == nil ? "" : " AND mailbox = ?3"
+        return try database.read { connection in
             try connection.query(
                 """
-                SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = ?1 AND (?2 IS NULL OR mailbox = ?2)
-                ORDER BY sent_at DESC, id DESC LIMIT ?3
+                SELECT recipient, subject, body, link, sent_at FROM outbox WHERE app = ?1\(inMailbox)
+                ORDER BY sent_at DESC, id DESC LIMIT ?2
                 """,
-                [.text(app), .string(mailbox), .integer(Int64(limit))]
+                [.text(app), .integer(Int64(limit))] + (mailbox.map { [.text($0)] } ?? [])
             ) { row in
                 Message(recipient: row.string(0) ?? "", subject: row.string(1) ?? "", body: row.string(2) ?? "", link: row.string(3), sentAt: Int64(row.int(4)))
             }
