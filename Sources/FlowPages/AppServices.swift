@@ -33,7 +33,7 @@ struct AppServices: Sendable {
         try app.origins.check(request)
         // A browser sends a textarea's line breaks as CRLF (HTML's form submission); they are
         // kept as the data file writes them, "\n", or an unedited text would differ from its record.
-        let form = try request.form().mapValues { $0.replacingOccurrences(of: "\r\n", with: "\n") }
+        let form = try request.form().mapValues { $0.utf8.contains(UInt8(ascii: "\r")) ? $0.replacingOccurrences(of: "\r\n", with: "\n") : $0 }
         let now = clock.now()
         var unit = try openSession(request, now: now)
         let age = form["csrf"].map(unit.tokenAge) ?? .unknown
