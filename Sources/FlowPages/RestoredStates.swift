@@ -10,8 +10,9 @@ import Synchronization
 /// mounts anew). Only states that fit are kept: a stored state that no longer fits is restored
 /// (started over) every time, as without this.
 final class RestoredStates: Sendable {
-    /// How many bytes of stored states are kept by default; past it the cache starts over.
-    static let byteLimit = 8 << 20
+    /// How many bytes of stored states are kept by default (a thousand sessions or more; held in
+    /// memory a state takes a few times its bytes); past it the cache starts over.
+    static let byteLimit = 2 << 20
     private let navigation: NavigationDefinition
     private let limit: Int
     private let cache = Mutex(Cache())
