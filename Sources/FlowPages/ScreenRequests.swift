@@ -75,7 +75,7 @@ struct ScreenRequests {
             return try services.renderer.badRequest(unit, message: "\(screenName(route)) could not be shown: the address has no \(parameter).", request: request)
         case .failure(.invalidParameter(let route, let parameter, let reason)) where !app.urls.isInPath(parameter, of: route):
             let fault = reason.hasPrefix("does ") ? reason : "is " + reason
-            return try services.renderer.badRequest(unit, message: "\(screenName(route)) could not be shown: the address's \(parameter) \(fault).",
+            return try services.renderer.badRequest(unit, message: "\(screenName(route)) could not be shown: the address’s \(parameter) \(fault).",
                                                     request: request)
         case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")

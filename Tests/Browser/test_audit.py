@@ -116,3 +116,17 @@ def test_login_at_200_percent_text_keeps_everything_on_screen(browser):
     (GALLERY / "suma-finance-text-200.json").write_text(
         '{"app": "suma-finance, text at 200%", "states": [["Login at 200% text", "suma-finance-login-text-200"]]}')
     assert wide <= 0, f"at 200% text Login is {wide} px wider than the screen"
+
+
+def test_a_toast_is_seen_in_the_first_screenful(browser):
+    """A toast says what just happened ("This page was out of date", a refusal): it stands in the
+    viewport over the page, above the tab bar, not after the page where no one scrolls."""
+    browser.open("/reality-portal/")
+    browser.open("/reality-portal/search/results?query=")
+    toast = browser.driver.find_element(By.CSS_SELECTOR, ".toasts p")
+    assert "could not be shown" in toast.text
+    top, bottom, viewport = browser.driver.execute_script(
+        "const box = arguments[0].getBoundingClientRect(); return [box.top, box.bottom, window.innerHeight]", toast)
+    assert 0 <= top and bottom <= viewport, f"the toast is at {top}–{bottom} px of a {viewport} px viewport"
+    tab_bar = browser.driver.find_element(By.CSS_SELECTOR, ".tab-bar").rect
+    assert bottom <= tab_bar["y"], "the toast covers the tab bar"
