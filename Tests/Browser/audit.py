@@ -122,8 +122,10 @@ class AppAudit:
         driver = self.browser.driver
         if not driver.execute_script("return typeof window.axe !== 'undefined'"):
             driver.execute_script(AXE_SOURCE)
-        # A toast fading in is judged as it ends, not at some frame of its entrance.
-        driver.execute_script("document.getAnimations().forEach(animation => animation.finish())")
+        # A toast is judged as it stands: its entrance finished, its fade six seconds later not
+        # begun (finished, it would be judged, and photographed, invisible).
+        driver.execute_script("document.getAnimations().forEach(animation =>"
+                              " animation.animationName === 'toast-fade' ? animation.cancel() : animation.finish())")
         result = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
