@@ -160,7 +160,7 @@ struct AppBanner {
     /// a title filled from data or parameters is the app's own, and the page's address is given
     /// only for a screen without parameters, so no value of a link is ever in its preview.
     private func preview(_ route: RouteDefinition, instance: RouteInstance, origin: String) -> TemplateValue {
-        let title = route.title.contains("{") ? app.app.title : route.title
+        let title = AppData.hasPlaceholders(route.title) ? app.app.title : route.title
         let description = app.app.descriptions[route.name] ?? app.app.description
         let image = app.app.previewImage.map { origin + app.urls.previewImage($0) }
         return [

@@ -176,7 +176,7 @@ struct FlowMap {
     /// A title as the map says it, with no screen's data at hand: `Photos of {listing.title}` →
     /// `Photos of a listing`, `{project.name}` → `A project`.
     static func readable(_ title: String) -> String {
-        guard title.contains("{") else { return title }
+        guard AppData.hasPlaceholders(title) else { return title }
         var result = ""
         var rest = Substring(title)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -47,21 +47,20 @@ struct PageRenderer {
     /// saying so), 404: a typed URL naming a record that does not exist. Nothing is saved; the
     /// session stays where it was.
     func notFound(_ unit: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
-        var state = unit.state
-        if app.app.alerts[WellKnownAlert.invalidLink.id] != nil {
-            state.alert = Notice(WellKnownAlert.invalidLink.id)
-        } else {
-            state.addToast(Notice(ServerNotice.error, values: ["message": "That page does not exist: nothing has that address."]))
+        guard app.app.alerts[WellKnownAlert.invalidLink.id] != nil else {
+            return try refusal(unit, message: "That page does not exist: nothing has that address.", status: .notFound, request: request)
         }
+        var state = unit.state
+        state.alert = Notice(WellKnownAlert.invalidLink.id)
         return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
     }
 
-    /// The session's current screen with an error toast saying `message`, 400: a typed URL whose
-    /// query a screen cannot take (a search with nothing to look for). Nothing is saved.
-    func badRequest(_ unit: SessionUnit, message: String, request: HTTPRequest) throws -> HTTPResponse {
+    /// The session's current screen with an error toast saying `message`, answered `status`: a
+    /// typed URL the app cannot show (400 for a search with nothing to look for). Nothing is saved.
+    func refusal(_ unit: SessionUnit, message: String, status: HTTPStatus, request: HTTPRequest) throws -> HTTPResponse {
         var state = unit.state
         state.addToast(Notice(ServerNotice.error, values: ["message": message]))
-        return unit.finish(Self.html(try render(state, unit: unit), status: .badRequest), request: request)
+        return unit.finish(Self.html(try render(state, unit: unit), status: status), request: request)
     }
 
     /// The current screen of `state` through its template, with the data it reads.
@@ -98,7 +97,7 @@ struct PageRenderer {
     private func brokenScreen(_ unit: SessionUnit, current: RouteInstance, error: any Error) -> HTTPResponse {
         let title = app.navigation.route(current.name)?.title ?? ""
         // A title filled from records ("{coin.name}") is not said half-filled.
-        let named = title.isEmpty || title.contains("{") ? "This screen" : "The screen “\(title)”"
+        let named = title.isEmpty || AppData.hasPlaceholders(title) ? "This screen" : "The screen “\(title)”"
         var state = unit.state
         state.addToast(Notice(ServerNotice.error, values: ["message": named + " could not be shown."]))
         // The data it reads failing too: the plain page, which reads none.

@@ -1,3 +1,4 @@
+import FlowStore
 import Navigation
 import Synchronization
 
@@ -22,25 +23,7 @@ final class RestoredStates: Sendable {
         var bytes = 0
     }
 
-    /// Stored bytes, hashed as bytes (an array of bytes hashes element by element), once and
-    /// before the lock is taken: handler threads wait for each other only to look up.
-    private struct Key: Hashable {
-        let bytes: [UInt8]
-        private let hash: Int
-
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            var hasher = Hasher()
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hash = hasher.finalize()
-        }
-
-        static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-    }
+    private typealias Key = HashedBytes
 
     init(_ navigation: NavigationDefinition, byteLimit: Int = RestoredStates.byteLimit) {
         self.navigation = navigation
@@ -49,7 +32,7 @@ final class RestoredStates: Sendable {
 
     /// What ``NavigationDefinition/restore(encoded:)`` makes of `bytes`.
     func restore(_ bytes: [UInt8]) -> StateRestoration {
-        let key = Key(bytes: bytes)
+        let key = Key(bytes)
         if let known = cache.withLock({ $0.states[key] }) { return .restored(known) }
         let restoration = navigation.restore(encoded: bytes)
         if case .restored(let state) = restoration { keep(state, under: key) }
@@ -59,7 +42,7 @@ final class RestoredStates: Sendable {
     /// Keeps `state`, just saved as `encoded`, when it fits the app.
     func keep(_ state: NavigationState, encoded: [UInt8]) {
         guard navigation.inconsistencies(in: state).isEmpty else { return }
-        keep(state, under: Key(bytes: encoded))
+        keep(state, under: Key(encoded))
     }
 
     private func keep(_ state: NavigationState, under key: Key) {

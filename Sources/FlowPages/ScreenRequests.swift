@@ -72,11 +72,12 @@ struct ScreenRequests {
             try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)
         case .failure(.missingParameter(let route, let parameter)) where !app.urls.isInPath(parameter, of: route):
             // The path names a screen; what its query leaves out is said on the screen one is on.
-            return try services.renderer.badRequest(unit, message: "\(screenName(route)) could not be shown: the address has no \(parameter).", request: request)
+            return try services.renderer.refusal(unit, message: "\(screenName(route)) could not be shown: the address has no \(parameter).",
+                                                 status: .badRequest, request: request)
         case .failure(.invalidParameter(let route, let parameter, let reason)) where !app.urls.isInPath(parameter, of: route):
             let fault = reason.hasPrefix("does ") ? reason : "is " + reason
-            return try services.renderer.badRequest(unit, message: "\(screenName(route)) could not be shown: the address’s \(parameter) \(fault).",
-                                                    request: request)
+            return try services.renderer.refusal(unit, message: "\(screenName(route)) could not be shown: the address’s \(parameter) \(fault).",
+                                                 status: .badRequest, request: request)
         case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
         case .failure:
@@ -89,12 +90,12 @@ struct ScreenRequests {
         return try services.renderer.screen(&unit, request: request, now: now)
     }
 
-    /// What a person calls a screen with no record at hand: its breadcrumb, or its title unless
-    /// that reads a record or parameter, or its name.
+    /// What a person calls a screen with no record at hand: its breadcrumb, else its title as the
+    /// flow map reads it (`Results for “a query”`).
     private func screenName(_ name: RouteName) -> String {
-        let route = app.navigation.route(name)
-        let said = [route?.breadcrumb, route?.title].compactMap { $0 }.first { !$0.isEmpty && !AppData.hasPlaceholders($0) }
-        return "“" + (said ?? AppData.fallbackTitle(name)) + "”"
+        guard let route = app.navigation.route(name) else { return "“" + AppData.fallbackTitle(name) + "”" }
+        let crumb = route.breadcrumb.flatMap { $0.isEmpty || AppData.hasPlaceholders($0) ? nil : $0 }
+        return "“" + (crumb ?? FlowMap.readable(route.title)) + "”"
     }
 
     /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link

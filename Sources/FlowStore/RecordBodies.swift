@@ -11,26 +11,9 @@ public final class RecordBodies: Sendable {
 
     public init() {}
 
-    /// A body's UTF-8 bytes, hashed as bytes: a `String` key would be hashed by its Unicode
-    /// normal form, which costs more than the lookup saves for text with accents. Hashed once,
-    /// before the cache is locked.
-    private struct Key: Hashable {
-        let bytes: [UInt8]
-        private let hash: Int
-
-        init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-            var hasher = Hasher()
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hash = hasher.finalize()
-        }
-
-        static func == (a: Key, b: Key) -> Bool { a.bytes == b.bytes }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-    }
+    /// A body's UTF-8 bytes: a `String` key would be hashed by its Unicode normal form, which
+    /// costs more than the lookup saves for text with accents.
+    private typealias Key = HashedBytes
 
     /// The stored form of a record's fields.
     public static func encode(_ values: [String: RecordValue]) throws -> String {

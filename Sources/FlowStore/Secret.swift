@@ -9,15 +9,9 @@ public enum Secret {
         return base64URL(bytes)
     }
 
-    /// Whether `text` has the shape of a ``token()``: 43 base64url characters.
+    /// Whether `text` has the shape of a ``token()``: 32 bytes in base64url, 43 characters.
     public static func isToken(_ text: String) -> Bool {
-        text.utf8.count == 43 && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"): true
-            default: false
-            }
-        }
+        text.utf8.count == 43 && fromBase64URL(text)?.count == 32
     }
 
     /// A 6-digit code, uniformly drawn, for a person to type.

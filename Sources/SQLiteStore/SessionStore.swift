@@ -101,7 +101,7 @@ public struct SessionStore: Sendable {
             WHERE id_hash = ? AND version = ?
             """,
             [.blob(Secret.hash(newID)), .blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null,
-             Record.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null, .text(csrfSecret), .blob(hash), .integer(Int64(expectedVersion))]
+             .string(Record.column(previousSecrets: previousSecrets)), .text(csrfSecret), .blob(hash), .integer(Int64(expectedVersion))]
         )
         guard changed == 1 else {
             let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
