@@ -41,7 +41,7 @@ public enum Application {
         let linkCounters = LinkCounters(store: store)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
-                               prototype: options.prototype == .on, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
+                               prototype: options.prototype == .on, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
                                linkCounters: linkCounters)
         }
         let web: WebApplication

@@ -33,8 +33,9 @@ struct LinkOpener {
     func open(_ destination: LinkDestination?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> HTTPResponse {
         var unit = unit
         var state = unit.state
-        // Recorded without its query: a link's token is a secret, not analytics.
-        let link = String(link.prefix { $0 != "?" })
+        // Recorded without its query (a link's token is a secret, not analytics), and no longer
+        // than a link needs to be told apart: a stranger's 7 KB link is not kept whole.
+        let link = StoredEvent.clipped(link: String(link.prefix { $0 != "?" }))
         let pattern = destination.map(countedPattern) ?? "(unknown)"
         func linkEvent(_ kind: String, _ state: NavigationState) -> StoredEvent {
             var event = app.event(kind, state, source: .deepLink, at: now)
@@ -83,7 +84,13 @@ struct LinkOpener {
                 state.addToast(Notice(ServerNotice.error, values: ["message": "This link is invalid or has expired."]))
             }
         }
-        try unit.commit(state, source: .deepLink, events: events, now: now)
+        // A link that changes nothing (opened again and again) is counted, not logged: only a
+        // change of the session's state adds events, so a flood of GETs cannot fill the log.
+        let changes = state != unit.state
+        try unit.commit(state, source: .deepLink, events: changes ? events : [], now: now)
+        if unit.isStored, !changes, request.method != .head {
+            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
+        }
         let current = app.navigation.currentScreen(in: unit.state)
         // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
         // to itself; and for a visitor without a session, whose alert a redirect would lose, or

@@ -41,6 +41,20 @@ public struct OriginPolicy: Sendable, Equatable {
         guard origin == Self.origin(of: request) else { throw Self.refusal }
     }
 
+    /// Whether a GET is a navigation from one of the app's own pages, or typed or bookmarked
+    /// (`Sec-Fetch-Site` same-origin or none) — never a link or a form of another site. A
+    /// browser that sends no Fetch Metadata is believed only without a `Referer` or with one
+    /// of the request's own origin. Writes an app declares for opening a screen run only then.
+    static func isOwnNavigation(_ request: HTTPRequest) -> Bool {
+        if let site = request.headers["Sec-Fetch-Site"].map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            return site == "same-origin" || site == "none"
+        }
+        guard let referer = request.headers["Referer"] else { return true }
+        guard let components = URLComponents(string: referer), let scheme = components.scheme, let host = components.host else { return false }
+        let origin = normalized(scheme + "://" + host + (components.port.map { ":\($0)" } ?? ""))
+        return origin != nil && origin == Self.origin(of: request)
+    }
+
     /// The origin a request was addressed to: its scheme (``scheme(of:)``) and `Host`, or with
     /// `forwardedHost` the first `X-Forwarded-Host` when there is one — the browser's, which a
     /// proxy that rewrites `Host` passes on. Only for URLs written into the answer to the

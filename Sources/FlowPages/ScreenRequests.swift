@@ -46,9 +46,6 @@ struct ScreenRequests {
         // not on is a deep link; a reload of the screen one is on is not. For a visitor without
         // a session every such GET is how a link arrives (the link opener redirects here).
         let fromOutside = !unit.hasCookie || Self.isArrivingFromOutside(request)
-        // A link followed on one of our own pages moves the visitor's stack, as a button would:
-        // stored from here on (under a new id, as a first post's is), so Back retraces it.
-        if !fromOutside, !unit.isStored, request.method == .get { unit.allowWrites() }
         if app.navigation.route(instance.name)?.isDeepLinkable == true, fromOutside || !unit.isStored,
            instance != app.navigation.currentScreen(in: unit.state) {
             return try LinkOpener(services: services).open(.screen(instance), link: request.path, request: request, unit: unit, now: now)

@@ -36,9 +36,10 @@ struct SecurityHeaders: Sendable {
     }
 
     /// Whether the request's URL holds a secret a `Referer` would hand on: a `token` in its
-    /// query or its path, or a link passed to the opener (`/_open?url=…?token=…`).
+    /// query or its path, or a link passed to an opener (`/_open?url=…?token=…`, or an app's own
+    /// `/<app>/_open`).
     func carriesToken(_ request: HTTPRequest) -> Bool {
-        if request.query.contains(where: { $0.name == "token" }) || request.path == "/_open" { return true }
+        if request.query.contains(where: { $0.name == "token" }) || request.path.hasSuffix("/_open") { return true }
         return tokenPaths.contains { prefix, pattern in
             guard request.rawPath.hasPrefix(prefix) else { return false }
             return pattern.match(request.rawPath.dropFirst(prefix.count))?["token"] != nil

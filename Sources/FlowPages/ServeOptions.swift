@@ -21,6 +21,9 @@ public struct ServeOptions: Sendable {
     public var databaseConnections: Int
     /// Whether the prototype tools are served.
     public var prototype: PrototypeMode
+    /// Whether the prototype may listen on an address other machines reach; see
+    /// ``remotePrototypeProblem``.
+    public var allowsRemotePrototype: Bool
     /// How many days analytics events are kept; older ones are swept hourly.
     public var eventRetentionDays: Int
     /// Open connections one client address (an IPv6 /64) may hold; 0 for no limit.
@@ -50,7 +53,7 @@ public struct ServeOptions: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
-        eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
+        allowsRemotePrototype: Bool = false, eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
         appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil
     ) {
         self.host = host
@@ -61,6 +64,7 @@ public struct ServeOptions: Sendable {
         self.durability = durability
         self.databaseConnections = databaseConnections
         self.prototype = prototype
+        self.allowsRemotePrototype = allowsRemotePrototype
         self.eventRetentionDays = eventRetentionDays
         self.connectionsPerAddress = connectionsPerAddress
         self.trustedProxies = trustedProxies
@@ -80,6 +84,16 @@ public struct ServeOptions: Sendable {
     /// ``trustedProxies`` takes them.
     public static func isAddressRange(_ text: String) -> Bool {
         AddressRange(text) != nil
+    }
+
+    /// Why these options may not be served: the prototype — fixture sign-ins with published
+    /// passwords, the dev mailbox, insights, the flow map — on an address other machines reach,
+    /// unless ``allowsRemotePrototype`` says that is meant. Nil when they may.
+    public var remotePrototypeProblem: String? {
+        guard prototype == .on, !allowsRemotePrototype, !PrototypeHosts.isLoopback(host) else { return nil }
+        return "--host \(host) with --prototype on would show fixture sign-ins, the dev mailbox, insights and the flow map to "
+            + "every machine that reaches it. Serve real people with --prototype off, or add --allow-remote-prototype "
+            + "(and --public-origin with the address people type) to share a prototype on a network you trust."
     }
 
     /// Whether ``databasePath`` names a PostgreSQL database (`postgres://` or `postgresql://`)

@@ -25,6 +25,10 @@ struct SessionUnit {
     /// Whether the id changed (a new visitor, sign-in, sign-out, the first post); the response
     /// sets the cookie.
     private(set) var isRotated = false
+    /// Whether the screen this request arrives on may make the writes its app declares for
+    /// opening it (`<on-open>`): for a post (its origin is checked) or a navigation from the
+    /// app's own pages, typed or bookmarked — never for a link or a form of another site.
+    let runsOpenWrites: Bool
     let store: any WebStore
     let app: MountedApp
 
@@ -83,6 +87,7 @@ struct SessionUnit {
     init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, now: Int64) throws {
         self.app = app
         self.store = store
+        runsOpenWrites = request.method == .post || OriginPolicy.isOwnNavigation(request)
         version = 0
         isStored = false
         mayWrite = false
@@ -181,7 +186,7 @@ struct SessionUnit {
 
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
     private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
-        let (id, version, isStored, app, dataKey) = (self.id, self.version, self.isStored, self.app, self.dataKey)
+        let (id, version, isStored, app, dataKey, runsOpenWrites) = (self.id, self.version, self.isStored, self.app, self.dataKey, self.runsOpenWrites)
         // What a new secret keeps: the one the pages shown so far derived their token from (a
         // visitor's, its id: a second tab opened before the first post), then the ones before it.
         let shown = csrfSecret ?? (hasCookie && Secret.isToken(id) ? id : nil)
@@ -191,7 +196,7 @@ struct SessionUnit {
         // sign-in or sign-out tells anything of it. Forms of other tabs then need a reload.
         let (save, outcome, new) = try store.transaction { transaction in
             let save = try make(transaction)
-            if let opened = save.opened {
+            if let opened = save.opened, runsOpenWrites {
                 try Self.open(opened, app: app, transaction: transaction, now: now) {
                     Self.recordScope($0, dataKey: dataKey, userID: save.state.userID, fixtures: app.fixtureAccountIDs)
                 }

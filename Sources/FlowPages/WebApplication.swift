@@ -44,8 +44,11 @@ public struct WebApplication: Sendable {
     ///   - linkCounters: Where deep links opened without a session are counted; by default new
     ///     ones. The application built again when its views change keeps the same.
     ///   - errorLog: Where unexpected failures (a template that cannot render) are logged.
+    ///   - listenHost: The address the server listens on: with the prototype on, requests whose
+    ///     `Host` is not a loopback name, this address, an app host or a public origin's host are
+    ///     refused with 421 (``PrototypeHosts``).
     public init(
-        views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true,
+        views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, listenHost: String = "127.0.0.1",
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
@@ -172,6 +175,10 @@ public struct WebApplication: Sendable {
         }
         let headers = SecurityHeaders(apps: served)
         router.finish = { response, request in headers.apply(to: response, for: request) }
+        if prototype {
+            let hosts = PrototypeHosts(listenHost: listenHost, appHosts: appHosts.keys, publicOrigins: publicOrigins)
+            router.admit = { hosts.refusal(of: $0) }
+        }
         router.errorLog = errorLog
         self.router = router
     }
@@ -251,7 +258,7 @@ public struct WebApplication: Sendable {
     }
 
     /// A `host[:port]`'s name, lower-cased, without its port.
-    private static func hostName(of authority: String) -> String {
+    static func hostName(of authority: String) -> String {
         let host = authority.lowercased()
         if host.hasPrefix("[") { return String(host.prefix { $0 != "]" }) + "]" }
         return String(host.prefix { $0 != ":" })

@@ -50,6 +50,17 @@ public struct StoredEvent: Hashable, Sendable {
         self.outcome = outcome
     }
 
+    /// The longest ``link`` kept, in UTF-8 bytes: longer ones are cut there, ending in `…`.
+    public static let linkLimit = 512
+
+    /// `link` as an event keeps it: at most ``linkLimit`` bytes, cut between characters.
+    public static func clipped(link: String) -> String {
+        guard link.utf8.count > linkLimit else { return link }
+        var kept = Substring(link).prefix(linkLimit - 3)
+        while kept.utf8.count > linkLimit - 3 { kept = kept.dropLast() }
+        return kept + "…"
+    }
+
     /// The UTC day of `time`, as `2026-11-26`: what the daily counts are kept by.
     public static func day(of time: Int64) -> String {
         let days = time >= 0 ? time / 86_400_000 : (time - 86_399_999) / 86_400_000

@@ -31,6 +31,9 @@ public struct Router: Sendable {
     /// Runs on every response this router gives, error pages included, for fields that depend
     /// on both the request and the response (an HTML page's security policy); nil leaves them as they are.
     public var finish: (@Sendable (HTTPResponse, HTTPRequest) -> HTTPResponse)?
+    /// Runs before routing, on every request: an error it returns answers the request (as an
+    /// error page, then ``finish``) and no handler runs. Nil admits every request.
+    public var admit: (@Sendable (HTTPRequest) -> HTTPError?)?
 
     /// Creates an empty router: every request is 404 until routes are added.
     public init() {}
@@ -101,7 +104,8 @@ public struct Router: Sendable {
     public func responder(for request: HTTPRequest) -> Responder {
         let route: Route
         let parameters: [String: String]
-        do {
+        do throws(HTTPError) {
+            if let refusal = admit?(request) { throw refusal }
             (route, parameters) = try self.route(request)
         } catch {
             return Responder(mayBlock: false) { [finish, errorPage] in

@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_WATCH,
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
             FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs), FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins) and FLOWPAGES_TRUSTED_PROXY (comma-separated
             addresses or CIDR blocks).
@@ -49,6 +49,10 @@ struct ServeCommand: ParsableCommand {
         "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
         valueName: "on|off"))
     var prototype = Self.environment["FLOWPAGES_PROTOTYPE"].flatMap(PrototypeMode.init(argument:)) ?? .on
+
+    @Flag(name: .customLong("allow-remote-prototype"), help: ArgumentHelp(
+        "Let --prototype on listen on an address other machines reach (--host 0.0.0.0): its fixture sign-ins, dev mailbox and insights are then theirs too; requests must still name a loopback host, --host, an --app-host or a --public-origin (FLOWPAGES_ALLOW_REMOTE_PROTOTYPE=1)."))
+    var allowRemotePrototype = ["1", "true", "yes", "on"].contains(environment["FLOWPAGES_ALLOW_REMOTE_PROTOTYPE"]?.lowercased() ?? "")
 
     @Option(help: ArgumentHelp(
         "on: a changed app.xml, template, data file or stylesheet is served from the next request on, and a broken app folder shows its problems in the browser; auto: on with --prototype on when the views folder is writable (FLOWPAGES_WATCH).",
@@ -134,14 +138,16 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Application.serve(ServeOptions(
+        let options = ServeOptions(
             host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
             databaseConnections: databaseConnections,
-            prototype: prototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
+            prototype: prototype, allowsRemotePrototype: allowRemotePrototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             trustedProxies: trustedProxies,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
             watch: watch.asked, appBanner: appBanner.asked
-        ))
+        )
+        if let problem = options.remotePrototypeProblem { throw ValidationError(problem) }
+        try Application.serve(options)
     }
 
     private static func split(_ pair: String) -> (String, String)? {

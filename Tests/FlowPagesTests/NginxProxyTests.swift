@@ -16,7 +16,10 @@ import Testing
             let port = try LiveNginx.freePort()
             let app = try LiveApp(appHosts: appHosts, publicOrigins: publicOrigins(port))
             do {
-                guard app.port != port else { continue }
+                guard app.port != port else {
+                    if attempt < 3 { continue }
+                    throw LiveNginx.Failure("the server took nginx's free port \(port) three times")
+                }
                 return (app, try LiveNginx(port: port, upstream: app.port, directives: directives))
             } catch let error as LiveNginx.Failure where attempt < 3 && error.description.contains("Address already in use") {
                 continue

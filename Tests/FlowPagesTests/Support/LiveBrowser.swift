@@ -143,14 +143,16 @@ struct LiveBrowser {
         try follow(try request("GET", target, referer: nil), from: target, sourceLocation: sourceLocation)
     }
 
-    /// Follows the page's link whose text is `text`, as a click does: a GET with this page as
-    /// the Referer and Sec-Fetch-Site: same-origin.
-    @discardableResult
     /// Presses the in-page Back (or Close) until a screen has none, and returns the headings
-    /// shown on the way: "Back chain X → Y" of the acceptance walk-throughs.
+    /// shown on the way: "Back chain X → Y" of the acceptance walk-throughs. A Back that never
+    /// ends (no app's stack is 12 deep) fails the test with what it saw, rather than hang it.
     mutating func backChain(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         var chain: [String] = []
-        while let back = page.back, chain.count < 8 {
+        while let back = page.back {
+            guard chain.count < 12 else {
+                Issue.record("Back never reached a root; it went through \(chain.joined(separator: " → "))", sourceLocation: sourceLocation)
+                break
+            }
             try press(back, sourceLocation: sourceLocation)
             chain.append(page.heading)
         }

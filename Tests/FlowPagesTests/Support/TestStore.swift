@@ -80,9 +80,14 @@ struct TestStore {
 
     /// How many sessions are stored.
     func sessionCount() throws -> Int {
+        try rowCount("sessions")
+    }
+
+    /// How many rows `table` holds.
+    func rowCount(_ table: String) throws -> Int {
         switch place {
-        case .file(_, let database): try database.read { try $0.queryFirst("SELECT COUNT(*) FROM sessions") { $0.int(0) } } ?? 0
-        case .schema(_, let database): try database.read { try $0.queryFirst("SELECT COUNT(*) FROM sessions") { $0.int(0) } } ?? 0
+        case .file(_, let database): try database.read { try $0.queryFirst("SELECT COUNT(*) FROM \(table)") { $0.int(0) } } ?? 0
+        case .schema(_, let database): try database.read { try $0.queryFirst("SELECT COUNT(*) FROM \(table)") { $0.int(0) } } ?? 0
         }
     }
 

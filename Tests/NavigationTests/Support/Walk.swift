@@ -54,11 +54,17 @@ struct Walk {
         }
     }
 
-    /// What pressing the in-page Back repeatedly shows, until a screen with no Back.
+    /// What pressing the in-page Back repeatedly shows, until a screen with no Back. A Back
+    /// that never reaches one (no fixture's stack is 32 deep) fails the test with what it
+    /// saw, rather than hang the run.
     var backChain: [RouteName] {
         var copy = state
         var chain: [RouteName] = []
         while definition.screen(in: copy).back != nil, case .success(let transition) = navigator.execute(.back, on: copy) {
+            guard chain.count < 32 else {
+                Issue.record("Back never reached a root; it went through \(chain.map(\.rawValue).joined(separator: " → "))")
+                break
+            }
             copy = transition.state
             chain.append(definition.currentScreen(in: copy).name)
         }
