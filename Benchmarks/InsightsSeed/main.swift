@@ -17,8 +17,8 @@ guard arguments.count == 3, let total = Int(arguments[2]), total > 0 else {
 }
 let location = arguments[1]
 let store: any WebStore = location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
-    ? PostgresWebStore(database: try PostgresDatabase(url: location, maximumConnections: 2))
-    : SQLiteWebStore(database: try Database(path: location, durability: .normal))
+    ? PostgresWebStore(database: try PostgresDatabase(url: location, maximumConnections: 2), key: .random())
+    : SQLiteWebStore(database: try Database(path: location, durability: .normal), key: .random())
 
 /// The same walks every run.
 struct Walks {

@@ -78,6 +78,11 @@ public enum Application {
             } catch {
                 configuration.log("sweeping expired deferred links failed: \(error)")
             }
+            do {
+                _ = try store.sweepAttempts(now: WebClock.system.now())
+            } catch {
+                configuration.log("sweeping attempt counts failed: \(error)")
+            }
         }
         sweeper.resume()
         // Deep links opened without a session are counted in memory and written in batches.
@@ -114,15 +119,17 @@ public enum Application {
     /// The store `options` name: a SQLite file, or a shared PostgreSQL database.
     static func openStore(_ options: ServeOptions) throws -> any WebStore {
         if options.isPostgres {
+            let key = try options.storeKey()
             let database = try PostgresDatabase(url: options.databasePath, maximumConnections: options.databaseConnections)
             options.serverConfiguration.log("keeping sessions and data in PostgreSQL at \(database.location)")
-            return PostgresWebStore(database: database)
+            return PostgresWebStore(database: database, key: key)
         }
         let durability: SQLiteStore.Durability = switch options.durability {
         case .full: .full
         case .normal: .normal
         }
-        return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability))
+        let key = try options.storeKey()
+        return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability), key: key)
     }
 
     private static func flushLinkCounts(_ counters: LinkCounters, _ configuration: ServerConfiguration) {

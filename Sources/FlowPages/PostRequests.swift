@@ -54,11 +54,23 @@ struct PostRequests {
             }
         }
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
-                                    isPrototype: app.isPrototype, dataKey: session.dataKey,
-                                    fixtureAccountIDs: app.fixtureAccountIDs, now: now)
+                                    isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
+                                    sessionID: session.id, clientAddress: request.clientAddress, now: now)
         // Checked once, before the transaction: only a valid form's effects are prepared.
         let errors = interpreter.validate(command, form: form)
-        let prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context) : [:]
+        let prepared: [EffectCall: (any Sendable)?]
+        do {
+            prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context) : [:]
+        } catch let tooSoon as TooManyAttempts {
+            // Said at once, on the page it was tried from, whichever limit it was and whoever's
+            // account: the time to wait and nothing else.
+            var shown = session
+            shown.state = state
+            var response = try services.renderer.refusal(shown, message: "Too many attempts. For your security, try again \(tooSoon.whenText).",
+                                                         status: .tooManyRequests, request: request)
+            response.headers.set("Retry-After", String((tooSoon.wait + 999) / 1000))
+            return response
+        }
         do {
             // A visitor's first post has no state stored: the page's own is worked out from its URL.
             let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
@@ -114,7 +126,7 @@ struct PostRequests {
     /// The state showing the screen the form was posted from, or nil when that page is no
     /// longer part of the session. A visitor's first post comes from a screen worked out from
     /// its URL alone: it is worked out again here, as its GET did.
-    private func reconciled(_ state: NavigationState, posted: String?, isStored: Bool) -> NavigationState? {
+    func reconciled(_ state: NavigationState, posted: String?, isStored: Bool) -> NavigationState? {
         guard let posted, posted != app.urls.screen(app.navigation.currentScreen(in: state)) else { return state }
         guard let screen = app.screen(at: posted), !isStored || app.isStillShown(screen, in: state) else { return nil }
         // Worked out as the page's own GET did: as a link to it.
@@ -132,7 +144,7 @@ struct PostRequests {
         for call in ActionInterpreter.effectCalls(of: action.steps, formID: action.form, form: fields) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }
             do {
-                prepared[call] = try effect.prepare(call, context: context)
+                prepared[call] = try effect.prepare(call, state: state, context: context)
             } catch is BusyHashing {
                 throw HTTPError(.serviceUnavailable, "Too many people are signing in at once. Try again in a moment.",
                                 headers: HTTPHeaders([("Retry-After", "2")]))

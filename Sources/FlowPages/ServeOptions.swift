@@ -1,5 +1,7 @@
+import FlowStore
 import Foundation
 import HTTPServer
+import SQLiteStore
 
 /// How `Application.serve` listens, where it reads apps and files, and what it keeps.
 public struct ServeOptions: Sendable {
@@ -39,6 +41,13 @@ public struct ServeOptions: Sendable {
     /// Whether a change to a file under the views folder (or the static files) is served from
     /// the next request on; nil: when the prototype is on and the views folder is writable.
     public var watch: Bool?
+    /// The file of the key codes, tokens and attempt counts are kept under (``StoreKey``); nil:
+    /// with SQLite, `<database>.key` beside the file, made at first start; with PostgreSQL, the
+    /// key must be given, here or as ``secretKey``, the same to every instance.
+    public var secretKeyFile: String?
+    /// The key itself, as `FLOWPAGES_SECRET_KEY` gives it (43 characters of base64url); wins over
+    /// ``secretKeyFile``.
+    public var secretKey: String?
     /// Whether deep-linkable pages offer the installed app (Smart App Banner, open-in-app and
     /// store links, a claim code); nil: when the prototype is off.
     public var appBanner: Bool?
@@ -54,7 +63,8 @@ public struct ServeOptions: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         allowsRemotePrototype: Bool = false, eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
-        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil
+        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil,
+        secretKeyFile: String? = nil, secretKey: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -72,6 +82,26 @@ public struct ServeOptions: Sendable {
         self.publicOrigins = publicOrigins
         self.watch = watch
         self.appBanner = appBanner
+        self.secretKeyFile = secretKeyFile
+        self.secretKey = secretKey
+    }
+
+    /// The key the store keeps secrets under: ``secretKey``, else the one in ``secretKeyFile``,
+    /// else (SQLite) the one beside the database file, made at its first start.
+    /// - Throws: ``StoreKey/FileError`` with what to do.
+    func storeKey() throws(StoreKey.FileError) -> StoreKey {
+        if let secretKey {
+            guard let key = StoreKey(text: secretKey) else {
+                throw StoreKey.FileError(description: "FLOWPAGES_SECRET_KEY is not a FlowPages key: 43 characters of base64url, such as `openssl rand 32 | basenc --base64url`")
+            }
+            return key
+        }
+        if let secretKeyFile { return try StoreKey.file(at: secretKeyFile) }
+        guard !isPostgres else {
+            throw StoreKey.FileError(description: "with PostgreSQL, every instance needs the same secret key, which the database must not hold: "
+                + "give it as FLOWPAGES_SECRET_KEY (43 characters of base64url) or --secret-key-file; `flowpages serve` with a SQLite file makes one beside it")
+        }
+        return try StoreKey.file(at: SQLiteWebStore.keyFile(for: databasePath))
     }
 
     /// Whether the views are watched: as asked, else when the prototype is on and the views

@@ -205,13 +205,14 @@ struct SessionUnit {
             if !isStored {
                 let secret = Secret.token()
                 (outcome, new) = (.saved(version: 1), (try transaction.createSession(
-                    app: app.app.id, state: save.encoded, csrfSecret: secret, previousSecrets: previous, dataKey: dataKey, now: now
+                    app: app.app.id, state: save.encoded, userID: save.state.userID, csrfSecret: secret, previousSecrets: previous, dataKey: dataKey, now: now
                 ), secret))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
                 let secret = Secret.token()
-                let (rotated, newID) = try transaction.rotateSession(id: id, state: save.encoded, expectedVersion: version, csrfSecret: secret,
-                                                                     previousSecrets: previous, screenSince: save.opened == nil ? nil : now, now: now)
+                let (rotated, newID) = try transaction.rotateSession(id: id, state: save.encoded, userID: save.state.userID, expectedVersion: version,
+                                                                     csrfSecret: secret, previousSecrets: previous,
+                                                                     screenSince: save.opened == nil ? nil : now, now: now)
                 (outcome, new) = (rotated, newID.map { ($0, secret) })
             } else {
                 (outcome, new) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,

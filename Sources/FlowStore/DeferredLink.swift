@@ -38,9 +38,9 @@ public struct DeferredLink: Hashable, Sendable {
         return digits.count == 8 ? digits : nil
     }
 
-    /// What the store keeps in a code's place: the SHA-256 of the app and the normalized code, so
-    /// the table alone names no code.
-    public static func key(app: String, code: String) -> [UInt8] {
-        Secret.hash(app + "\u{0}" + code)
+    /// What the store keeps in a code's place: the HMAC of the app and the normalized code under
+    /// the server's key, so the table alone names no code (40 bits fall to a plain hash).
+    public static func key(app: String, code: String, under key: StoreKey) -> [UInt8] {
+        key.mac("claim\u{0}" + app + "\u{0}" + code)
     }
 }

@@ -6,9 +6,10 @@ public enum SecretRules {
     /// other while live: asking for a new code again and again must not buy endless guesses.
     public static let maximumCodeAttemptsAcrossCodes = 20
 
-    /// What is stored of a secret. Codes are only 6 digits, so they are hashed with their
-    /// account: the same code issued to two people never collides.
-    public static func storedHash(of secret: String, accountID: Int?) -> [UInt8] {
-        Secret.hash(accountID.map { "\($0):\(secret)" } ?? secret)
+    /// What is stored of a secret: its HMAC under the server's key (``StoreKey``), so a copy of
+    /// the database alone reverses no 6-digit code. Codes are hashed with their account: the same
+    /// code issued to two people never collides.
+    public static func storedHash(of secret: String, accountID: Int?, key: StoreKey) -> [UInt8] {
+        key.mac("secret\u{0}" + (accountID.map { "\($0):\(secret)" } ?? secret))
     }
 }

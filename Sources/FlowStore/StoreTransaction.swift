@@ -5,17 +5,23 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 
     /// Starts a session with the secret its CSRF tokens derive from (and `previousSecrets`, those
     /// of pages a visitor was shown before) and the key its own copy of session-scoped data is
-    /// kept under; returns its new id (256 random bits) for the cookie.
-    func createSession(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws -> String
+    /// kept under, and who is signed in in `state` (`userID`, so a password reset can end it);
+    /// returns its new id (256 random bits) for the cookie.
+    func createSession(app: String, state: [UInt8], userID: String?, csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws
+        -> String
     /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported, never
     /// overwritten. `screenSince` is when its screen was opened, given when the screen changed.
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome
     /// Saves `state` under a new id and a new CSRF secret if the session is still at
-    /// `expectedVersion` (sign-in, sign-out), keeping `previousSecrets` as the secrets it had;
-    /// its events stay its own. Returns the outcome and, when saved, the new id.
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
-                       now: Int64) throws
+    /// `expectedVersion` (sign-in, sign-out: `userID` is who is signed in now), keeping
+    /// `previousSecrets` as the secrets it had; its events stay its own. Returns the outcome and,
+    /// when saved, the new id.
+    func rotateSession(id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String],
+                       screenSince: Int64?, now: Int64) throws
         -> (SaveOutcome, String?)
+    /// Ends every session of `app` signed in as `userID` but the one with id `except`, with its
+    /// copies of app data, as a password reset does.
+    func endSessions(app: String, userID: String, except: String?) throws
     /// Appends events of a session (nil: of no session), with the daily counts they add
     /// (``EventCounts``) and the deep-link counts.
     func appendEvents(_ events: [StoredEvent], session: String?) throws
@@ -33,10 +39,14 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     /// Issues a secret for `purpose`, valid for `lifetime` ms, voiding the account's unused
     /// secrets of the same kind and purpose; only its hash is stored.
     func issueSecret(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64) throws -> String
-    /// Uses a link token: the account it was issued to, once.
+    /// Uses a link token: the account it was issued to, once. Every other secret of the account
+    /// for `purpose` (the code of the same mail) is void from then on.
     func redeemToken(_ token: String, purpose: String, now: Int64) throws -> Int?
-    /// Uses a typed code: true once; a wrong one uses up an attempt of the account's live codes.
+    /// Uses a typed code: true once, voiding the account's other secrets for `purpose` (the
+    /// link of the same mail); a wrong one uses up an attempt of the account's live codes.
     func redeemCode(_ code: String, accountID: Int, purpose: String, now: Int64) throws -> Bool
+    /// Forgets the attempts counted under `keys`: a sign-in that succeeded, a password reset.
+    func clearAttempts(_ keys: [AttemptKey]) throws
 
     // MARK: Outbox
 
@@ -47,7 +57,7 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
 extension StoreTransaction {
     /// Starts a session no page was shown for before.
     public func createSession(app: String, state: [UInt8], csrfSecret: String, dataKey: String, now: Int64) throws -> String {
-        try createSession(app: app, state: state, csrfSecret: csrfSecret, previousSecrets: [], dataKey: dataKey, now: now)
+        try createSession(app: app, state: state, userID: nil, csrfSecret: csrfSecret, previousSecrets: [], dataKey: dataKey, now: now)
     }
 
     /// Saves `state` on the same screen as before.
@@ -56,9 +66,9 @@ extension StoreTransaction {
     }
 
     /// Saves `state` under a new id and CSRF secret, on the same screen as before.
-    public func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], now: Int64) throws
-        -> (SaveOutcome, String?) {
-        try rotateSession(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, previousSecrets: previousSecrets,
-                          screenSince: nil, now: now)
+    public func rotateSession(id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String],
+                              now: Int64) throws -> (SaveOutcome, String?) {
+        try rotateSession(id: id, state: state, userID: userID, expectedVersion: expectedVersion, csrfSecret: csrfSecret,
+                          previousSecrets: previousSecrets, screenSince: nil, now: now)
     }
 }

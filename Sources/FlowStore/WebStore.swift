@@ -53,6 +53,13 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     func claimDeferredLink(app: String, code: String, now: Int64) throws -> DeferredLink?
     /// Deletes the links expired at `now`; returns how many.
     func sweepDeferredLinks(now: Int64) throws -> Int
+    /// Counts one attempt under each of `keys` in one write of its own, before anything is
+    /// checked (``AttemptLimit``): committed whatever the attempt then does, and seen at once by
+    /// every instance.
+    /// - Throws: ``TooManyAttempts`` with the longest wait when any key says it came too soon.
+    func countAttempt(_ keys: [AttemptKey], now: Int64) throws
+    /// Deletes the attempt counts that are over at `now`; returns how many.
+    func sweepAttempts(now: Int64) throws -> Int
     /// An app's daily counts of `metric` over the UTC days `from` to `to` (`2026-11-01`, both
     /// included), summed by subject and detail — or, with `byDay`, also kept apart by day.
     func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row]

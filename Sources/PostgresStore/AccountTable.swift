@@ -5,6 +5,9 @@ import Foundation
 /// profile fields, a verified flag, a fixture flag, a scrypt password hash, and single-use,
 /// expiring, hashed link tokens and codes (``SecretRules``).
 struct AccountTable {
+    /// What codes and link tokens are kept as HMACs under.
+    let key: StoreKey
+
     /// Creates an account; nil when its email is taken. `ON CONFLICT` rather than a caught
     /// unique violation: a failed statement would abort the whole unit of work.
     func create(app: String, email: String, passwordHash: String, profile: [String: String] = [:], verified: Bool = false,
@@ -71,21 +74,21 @@ struct AccountTable {
     /// code carries the wrong attempts of the live ones it voids.
     func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64, in connection: PostgresConnection) throws -> String {
         let secret = kind == .linkToken ? Secret.token() : Secret.code()
-        let key: [PostgresValue] = [.int(accountID), .text(purpose), .text(kind.rawValue)]
+        let identity: [PostgresValue] = [.int(accountID), .text(purpose), .text(kind.rawValue)]
         let earlier = try connection.queryFirst(
             """
             SELECT COALESCE(MAX(attempts + earlier_attempts), 0) FROM secrets
             WHERE account_id = $1 AND purpose = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $4
             """,
-            key + [.integer(now)]) { $0.int(0) } ?? 0
-        try connection.execute("DELETE FROM secrets WHERE account_id = $1 AND purpose = $2 AND kind = $3 AND used_at IS NULL", key)
+            identity + [.integer(now)]) { $0.int(0) } ?? 0
+        try connection.execute("DELETE FROM secrets WHERE account_id = $1 AND purpose = $2 AND kind = $3 AND used_at IS NULL", identity)
         try connection.execute(
             """
             INSERT INTO secrets (hash, account_id, purpose, kind, expires_at, earlier_attempts) VALUES ($4, $1, $2, $3, $5, $6)
             ON CONFLICT (hash) DO UPDATE SET account_id = excluded.account_id, purpose = excluded.purpose, kind = excluded.kind,
                 expires_at = excluded.expires_at, used_at = NULL, attempts = 0, earlier_attempts = excluded.earlier_attempts
             """,
-            key + [.bytes(SecretRules.storedHash(of: secret, accountID: kind == .code ? accountID : nil)), .integer(now + lifetime), .int(earlier)]
+            identity + [.bytes(SecretRules.storedHash(of: secret, accountID: kind == .code ? accountID : nil, key: key)), .integer(now + lifetime), .int(earlier)]
         )
         return secret
     }
@@ -93,15 +96,24 @@ struct AccountTable {
     /// Uses a link token: the account it was issued to, once. Checked and marked in one
     /// statement, so two instances redeeming at once cannot both succeed.
     func redeem(token: String, purpose: String, now: Int64, in connection: PostgresConnection) throws -> Int? {
-        try connection.queryFirst(
+        let account = try connection.queryFirst(
             "UPDATE secrets SET used_at = $1 WHERE hash = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $1 RETURNING account_id",
-            [.integer(now), .bytes(SecretRules.storedHash(of: token, accountID: nil)), .text(purpose)]
+            [.integer(now), .bytes(SecretRules.storedHash(of: token, accountID: nil, key: key)), .text(purpose)]
         ) { $0.int(0) }
+        if let account { try voidOthers(accountID: account, purpose: purpose, now: now, in: connection) }
+        return account
+    }
+
+    /// Marks every other unused secret of the account for `purpose` used: one mail's code and
+    /// link are one proof, good once.
+    private func voidOthers(accountID: Int, purpose: String, now: Int64, in connection: PostgresConnection) throws {
+        try connection.execute("UPDATE secrets SET used_at = $1 WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL",
+                               [.integer(now), .int(accountID), .text(purpose)])
     }
 
     func holder(ofToken token: String, purpose: String, now: Int64, in connection: PostgresConnection) throws -> Int? {
         try connection.queryFirst("SELECT account_id FROM secrets WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
-                                  [.bytes(SecretRules.storedHash(of: token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
+                                  [.bytes(SecretRules.storedHash(of: token, accountID: nil, key: key)), .text(purpose), .integer(now)]) { $0.int(0) }
     }
 
     /// Uses a typed code: true once; a wrong one uses up an attempt of the account's live codes.
@@ -111,10 +123,13 @@ struct AccountTable {
             UPDATE secrets SET used_at = $1 WHERE hash = $2 AND account_id = $3 AND purpose = $4 AND used_at IS NULL AND expires_at > $1
             AND attempts < $5 AND attempts + earlier_attempts < $6
             """,
-            [.integer(now), .bytes(SecretRules.storedHash(of: code, accountID: accountID)), .int(accountID), .text(purpose),
+            [.integer(now), .bytes(SecretRules.storedHash(of: code, accountID: accountID, key: key)), .int(accountID), .text(purpose),
              .int(SecretRules.maximumCodeAttempts), .int(SecretRules.maximumCodeAttemptsAcrossCodes)]
         )
-        guard changed == 0 else { return true }
+        guard changed == 0 else {
+            try voidOthers(accountID: accountID, purpose: purpose, now: now, in: connection)
+            return true
+        }
         try connection.execute(
             "UPDATE secrets SET attempts = attempts + 1 WHERE account_id = $1 AND purpose = $2 AND kind = 'code' AND used_at IS NULL AND expires_at > $3",
             [.int(accountID), .text(purpose), .integer(now)]

@@ -1,12 +1,14 @@
 import FlowStore
 
-/// Deep links kept for apps to claim once after being installed, under the hash of their claim
-/// code, until they expire; a claim is one statement, so two instances never hand out one link twice.
+/// Deep links kept for apps to claim once after being installed, under their claim code's HMAC, until they expire; a claim is one statement, so two instances never hand out one link twice.
 struct DeferredLinkTable {
+    /// What claim codes are kept as HMACs under.
+    let key: StoreKey
+
     func keep(app: String, code: String, link: String, now: Int64, expires: Int64, in connection: PostgresConnection) throws {
         _ = try connection.execute(
             "INSERT INTO deferred_links (code_hash, app, link, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-            [.bytes(DeferredLink.key(app: app, code: code)), .text(app), .text(link), .integer(now), .integer(expires)]
+            [.bytes(DeferredLink.key(app: app, code: code, under: key)), .text(app), .text(link), .integer(now), .integer(expires)]
         )
     }
 
@@ -16,7 +18,7 @@ struct DeferredLinkTable {
             UPDATE deferred_links SET claimed_at = $1
             WHERE code_hash = $2 AND claimed_at IS NULL AND expires_at > $1 RETURNING link, created_at
             """,
-            [.integer(now), .bytes(DeferredLink.key(app: app, code: code))]
+            [.integer(now), .bytes(DeferredLink.key(app: app, code: code, under: key))]
         ) { DeferredLink(link: $0.string(0) ?? "", created: Int64($0.int(1))) }
     }
 

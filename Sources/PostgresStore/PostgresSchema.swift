@@ -158,5 +158,23 @@ public enum PostgresSchema {
             "UPDATE accounts SET password_hash = '' WHERE is_fixture",
             "DELETE FROM records WHERE NOT is_fixture AND scope IN (SELECT 'account:' || id FROM accounts WHERE is_fixture)",
         ]),
+        // Secrets and claim codes were kept as SHA-256; they are now HMACs under the key every
+        // instance is given, so the live ones could no longer be matched: they go.
+        PostgresMigration(version: 6, name: "attempt counts kept in the database; sessions know who is signed in; secrets under the server's key", statements: [
+            """
+            CREATE TABLE attempts (
+                key bytea PRIMARY KEY,
+                hits integer NOT NULL,
+                window_start bigint NOT NULL,
+                next_allowed bigint NOT NULL,
+                expires_at bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX attempts_by_expiry ON attempts (expires_at)",
+            "ALTER TABLE sessions ADD COLUMN user_id text",
+            "CREATE INDEX sessions_by_user ON sessions (app, user_id) WHERE user_id IS NOT NULL",
+            "DELETE FROM secrets WHERE used_at IS NULL",
+            "DELETE FROM deferred_links",
+        ]),
     ]
 }

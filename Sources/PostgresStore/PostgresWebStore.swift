@@ -10,19 +10,25 @@ public struct PostgresWebStore: WebStore {
     public let hasher: PasswordHasher
     let sessions: SessionTable
     let events = EventTable()
-    let accounts = AccountTable()
+    let accounts: AccountTable
     let outbox = OutboxTable()
     let linkCounts = LinkCountTable()
     let records: RecordTable
-    let deferredLinks = DeferredLinkTable()
+    let deferredLinks: DeferredLinkTable
+    let attempts: AttemptTable
 
-    /// The tables of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
-    public init(database: PostgresDatabase, hasher: PasswordHasher = .recommended,
+    /// The tables of `database`; `key` is what codes, tokens and attempt counts are kept under
+    /// (every instance of one database is given the same), `hasher` sets what a password hash
+    /// costs (tests use a cheap one).
+    public init(database: PostgresDatabase, key: StoreKey, hasher: PasswordHasher = .recommended,
                 idleLifetime: Int64 = SessionRecord.idleLifetime, absoluteLifetime: Int64 = SessionRecord.absoluteLifetime) {
         self.database = database
         self.hasher = hasher
         sessions = SessionTable(idleLifetime: idleLifetime, absoluteLifetime: absoluteLifetime)
         records = RecordTable(bodies: RecordBodies())
+        accounts = AccountTable(key: key)
+        deferredLinks = DeferredLinkTable(key: key)
+        attempts = AttemptTable(key: key)
     }
 
     public func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
@@ -168,6 +174,15 @@ public struct PostgresWebStore: WebStore {
         try database.write { try deferredLinks.sweep(now: now, in: $0) }
     }
 
+    public func countAttempt(_ keys: [AttemptKey], now: Int64) throws {
+        let wait = try database.write { connection in try keys.map { try attempts.count($0, now: now, in: connection) }.max() ?? 0 }
+        if wait > 0 { throw TooManyAttempts(wait: wait) }
+    }
+
+    public func sweepAttempts(now: Int64) throws -> Int {
+        try database.write { try attempts.sweep(now: now, in: $0) }
+    }
+
     public func addLinkCounts(_ counts: [LinkCount]) throws {
         guard !counts.isEmpty else { return }
         try database.write { try linkCounts.add(counts, in: $0) }
@@ -201,9 +216,10 @@ struct PostgresTransaction: StoreTransaction {
     /// The numbers of the sessions this transaction saved, by id, for their events.
     let numbers = SessionNumbers()
 
-    func createSession(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws -> String {
-        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, previousSecrets: previousSecrets, dataKey: dataKey, now: now,
-                                  in: connection)
+    func createSession(app: String, state: [UInt8], userID: String?, csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws
+        -> String {
+        try store.sessions.create(app: app, state: state, userID: userID, csrfSecret: csrfSecret, previousSecrets: previousSecrets, dataKey: dataKey,
+                                  now: now, in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
@@ -213,10 +229,18 @@ struct PostgresTransaction: StoreTransaction {
         return outcome
     }
 
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
-                       now: Int64) throws -> (SaveOutcome, String?) {
-        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, previousSecrets: previousSecrets,
-                                  screenSince: screenSince, now: now, in: connection)
+    func rotateSession(id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String],
+                       screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, userID: userID, expectedVersion: expectedVersion, csrfSecret: csrfSecret,
+                                  previousSecrets: previousSecrets, screenSince: screenSince, now: now, in: connection)
+    }
+
+    func endSessions(app: String, userID: String, except: String?) throws {
+        try store.sessions.end(app: app, userID: userID, except: except, in: connection)
+    }
+
+    func clearAttempts(_ keys: [AttemptKey]) throws {
+        try store.attempts.clear(keys, in: connection)
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {

@@ -7,16 +7,16 @@ struct SessionTable {
     let idleLifetime: Int64
     let absoluteLifetime: Int64
 
-    func create(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64,
+    func create(app: String, state: [UInt8], userID: String?, csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64,
                 in connection: PostgresConnection) throws -> String {
         let id = Secret.token()
         try connection.execute(
             """
-            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret)
-            VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $4, $7)
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret, user_id)
+            VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $4, $7, $8)
             """,
             [.bytes(Secret.hash(id)), .text(app), .bytes(state), .integer(now), .text(csrfSecret), .text(dataKey),
-             SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null]
+             SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null, userID.map { .text($0) } ?? .null]
         )
         try EventTable.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1],
                              shard: Int.random(in: 0..<EventTable.shards), in: connection)
@@ -59,18 +59,18 @@ struct SessionTable {
     /// Saves under a new id, as on sign-in and sign-out; its events stay its own (they name
     /// its number, not its id).
     func rotate(
-        id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?, now: Int64,
-        in connection: PostgresConnection
+        id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
+        now: Int64, in connection: PostgresConnection
     ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
         let changed = try connection.execute(
             """
             UPDATE sessions SET id_hash = $1, state = $2, version = version + 1, last_seen_at = $3, screen_since = coalesce($6::bigint, screen_since),
-                previous_csrf_secret = $8, csrf_secret = $7
+                previous_csrf_secret = $8, csrf_secret = $7, user_id = $9
             WHERE id_hash = $4 AND version = $5
             """,
             [.bytes(Secret.hash(newID)), .bytes(state), .integer(now), .bytes(hash), .int(expectedVersion), screenSince.map { .integer($0) } ?? .null,
-             .text(csrfSecret), SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null]
+             .text(csrfSecret), SessionRecord.column(previousSecrets: previousSecrets).map { .text($0) } ?? .null, userID.map { .text($0) } ?? .null]
         )
         guard changed == 1 else { return (try outcome(of: hash, in: connection), nil) }
         return (.saved(version: expectedVersion + 1), newID)
@@ -81,6 +81,14 @@ struct SessionTable {
         let hash = PostgresValue.bytes(Secret.hash(id))
         try deleteCopies(ofSessionsWhere: "id_hash = $1", [hash], in: connection)
         try connection.execute("DELETE FROM sessions WHERE id_hash = $1", [hash])
+    }
+
+    /// Ends every session of `app` signed in as `userID` but `except`, with its copies of app data.
+    func end(app: String, userID: String, except: String?, in connection: PostgresConnection) throws {
+        let values: [PostgresValue] = [.text(app), .text(userID), .bytes(except.map(Secret.hash) ?? [])]
+        let condition = "app = $1 AND user_id = $2 AND id_hash <> $3"
+        try deleteCopies(ofSessionsWhere: condition, values, in: connection)
+        try connection.execute("DELETE FROM sessions WHERE \(condition)", values)
     }
 
     /// Deletes the copies of app data of the sessions `condition` selects: of session-scoped

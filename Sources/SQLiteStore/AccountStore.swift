@@ -11,9 +11,12 @@ public struct AccountStore: Sendable {
 
     public let database: Database
     public let hasher: PasswordHasher
+    /// What codes and link tokens are kept as HMACs under.
+    let key: StoreKey
 
-    public init(database: Database, hasher: PasswordHasher = .recommended) {
+    public init(database: Database, key: StoreKey, hasher: PasswordHasher = .recommended) {
         self.database = database
+        self.key = key
         self.hasher = hasher
     }
 
@@ -178,7 +181,7 @@ public struct AccountStore: Sendable {
         try connection.execute("DELETE FROM tokens WHERE account_id = ? AND purpose = ? AND (kind = ? OR kind IS NULL) AND used_at IS NULL",
                                [account, purposeText, kindText])
         try connection.execute("INSERT OR REPLACE INTO tokens (hash, account_id, purpose, expires_at, kind, earlier_attempts) VALUES (?, ?, ?, ?, ?, ?)",
-                               [.blob(Self.tokenHash(secret, accountID: kind == .code ? accountID : nil)), account, purposeText,
+                               [.blob(tokenHash(secret, accountID: kind == .code ? accountID : nil)), account, purposeText,
                                 .integer(now + lifetime), kindText, .integer(Int64(earlier))])
         return secret
     }
@@ -190,14 +193,17 @@ public struct AccountStore: Sendable {
 
     /// Uses a link token inside a caller's write transaction.
     public func redeem(token: String, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Int? {
-        let hash = Self.tokenHash(token, accountID: nil)
+        let hash = tokenHash(token, accountID: nil)
         // Marking it used in the same statement that checks it makes it single-use under races.
         let changed = try connection.execute(
             "UPDATE tokens SET used_at = ? WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
             [.integer(now), .blob(hash), .text(purpose), .integer(now)]
         )
-        guard changed == 1 else { return nil }
-        return try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ?", [.blob(hash)]) { $0.int(0) }
+        guard changed == 1, let account = try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ?", [.blob(hash)], { $0.int(0) }) else {
+            return nil
+        }
+        try voidOthers(accountID: account, purpose: purpose, now: now, in: connection)
+        return account
     }
 
     /// The account a link token was issued to, if it is unused, unexpired and for `purpose`,
@@ -209,7 +215,7 @@ public struct AccountStore: Sendable {
     /// The holder of a token, read with a caller's connection.
     public func holder(ofToken token: String, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Int? {
         try connection.queryFirst("SELECT account_id FROM tokens WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-                                  [.blob(Self.tokenHash(token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
+                                  [.blob(tokenHash(token, accountID: nil)), .text(purpose), .integer(now)]) { $0.int(0) }
     }
 
     /// Uses a code typed for a known account: true once, if unexpired, for `purpose`, and typed
@@ -223,10 +229,13 @@ public struct AccountStore: Sendable {
     public func redeem(code: String, accountID: Int, purpose: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
         let changed = try connection.execute(
             "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ? AND attempts + earlier_attempts < ?",
-            [.integer(now), .blob(Self.tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
+            [.integer(now), .blob(tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
              .integer(Int64(Self.maximumCodeAttempts)), .integer(Int64(Self.maximumCodeAttemptsAcrossCodes))]
         )
-        guard changed == 0 else { return true }
+        guard changed == 0 else {
+            try voidOthers(accountID: accountID, purpose: purpose, now: now, in: connection)
+            return true
+        }
         try connection.execute(
             "UPDATE tokens SET attempts = attempts + 1 WHERE account_id = ? AND purpose = ? AND (kind = 'code' OR kind IS NULL) AND used_at IS NULL AND expires_at > ?",
             [.integer(Int64(accountID)), .text(purpose), .integer(now)]
@@ -234,8 +243,15 @@ public struct AccountStore: Sendable {
         return false
     }
 
-    private static func tokenHash(_ secret: String, accountID: Int?) -> [UInt8] {
-        SecretRules.storedHash(of: secret, accountID: accountID)
+    private func tokenHash(_ secret: String, accountID: Int?) -> [UInt8] {
+        SecretRules.storedHash(of: secret, accountID: accountID, key: key)
+    }
+
+    /// Marks every other unused secret of the account for `purpose` used: one mail's code and
+    /// link are one proof, good once.
+    private func voidOthers(accountID: Int, purpose: String, now: Int64, in connection: SQLiteConnection) throws {
+        try connection.execute("UPDATE tokens SET used_at = ? WHERE account_id = ? AND purpose = ? AND used_at IS NULL",
+                               [.integer(now), .integer(Int64(accountID)), .text(purpose)])
     }
 
     /// Gives every account its ``emailKey(_:)``, once, when the column is added (a migration's

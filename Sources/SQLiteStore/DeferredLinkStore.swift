@@ -1,19 +1,21 @@
 import FlowStore
 
-/// Deep links kept for apps to claim once after being installed, under the hash of their claim
-/// code, until they expire.
+/// Deep links kept for apps to claim once after being installed, under their claim code's HMAC,
+/// until they expire.
 public struct DeferredLinkStore: Sendable {
     public let database: Database
+    let key: StoreKey
 
-    public init(database: Database) {
+    public init(database: Database, key: StoreKey) {
         self.database = database
+        self.key = key
     }
 
     public func keep(app: String, code: String, link: String, now: Int64, expires: Int64) throws {
         try database.write { connection in
             _ = try connection.execute(
                 "INSERT INTO deferred_links (code_hash, app, link, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                [.blob(DeferredLink.key(app: app, code: code)), .text(app), .text(link), .integer(now), .integer(expires)]
+                [.blob(DeferredLink.key(app: app, code: code, under: key)), .text(app), .text(link), .integer(now), .integer(expires)]
             )
         }
     }
@@ -26,7 +28,7 @@ public struct DeferredLinkStore: Sendable {
                 UPDATE deferred_links SET claimed_at = ?
                 WHERE code_hash = ? AND claimed_at IS NULL AND expires_at > ? RETURNING link, created_at
                 """,
-                [.integer(now), .blob(DeferredLink.key(app: app, code: code)), .integer(now)]
+                [.integer(now), .blob(DeferredLink.key(app: app, code: code, under: key)), .integer(now)]
             ) { DeferredLink(link: $0.string(0) ?? "", created: Int64($0.int(1))) }.first
         }
     }

@@ -11,17 +11,25 @@ public struct SQLiteWebStore: WebStore {
     public let linkCounts: LinkCountStore
     public let records: RecordStore
     public let deferredLinks: DeferredLinkStore
+    public let attempts: AttemptStore
 
-    /// The stores of `database`; `hasher` sets what a password hash costs (tests use a cheap one).
-    public init(database: Database, hasher: PasswordHasher = .recommended) {
+    /// The stores of `database`; `hasher` sets what a password hash costs (tests use a cheap one),
+    /// and `key` is what codes, tokens and attempt counts are kept under (``keyFile(for:)``).
+    public init(database: Database, key: StoreKey, hasher: PasswordHasher = .recommended) {
         self.database = database
         sessions = SessionStore(database: database)
         events = EventStore(database: database)
-        accounts = AccountStore(database: database, hasher: hasher)
+        accounts = AccountStore(database: database, key: key, hasher: hasher)
         outbox = OutboxStore(database: database)
         linkCounts = LinkCountStore(database: database)
         records = RecordStore(database: database)
-        deferredLinks = DeferredLinkStore(database: database)
+        deferredLinks = DeferredLinkStore(database: database, key: key)
+        attempts = AttemptStore(database: database, key: key)
+    }
+
+    /// Where the key of a database file is kept unless told otherwise: beside it, `<file>.key`.
+    public static func keyFile(for path: String) -> String {
+        path + ".key"
     }
 
     public func transaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
@@ -121,6 +129,14 @@ public struct SQLiteWebStore: WebStore {
         try deferredLinks.sweep(now: now)
     }
 
+    public func countAttempt(_ keys: [AttemptKey], now: Int64) throws {
+        try attempts.count(keys, now: now)
+    }
+
+    public func sweepAttempts(now: Int64) throws -> Int {
+        try attempts.sweep(now: now)
+    }
+
     public func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
         try events.counts(app: app, metric: metric, from: from, to: to, byDay: byDay)
     }
@@ -132,19 +148,28 @@ struct SQLiteTransaction: StoreTransaction {
     let store: SQLiteWebStore
     let connection: SQLiteConnection
 
-    func createSession(app: String, state: [UInt8], csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws -> String {
-        try store.sessions.create(app: app, state: state, csrfSecret: csrfSecret, previousSecrets: previousSecrets, dataKey: dataKey, now: now,
-                                  in: connection)
+    func createSession(app: String, state: [UInt8], userID: String?, csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws
+        -> String {
+        try store.sessions.create(app: app, state: state, userID: userID, csrfSecret: csrfSecret, previousSecrets: previousSecrets, dataKey: dataKey,
+                                  now: now, in: connection)
     }
 
     func saveSession(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
         try store.sessions.save(id: id, state: state, expectedVersion: expectedVersion, screenSince: screenSince, now: now, in: connection)
     }
 
-    func rotateSession(id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64?,
-                       now: Int64) throws -> (SaveOutcome, String?) {
-        try store.sessions.rotate(id: id, state: state, expectedVersion: expectedVersion, csrfSecret: csrfSecret, previousSecrets: previousSecrets,
-                                  screenSince: screenSince, now: now, in: connection)
+    func rotateSession(id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String],
+                       screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
+        try store.sessions.rotate(id: id, state: state, userID: userID, expectedVersion: expectedVersion, csrfSecret: csrfSecret,
+                                  previousSecrets: previousSecrets, screenSince: screenSince, now: now, in: connection)
+    }
+
+    func endSessions(app: String, userID: String, except: String?) throws {
+        try store.sessions.end(app: app, userID: userID, except: except, in: connection)
+    }
+
+    func clearAttempts(_ keys: [AttemptKey]) throws {
+        try store.attempts.clear(keys, in: connection)
     }
 
     func appendEvents(_ events: [StoredEvent], session: String?) throws {

@@ -269,5 +269,26 @@ public enum Schema {
             "UPDATE accounts SET password_hash = '' WHERE is_fixture = 1",
             "DELETE FROM records WHERE is_fixture = 0 AND scope IN (SELECT 'account:' || id FROM accounts WHERE is_fixture = 1)",
         ]),
+        // Codes, link tokens and claim codes were kept as SHA-256, which a copy of the file alone
+        // reverses for a 6-digit code; they are now HMACs under the key beside the file, so the
+        // live ones could no longer be matched: they go (each lives an hour at most).
+        Migration(version: 14, name: "attempt counts kept in the database; sessions know who is signed in; secrets under the server's key", statements: [
+            """
+            CREATE TABLE attempts (
+                key BLOB PRIMARY KEY,
+                hits INTEGER NOT NULL,
+                window_start INTEGER NOT NULL,
+                next_allowed INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX attempts_by_expiry ON attempts (expires_at)",
+            // Set from now on when a session is created or signs in or out; those signed in
+            // before keep NULL until then, and a reset cannot reach them.
+            "ALTER TABLE sessions ADD COLUMN user_id TEXT",
+            "CREATE INDEX sessions_by_user ON sessions (app, user_id) WHERE user_id IS NOT NULL",
+            "DELETE FROM tokens WHERE used_at IS NULL",
+            "DELETE FROM deferred_links",
+        ]),
     ]
 }

@@ -23,23 +23,23 @@ public struct SessionStore: Sendable {
 
     /// Starts a session; returns its id (256 random bits) for the cookie.
     public func create(app: String, state: [UInt8], csrfSecret: String? = nil, dataKey: String? = nil, now: Int64 = Timestamp.now()) throws -> String {
-        try database.write { connection in try create(app: app, state: state, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection) }
+        try database.write { connection in try create(app: app, state: state, userID: nil, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection) }
     }
 
     /// Starts a session inside a caller's write transaction, as a visitor's first post does
     /// with its events.
     public func create(
-        app: String, state: [UInt8], csrfSecret: String? = nil, previousSecrets: [String] = [], dataKey: String? = nil, now: Int64,
+        app: String, state: [UInt8], userID: String?, csrfSecret: String? = nil, previousSecrets: [String] = [], dataKey: String? = nil, now: Int64,
         in connection: SQLiteConnection
     ) throws -> String {
         let id = Secret.token()
         try connection.execute(
             """
-            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret)
-            VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4, ?7)
+            INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret, user_id)
+            VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4, ?7, ?8)
             """,
             [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token()),
-             .string(Record.column(previousSecrets: previousSecrets))]
+             .string(Record.column(previousSecrets: previousSecrets)), .string(userID)]
         )
         try EventStore.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
         return id
@@ -90,18 +90,18 @@ public struct SessionStore: Sendable {
     /// Its events stay its own: they name its number, not its id. Returns the outcome and, when
     /// saved, the new id.
     public func rotate(
-        id: String, state: [UInt8], expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64? = nil, now: Int64,
-        in connection: SQLiteConnection
+        id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64? = nil,
+        now: Int64, in connection: SQLiteConnection
     ) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
         let changed = try connection.execute(
             """
             UPDATE sessions SET id_hash = ?, state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since),
-                previous_csrf_secret = ?, csrf_secret = ?
+                previous_csrf_secret = ?, csrf_secret = ?, user_id = ?
             WHERE id_hash = ? AND version = ?
             """,
             [.blob(Secret.hash(newID)), .blob(state), .integer(now), screenSince.map { .integer($0) } ?? .null,
-             .string(Record.column(previousSecrets: previousSecrets)), .text(csrfSecret), .blob(hash), .integer(Int64(expectedVersion))]
+             .string(Record.column(previousSecrets: previousSecrets)), .text(csrfSecret), .string(userID), .blob(hash), .integer(Int64(expectedVersion))]
         )
         guard changed == 1 else {
             let current = try connection.queryFirst("SELECT version FROM sessions WHERE id_hash = ?", [.blob(hash)]) { $0.int(0) }
@@ -124,6 +124,15 @@ public struct SessionStore: Sendable {
             try deleteCopies(ofSessionsWhere: "id_hash = ?1", [hash], in: connection)
             try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [hash])
         }
+    }
+
+    /// Ends every session of `app` signed in as `userID` but `except`, with its copies of app
+    /// data, inside a caller's write transaction.
+    public func end(app: String, userID: String, except: String?, in connection: SQLiteConnection) throws {
+        let values: [SQLiteValue] = [.text(app), .text(userID), except.map { .blob(Secret.hash($0)) } ?? .null]
+        let condition = "app = ?1 AND user_id = ?2 AND id_hash IS NOT ?3"
+        try deleteCopies(ofSessionsWhere: condition, values, in: connection)
+        try connection.execute("DELETE FROM sessions WHERE \(condition)", values)
     }
 
     /// Deletes the copies of app data of the sessions `condition` selects: of session-scoped

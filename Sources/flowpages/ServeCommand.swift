@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_SECRET_KEY, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
             FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs), FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins) and FLOWPAGES_TRUSTED_PROXY (comma-separated
             addresses or CIDR blocks).
@@ -39,6 +39,11 @@ struct ServeCommand: ParsableCommand {
         "full: every commit is fsynced, and survives power loss; normal: survives the process crashing, not the machine (FLOWPAGES_DURABILITY).",
         valueName: "full|normal"))
     var durability = Self.environment["FLOWPAGES_DURABILITY"].flatMap(Durability.init(argument:)) ?? .full
+
+    @Option(name: .customLong("secret-key-file"), help: ArgumentHelp(
+        "The file of the key codes, link tokens and claim codes are kept under as HMACs, outside the database; made (mode 600) when missing. Default: beside a SQLite file, <db>.key; with PostgreSQL give FLOWPAGES_SECRET_KEY (43 characters of base64url) or this, the same to every instance.",
+        valueName: "file"))
+    var secretKeyFile: String?
 
     @Option(name: .customLong("db-connections"), help: ArgumentHelp(
         "The most connections to a PostgreSQL database this instance opens; instances × this must stay under the server's max_connections (FLOWPAGES_DB_CONNECTIONS).",
@@ -144,7 +149,8 @@ struct ServeCommand: ParsableCommand {
             prototype: prototype, allowsRemotePrototype: allowRemotePrototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             trustedProxies: trustedProxies,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
-            watch: watch.asked, appBanner: appBanner.asked
+            watch: watch.asked, appBanner: appBanner.asked, secretKeyFile: secretKeyFile,
+            secretKey: Self.environment["FLOWPAGES_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         )
         if let problem = options.remotePrototypeProblem { throw ValidationError(problem) }
         try Application.serve(options)

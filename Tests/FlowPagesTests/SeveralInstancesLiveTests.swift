@@ -16,7 +16,7 @@ import Testing
         let url = try PostgresTestServer.freshSchema()
         let first = try ServeProcess(database: url)
         let second = try ServeProcess(database: url)
-        return (first, second, PostgresWebStore(database: try PostgresDatabase(url: url)))
+        return (first, second, PostgresWebStore(database: try PostgresDatabase(url: url), key: TestStore.postgresKey))
     }
 
     @Test func aWalkMovesFromInstanceToInstanceAsItGoes() throws {

@@ -9,16 +9,31 @@ import Testing
 /// store over its own pool of connections to one schema.
 @Suite struct PostgresWebStoreTests {
     static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
+    /// What every instance of one database is given.
+    static let key = StoreKey.random()
 
     /// Two instances of one database.
     static func instances() throws -> (PostgresWebStore, PostgresWebStore) {
         let url = try freshSchemaURL()
-        return (PostgresWebStore(database: try PostgresDatabase(url: url), hasher: hasher),
-                PostgresWebStore(database: try PostgresDatabase(url: url), hasher: hasher))
+        return (PostgresWebStore(database: try PostgresDatabase(url: url), key: key, hasher: hasher),
+                PostgresWebStore(database: try PostgresDatabase(url: url), key: key, hasher: hasher))
     }
 
     func createSession(_ store: PostgresWebStore, now: Int64 = 1_000) throws -> String {
         try store.transaction { try $0.createSession(app: "suma", state: Array("start".utf8), csrfSecret: "secret", dataKey: "key", now: now) }
+    }
+
+    @Test func attemptsMadeAtOnceOnTwoInstancesAreCountedOnce() throws {
+        let (first, second) = try Self.instances()
+        let key = AttemptKey(.signInPerAccount, app: "suma", "test@example.com")
+        let allowed = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            if (try? (index % 2 == 0 ? first : second).countAttempt([key], now: 1_000)) != nil { allowed.add(1, ordering: .relaxed) }
+        }
+        #expect(allowed.load(ordering: .relaxed) == AttemptLimit.signInPerAccount.free + 1, "one count, whichever instance answers")
+        #expect(throws: TooManyAttempts.self) { try first.countAttempt([key], now: 1_001) }
+        try second.transaction { try $0.clearAttempts([key]) }
+        try first.countAttempt([key], now: 1_002)
     }
 
     @Test func aSessionStartedOnOneInstanceContinuesOnAnother() throws {
@@ -73,7 +88,7 @@ import Testing
         let (store, other) = try Self.instances()
         let id = try createSession(store)
         try store.transaction { try $0.appendEvents([StoredEvent(time: 1_000, app: "suma", kind: "screen_view", screen: "login")], session: id) }
-        let (outcome, newID) = try store.transaction { try $0.rotateSession(id: id, state: [9], expectedVersion: 1, csrfSecret: "rotated",
+        let (outcome, newID) = try store.transaction { try $0.rotateSession(id: id, state: [9], userID: nil, expectedVersion: 1, csrfSecret: "rotated",
                                                                                    previousSecrets: ["before", "long-before"], now: 2_000) }
         #expect(outcome == .saved(version: 2))
         let rotated = try #require(newID)

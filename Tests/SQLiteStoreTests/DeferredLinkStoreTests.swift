@@ -7,7 +7,7 @@ import Testing
 /// Deferred deep links in the SQLite file: kept under their code's hash, claimed once, until they expire.
 @Suite struct DeferredLinkStoreTests {
     @Test func aLinkIsClaimedOnceAndOnlyBeforeItExpires() throws {
-        let store = SQLiteWebStore(database: try makeDatabase(), hasher: cheapHasher)
+        let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
         try store.keepDeferredLink(app: "suma", code: "K7Q42MFX", link: "sumafinance://auth/login", now: 1_000, expires: 61_000)
         try store.keepDeferredLink(app: "suma", code: "AAAA1111", link: "sumafinance://auth/register", now: 1_000, expires: 61_000)
         #expect(try store.claimDeferredLink(app: "other", code: "K7Q42MFX", now: 2_000) == nil, "a code is an app's own")
@@ -19,7 +19,7 @@ import Testing
 
     @Test func theFileHoldsNoCodeAndTwoClaimsAtOnceGetTheLinkOnce() throws {
         let database = try makeDatabase()
-        let store = SQLiteWebStore(database: database, hasher: cheapHasher)
+        let store = SQLiteWebStore(database: database, key: testKey, hasher: cheapHasher)
         try store.keepDeferredLink(app: "suma", code: "ZZZZ9999", link: "sumafinance://auth/login", now: 1_000, expires: 61_000)
         // The link is in the write-ahead log or the file; the code in neither.
         let bytes = [database.path, database.path + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }

@@ -15,9 +15,9 @@ import Testing
     @Test func aNewDatabaseGetsTheWholeSchema() throws {
         let database = try makeDatabase()
         #expect(try version(database) == Schema.migrations.count)
-        #expect(try tables(database) == ["accounts", "accounts_by_email_key", "deferred_links", "deferred_links_by_expiry", "event_counts", "events", "events_by_session", "events_by_time",
+        #expect(try tables(database) == ["accounts", "accounts_by_email_key", "attempts", "attempts_by_expiry", "deferred_links", "deferred_links_by_expiry", "event_counts", "events", "events_by_session", "events_by_time",
                                          "funnel_sessions", "link_counts", "outbox", "outbox_by_mailbox", "record_counters", "records", "records_by_scope", "records_in_order",
-                                         "sessions", "sessions_by_last_seen", "tokens", "tokens_by_account"])
+                                         "sessions", "sessions_by_last_seen", "sessions_by_user", "tokens", "tokens_by_account"])
     }
 
     @Test(arguments: [0, 1, 2, 3])
@@ -40,7 +40,7 @@ import Testing
     @Test func version13PutsFixtureAccountsBackAsDocumented() throws {
         let path = temporaryDatabasePath()
         let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(12)))
-        let before = AccountStore(database: old, hasher: cheapHasher)
+        let before = AccountStore(database: old, key: testKey, hasher: cheapHasher)
         let fixture = try before.create(app: "rp", email: "test@example.com", password: "changed-by-someone",
                                         profile: ["fullName": "Someone Else"], verified: true, isFixture: true)
         let person = try before.create(app: "rp", email: "me@example.com", password: "my-own-password", verified: true)
@@ -54,7 +54,7 @@ import Testing
         }
 
         let migrated = try Database(path: path)
-        let accounts = AccountStore(database: migrated, hasher: cheapHasher)
+        let accounts = AccountStore(database: migrated, key: testKey, hasher: cheapHasher)
         try FixtureSeeder(accounts: accounts).seed(app: "rp", [FixtureAccount(email: "test@example.com", password: "password123", profile: ["fullName": "Test Buyer"])])
         #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "password123")?.profile == ["fullName": "Test Buyer"])
         #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "changed-by-someone") == nil)
@@ -125,7 +125,7 @@ import Testing
                                        [.integer(Int64(id)), .text(email), .text(hash)])
             }
         }
-        let store = AccountStore(database: try Database(path: path), hasher: cheapHasher)
+        let store = AccountStore(database: try Database(path: path), key: testKey, hasher: cheapHasher)
         #expect(try store.account(app: "suma", email: "jose\u{301}@example.com")?.id == 1)
         #expect(try store.account(app: "suma", email: "test@example.com")?.id == 3)
         #expect(try store.authenticate(app: "suma", email: "TEST@example.com", password: "password123")?.id == 3)

@@ -12,7 +12,7 @@ import Testing
         database = try makeDatabase()
         records = RecordStore(database: database)
         sessions = SessionStore(database: database, idleLifetime: 1_000, absoluteLifetime: 10_000)
-        accounts = AccountStore(database: database, hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1))
+        accounts = AccountStore(database: database, key: testKey, hasher: PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1))
     }
 
     static let fixtures = [

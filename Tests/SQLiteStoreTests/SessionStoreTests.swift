@@ -32,7 +32,7 @@ import Testing
         let store = try makeStore()
         let id = try store.create(app: "a", state: [0], now: 0)
         let (outcome, rotated) = try store.database.write { connection in
-            try store.rotate(id: id, state: [1], expectedVersion: 1, csrfSecret: "now", previousSecrets: ["before", "long-before"], now: 1, in: connection)
+            try store.rotate(id: id, state: [1], userID: nil, expectedVersion: 1, csrfSecret: "now", previousSecrets: ["before", "long-before"], now: 1, in: connection)
         }
         #expect(outcome == .saved(version: 2))
         let newID = try #require(rotated)

@@ -23,6 +23,13 @@ enum BackendMemory {
         values(state)["registered"].flatMap(Int.init)
     }
 
+    /// Whether the email being registered already has an account: the steps of the registration
+    /// then answer as they would for a new one, keep nothing and send its owner a note, so the
+    /// form does not tell who has an account.
+    static func registersTakenEmail(_ state: NavigationState) -> Bool {
+        values(state)["taken"] == "1"
+    }
+
     /// Adds `values`; an empty value forgets its key.
     static func remember(_ values: [String: String], in state: inout NavigationState) throws {
         var memory = self.values(state)

@@ -18,12 +18,14 @@ public protocol Effect: Sendable {
     /// One line on what it does, for `flowpages check`'s messages and the documentation.
     var summary: String { get }
 
-    /// Work done before the transaction from the posted form alone, such as hashing a password;
-    /// what it returns is handed to ``perform(_:prepared:state:context:in:)``. Runs for every
-    /// effect an action names whose form was valid. The default does nothing.
-    /// - Throws: ``BusyHashing`` when too many passwords are being hashed (the person is asked to
-    ///   try again), before anything is written.
-    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)?
+    /// Work done before the transaction from the posted form and the state it will run on, such
+    /// as counting an attempt (``WebStore/countAttempt(_:now:)``) and hashing a password; what it
+    /// returns is handed to ``perform(_:prepared:state:context:in:)``. Runs for every effect an
+    /// action names whose form was valid. The default does nothing.
+    /// - Throws: ``TooManyAttempts`` when the attempt came too soon after others, and
+    ///   ``BusyHashing`` when too many passwords are being hashed (the person is asked to try
+    ///   again), before anything but the attempt's count is written.
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)?
 
     /// Does the effect. It changes the session only through `state` and the store only through
     /// `transaction`; both are kept only if the whole request commits.
@@ -34,7 +36,7 @@ public protocol Effect: Sendable {
 }
 
 extension Effect {
-    public func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? { nil }
+    public func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? { nil }
 }
 
 /// One effect step of an action, as posted: its name, its purpose (`verify-email`), the id of
@@ -88,11 +90,16 @@ public struct EffectContext: Sendable {
     public let dataKey: String
     /// The app's fixture accounts when served as a prototype; each session has its own copy.
     public let fixtureAccountIDs: Set<Int>
+    /// The session's id as the request named it: what a password reset does not sign out.
+    public let sessionID: String
+    /// The client the request came from (an IPv6 client's /64; behind a trusted proxy, the client
+    /// it names), whose attempts are counted together.
+    public let clientAddress: String
     /// Milliseconds since 1970.
     public let now: Int64
 
     public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, dataKey: String,
-                fixtureAccountIDs: Set<Int>, now: Int64) {
+                fixtureAccountIDs: Set<Int>, sessionID: String, clientAddress: String, now: Int64) {
         self.app = app
         self.navigator = navigator
         self.store = store
@@ -100,6 +107,8 @@ public struct EffectContext: Sendable {
         self.isPrototype = isPrototype
         self.dataKey = dataKey
         self.fixtureAccountIDs = fixtureAccountIDs
+        self.sessionID = sessionID
+        self.clientAddress = clientAddress
         self.now = now
     }
 
@@ -107,6 +116,15 @@ public struct EffectContext: Sendable {
     /// other account, whose data is its own.
     public func copy(ofAccount id: Int) -> RecordScope? {
         fixtureAccountIDs.contains(id) ? .accountCopy(id, session: dataKey) : nil
+    }
+
+    /// Counts an attempt under `perAddress` for the client's address and, given an email, under
+    /// `perEmail` for it (its ``Account/emailKey(_:)``, whether it has an account or not).
+    /// - Throws: ``TooManyAttempts`` when it came too soon.
+    public func countAttempt(perAddress: AttemptLimit, perEmail: (limit: AttemptLimit, email: String?)? = nil) throws {
+        var keys = [AttemptKey(perAddress, app: app.id, clientAddress)]
+        if let (limit, email) = perEmail, let email { keys.append(AttemptKey(limit, app: app.id, Account.emailKey(email))) }
+        try store.countAttempt(keys, now: now)
     }
 
     /// Applies a navigation command; an effect's navigation (sign-in) must succeed or the

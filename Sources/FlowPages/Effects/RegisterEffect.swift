@@ -3,13 +3,16 @@ import Navigation
 
 /// `register`: creates the unverified account of a registration from the form's `email` and
 /// `password`. The same session may send its first step again (after Back) and only changes its
-/// password; any other taken email is refused beside the field.
+/// password. An email that already has an account answers as a new one does — the form does not
+/// tell who has an account — and its owner is sent a note saying someone tried.
 struct RegisterEffect: Effect {
     let name = "register"
     let summary = "creates an unverified account from the form's email and password"
 
-    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? {
-        try PreparedPassword.prepare(call, context: context)
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+        // A password is hashed for every registration: counted per address as sign-ins are.
+        try context.countAttempt(perAddress: .signInPerAddress)
+        return try PreparedPassword.prepare(call, context: context)
     }
 
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
@@ -19,19 +22,38 @@ struct RegisterEffect: Effect {
         if let message = FormCheck.invisibleCharacters(in: email) {
             return .failure(errors: ["email": message])
         }
-        let taken: EffectOutcome = .failure(errors: ["email": "An account with this email already exists. Log in, or reset the password."])
         if let existing = try transaction.account(app: context.app.id, email: email) {
-            guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else { return taken }
+            guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else {
+                try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
+                return .success(values: ["email": email])
+            }
             try transaction.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
                 let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
                                                             now: context.now)
-                try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email], in: &state)
+                try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email, "taken": ""], in: &state)
             } catch AccountError.emailTaken {
-                return taken
+                // Registered by another request a moment ago: its account, not this one's.
+                guard let existing = try transaction.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
+                try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
             }
         }
         return .success(values: ["email": email])
+    }
+
+    /// Goes on as for a new account while keeping nothing, and tells the account's owner: their
+    /// mailbox (a fixture's: the tester who asked) says someone tried to register their email.
+    private func registerTaken(_ existing: Account, email: String, state: inout NavigationState, context: EffectContext,
+                               in transaction: any StoreTransaction) throws {
+        BackendMemory.forget(in: &state)
+        try BackendMemory.remember(["email": email, "taken": "1"], in: &state)
+        let app = context.app
+        try transaction.sendMail(
+            app: app.id, mailbox: existing.isFixture ? context.dataKey : existing.mailbox, to: existing.email,
+            subject: "Someone tried to create a \(app.title) account with your email",
+            body: "This email already has a \(app.title) account, so no new one was made. If it was you, log in, or reset your password "
+                + "if you have forgotten it. If not, you can ignore this mail: nothing was changed.",
+            link: nil, now: context.now)
     }
 }

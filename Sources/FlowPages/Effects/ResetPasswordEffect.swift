@@ -2,13 +2,17 @@ import FlowStore
 import Navigation
 
 /// `reset-password`: sets the form's new `password`, after a verified code or with a reset
-/// link's `token`; a fixture account's in the tester's own copy, for them alone.
+/// link's `token`; a fixture account's in the tester's own copy, for them alone. Every other
+/// session signed in to the account ends, every other code or link sent for the reset is void
+/// (the store voids them as one is redeemed), and the account's wrong sign-ins are forgotten.
 struct ResetPasswordEffect: Effect {
     let name = "reset-password"
     let summary = "sets a new password after a verified code or with a reset link's token"
 
-    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? {
-        try PreparedPassword.prepare(call, context: context)
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+        // A password is hashed before the token is checked: counted per address as codes are.
+        try context.countAttempt(perAddress: .codePerAddress)
+        return try PreparedPassword.prepare(call, context: context)
     }
 
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
@@ -25,6 +29,14 @@ struct ResetPasswordEffect: Effect {
             return .failure(errors: [EffectOutcome.formMessage: "Reset link expired. Request a new one."])
         }
         try FixtureAccountCopy.setPasswordHash(accountID: accountID, password.hash, context: context, in: transaction)
+        // A fixture's copy is this tester's alone; the account itself, and every other tester's
+        // session on it, are untouched.
+        if context.copy(ofAccount: accountID) == nil {
+            try transaction.endSessions(app: context.app.id, userID: String(accountID), except: context.sessionID)
+        }
+        if let account = try transaction.account(id: accountID) {
+            try transaction.clearAttempts([AttemptKey(.signInPerAccount, app: context.app.id, Account.emailKey(account.email))])
+        }
         BackendMemory.forget(in: &state)
         return .success(values: [:])
     }

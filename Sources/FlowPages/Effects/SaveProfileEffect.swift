@@ -11,6 +11,7 @@ struct SaveProfileEffect: Effect {
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         guard let id = state.userID.flatMap(Int.init) ?? BackendMemory.registeredAccountID(state) else {
+            if BackendMemory.registersTakenEmail(state) { return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""]) }
             return .failure(errors: [EffectOutcome.formMessage: "This registration has expired. Start again from Create Account."])
         }
         // The fields of the action's own form, never a password; a checkbox left unticked is not

@@ -2,7 +2,8 @@ import FlowStore
 import Navigation
 
 /// `sign-in`: checks the form's `email` and `password` against the app's accounts and signs the
-/// session in (resuming a pending destination). An unverified account does not sign in.
+/// session in (resuming a pending destination). An unverified account does not sign in. Each
+/// attempt is counted per email and per client address first (``AttemptLimit/signInPerAccount``).
 struct SignInEffect: Effect {
     let name = "sign-in"
     let summary = "signs in with the form's email and password"
@@ -13,8 +14,10 @@ struct SignInEffect: Effect {
         let account: Account?
     }
 
-    func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? {
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
         let (email, password) = (String(call.form["email", default: ""].trimmingWhitespace()), call.form["password", default: ""])
+        // Counted before any hashing, whether the email has an account or not.
+        try context.countAttempt(perAddress: .signInPerAddress, perEmail: (.signInPerAccount, email))
         // A fixture account whose password this tester changed signs in with theirs alone.
         if context.isPrototype, let account = try context.store.account(app: context.app.id, email: email), account.isFixture,
            let hash = try FixtureAccountCopy.fields(app: context.app.id, scope: context.copy(ofAccount: account.id),
@@ -29,6 +32,8 @@ struct SignInEffect: Effect {
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         guard let account = (prepared as? Checked)?.account, account.isVerified else { return .failure(errors: [:]) }
         state = try context.run(.signIn(userID: String(account.id)), on: state)
+        // The owner got in: the wrong passwords before were theirs, or are now moot.
+        try transaction.clearAttempts([AttemptKey(.signInPerAccount, app: context.app.id, Account.emailKey(account.email))])
         return .success(values: ["email": account.email])
     }
 }

@@ -8,6 +8,15 @@ struct VerifyCodeEffect: Effect {
     let name = "verify-code"
     let summary = "checks a typed code or a link's token for its purpose (verify-email, reset-password)"
 
+    /// Counts a typed code per email (the form's, or the one being registered or reset) and per
+    /// client address, before it is checked; a link's 256-bit token is not worth guessing.
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+        guard !call.form["code", default: ""].trimmingWhitespace().isEmpty else { return nil }
+        let email = call.form["email"].map { String($0.trimmingWhitespace()) } ?? BackendMemory.values(state)["email"]
+        try context.countAttempt(perAddress: .codePerAddress, perEmail: (.codePerAccount, email))
+        return nil
+    }
+
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"

@@ -34,7 +34,7 @@ final class DeskApp: Sendable {
         let summary = "mails once"
         let racer: @Sendable () throws -> Void
 
-        func prepare(_ call: EffectCall, context: EffectContext) throws -> (any Sendable)? {
+        func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
             try racer()
             return nil
         }

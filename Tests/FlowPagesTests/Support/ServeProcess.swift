@@ -1,3 +1,4 @@
+import FlowStore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -31,6 +32,8 @@ final class ServeProcess {
             "serve", "--port", "0", "--db", database, "--connections-per-address", "0",
             "--views", LiveApp.repository.appendingPathComponent("Views").path, "--public", LiveApp.repository.appendingPathComponent("Public").path,
         ] + arguments
+        // Every instance of one database shares its key, which the database does not hold.
+        process.environment = ProcessInfo.processInfo.environment.merging(["FLOWPAGES_SECRET_KEY": TestStore.postgresKey.text]) { _, key in key }
         process.standardOutput = output
         process.standardError = output
         try process.run()

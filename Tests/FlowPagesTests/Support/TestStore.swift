@@ -38,11 +38,15 @@ struct TestStore {
         }
     }
 
+    /// The key PostgreSQL stores of this test run keep secrets under, as every instance of one
+    /// database is given the same (a SQLite file's is the file beside it, as the server's is).
+    static let postgresKey = StoreKey.random()
+
     private init(place: Place, hasher: PasswordHasher) throws {
         self.place = place
         store = switch place {
-        case .file(_, let database): SQLiteWebStore(database: database, hasher: hasher)
-        case .schema(_, let database): PostgresWebStore(database: database, hasher: hasher)
+        case .file(let path, let database): SQLiteWebStore(database: database, key: try StoreKey.file(at: SQLiteWebStore.keyFile(for: path)), hasher: hasher)
+        case .schema(_, let database): PostgresWebStore(database: database, key: Self.postgresKey, hasher: hasher)
         }
     }
 

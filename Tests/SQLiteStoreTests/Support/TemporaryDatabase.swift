@@ -16,3 +16,6 @@ func makeDatabase(readers: Int = 4) throws -> Database {
 
 /// Password hashing cheap enough for many tests; one test checks the recommended cost itself.
 let cheapHasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
+
+/// The key the stores of these tests keep codes, tokens and attempt counts under.
+let testKey = StoreKey.random()

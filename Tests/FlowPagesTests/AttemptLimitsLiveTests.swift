@@ -1,0 +1,88 @@
+import FlowStore
+import Foundation
+import Testing
+
+/// Guessing, as an attacker would try it: every attempt is counted in the database before it is
+/// checked, later ones wait longer, the answer says only when to try again, and the owner always
+/// gets back in (a reset); a reset ends the account's other sessions and voids the rest of its mail.
+@Suite struct AttemptLimitsLiveTests {
+    typealias Walk = SUMAFinanceWalkTests
+
+    /// A person who registered `email` and is signed in on Home.
+    static func registered(_ app: LiveApp, email: String) throws -> LiveBrowser {
+        var browser = try Walk.atLogin(app)
+        try Walk.registerUpToVerification(&browser, email: email)
+        try browser.press("Verify", filling: ["Verification code": try Walk.codeFromMailbox(&browser)])
+        try browser.press("Continue")
+        #expect(browser.page.heading == "Home")
+        return browser
+    }
+
+    @Test func wrongPasswordsWaitLongerAndAreToldOnlyWhenToTryAgain() throws {
+        let app = try LiveApp()
+        var guesser = try Walk.atLogin(app)
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
+            try guesser.press("Log In", filling: ["Email address": "test@example.com", "Password": "guess\(attempt)"])
+            #expect(guesser.last.status == 200 && guesser.page.alert?.title == "Login Failed", "attempt \(attempt) is checked")
+            try guesser.press("OK")
+        }
+        // Too soon after the last: answered at once, without a password hashed or checked.
+        for email in ["test@example.com", "TEST@example.com "] {
+            try guesser.press("Log In", filling: ["Email address": email, "Password": "password123"])
+            #expect(guesser.last.status == 429 && guesser.last.header("Retry-After") == "1")
+            #expect(guesser.page.toasts == ["Too many attempts. For your security, try again in 1 second."])
+            #expect(guesser.page.heading == "Login", "the page it was tried from")
+        }
+        // An email no one has is answered the same way after as many tries: nothing tells them apart.
+        var other = try Walk.atLogin(app)
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 2 {
+            try other.press("Log In", filling: ["Email address": "nobody@example.com", "Password": "guess\(attempt)"])
+            if other.page.alert != nil { try other.press("OK") }
+        }
+        #expect(other.last.status == 429 && other.page.toasts == ["Too many attempts. For your security, try again in 1 second."])
+    }
+
+    @Test func guessesFromOneAddressAreCountedWhateverTheAccount() throws {
+        let app = try LiveApp()
+        var guesser = try Walk.atLogin(app)
+        let free = AttemptLimit.signInPerAddress.free
+        for attempt in 0...free {
+            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        try guesser.press("Log In", filling: ["Email address": "someone-else@example.com", "Password": "guess"])
+        #expect(guesser.last.status == 429, "the \(free + 2)th guess from one address within seconds")
+    }
+
+    @Test func aPasswordResetStillWorksAndEndsTheAccountsOtherSessions() throws {
+        let app = try LiveApp()
+        var owner = try Self.registered(app, email: "owner@example.com")
+        var laptop = owner
+        // Someone guesses the owner's password until sign-in waits.
+        var guesser = try Walk.atLogin(app)
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 2 {
+            try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "guess\(attempt)"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        #expect(guesser.last.status == 429)
+        // The owner, on another device, resets the password with the mailed code.
+        var phone = try Walk.atLogin(app)
+        try phone.press("Forgot Password?")
+        try phone.press("Send Code", filling: ["Email address": "owner@example.com"])
+        try laptop.open("/suma-finance/_mailbox")
+        let mail = try #require(laptop.page.root.elements("h2").first?.content)
+        let link = try #require(laptop.page.root.elements("a").first { $0["href"]?.contains("_open?url=") == true }?["href"])
+        try phone.press("Verify", filling: ["Verification code": String(try #require(mail.split(separator: " ").last))])
+        try phone.press("Reset Password", filling: ["New password": "NewSecret9", "Confirm password": "NewSecret9"])
+        #expect(phone.page.toasts == ["Your password has been reset. Log in with the new one."])
+        try phone.press("Log In", filling: ["Email address": "owner@example.com", "Password": "NewSecret9"])
+        #expect(["Home", "Biometric Enrollment"].contains(phone.page.heading), "the reset cleared the guesses: the owner signs in at once")
+        // The session that was signed in before the reset is over.
+        try owner.open("/suma-finance/")
+        #expect(owner.page.heading != "Home" && !owner.page.root.all.contains { $0.hasClass("tab-bar") })
+        // The link of the same mail was void once its code was used.
+        var stranger = LiveBrowser(app)
+        try stranger.open(link)
+        #expect(stranger.page.alert != nil && stranger.page.heading != "New Password", "the mail's link no longer resets anything")
+    }
+}

@@ -1,0 +1,29 @@
+import Dispatch
+import FlowStore
+import SQLiteStore
+import Synchronization
+import Testing
+
+@Suite struct AttemptStoreTests {
+    @Test func attemptsMadeAtOnceAreCountedOneAfterAnother() throws {
+        let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
+        let key = AttemptKey(.signInPerAccount, app: "suma", "test@example.com")
+        let allowed = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            if (try? store.countAttempt([key], now: 1_000)) != nil { allowed.add(1, ordering: .relaxed) }
+        }
+        // The free ones, and the one after them that sets the first wait.
+        #expect(allowed.load(ordering: .relaxed) == AttemptLimit.signInPerAccount.free + 1)
+    }
+
+    @Test func aRefusalSaysTheLongestWaitAndASweepForgetsWhatIsOver() throws {
+        let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
+        let (account, address) = (AttemptKey(.codePerAccount, app: "suma", "a"), AttemptKey(.codePerAddress, app: "suma", "127.0.0.1"))
+        for _ in 0...AttemptLimit.codePerAccount.free { try store.countAttempt([account, address], now: 0) }
+        #expect(throws: TooManyAttempts(wait: AttemptLimit.codePerAccount.firstDelay)) { try store.countAttempt([address, account], now: 0) }
+        try store.transaction { try $0.clearAttempts([account]) }
+        try store.countAttempt([account, address], now: 0)
+        #expect(try store.sweepAttempts(now: AttemptLimit.codePerAddress.window - 1) == 0)
+        #expect(try store.sweepAttempts(now: AttemptLimit.codePerAddress.window) == 2)
+    }
+}
