@@ -38,10 +38,7 @@ extension Connection {
             writeSource?.suspend()
             writeSourceRunning = false
         }
-        if readingPaused {
-            readingPaused = false
-            readSource?.resume()
-        }
+        resumeReading(.backlog)
         if phase == .closing {
             halfClose()
         }
@@ -65,14 +62,16 @@ extension Connection {
     }
 
     private func pauseReadingIfBacklogged() {
-        if outbox.count - outboxSent > Self.outboxLimit, !readingPaused {
-            readingPaused = true
-            readSource?.suspend()
-        }
+        if outbox.count - outboxSent > Self.outboxLimit { pauseReading(.backlog) }
     }
 
     /// Everything is sent: stop sending and drain what the client still sends.
     private func halfClose() {
+        // A client that finished sending has nothing left to drain.
+        guard !readPauses.contains(.clientFinished) else {
+            close()
+            return
+        }
         shutdown(fd, Int32(SHUT_WR))
         advance(to: .draining)
         drainDeadline = .now + Self.drainTime

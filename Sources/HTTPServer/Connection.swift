@@ -66,7 +66,8 @@ final class Connection: @unchecked Sendable {
     var parser: RequestParser
     private(set) var phase = Phase.open
     var readSource: DispatchSourceRead?
-    var readingPaused = false
+    /// Why reading is paused; empty while the read source runs.
+    var readPauses: ReadPauses = []
     var writeSource: DispatchSourceWrite?
     var writeSourceRunning = false
     var timer: DispatchSourceTimer?
@@ -167,16 +168,14 @@ final class Connection: @unchecked Sendable {
                 return
             }
             advance(to: .closing)
-            if !readingPaused {
-                readingPaused = true
-                readSource?.suspend()
-            }
+            pauseReading(.clientFinished)
             return
         }
         lastActivity = .now
         guard phase == .open else { return }
         if !parser.hasPartialRequest { requestStarted = .now }
         parser.append(readBuffer[..<count])
+        if awaitingHandler, parser.unconsumedCount >= handlerReadLimit { pauseReading(.handlerAtWork) }
         answerRequests()
     }
 
@@ -238,6 +237,8 @@ final class Connection: @unchecked Sendable {
 
     private func handlerReturned(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
         awaitingHandler = false
+        // What arrived meanwhile is parsed next; what is still to come can be read again.
+        resumeReading(.handlerAtWork)
         guard phase != .closed else {
             // The client went away meanwhile: the answer has nowhere to go.
             context.configuration.accessLog?(AccessLogEntry(
@@ -362,7 +363,7 @@ final class Connection: @unchecked Sendable {
         if let readSource {
             // A suspended source must be resumed to be cancelled, and only once.
             if readingPaused { readSource.resume() }
-            readingPaused = false
+            readPauses = []
             readSource.cancel()
         }
         if let writeSource {

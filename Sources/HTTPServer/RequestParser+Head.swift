@@ -29,34 +29,39 @@ extension RequestParser {
         }
         start = end + 4
         scanned = start
+        headScan = .method
         request.headers = HTTPHeaders(fields)
         return try checkSemantics(of: request)
     }
 
     /// Finds the CRLF CRLF ending the head, checking as bytes arrive what can be refused early:
     /// a method that is not a token (binary garbage, a TLS handshake), a bare LF, and the
-    /// request-line and head limits.
+    /// request-line and head limits. Only bytes after `scanned` are looked at (see `HeadScan`).
     private mutating func findEndOfHead() throws(RequestParseError) -> Int? {
-        if let space = buffer[start...].firstIndex(of: .space) ?? (buffer.count - start > 32 ? buffer.endIndex : nil) {
-            guard buffer[start..<space].allSatisfy(\.isTokenCharacter) else { throw .bad("the request does not start with a method") }
-        } else if !buffer[start...].allSatisfy(\.isTokenCharacter) {
-            throw .bad("the request does not start with a method")
-        }
         var index = max(start, scanned)
+        if headScan == .method {
+            while index < buffer.count, buffer[index] != .space {
+                guard buffer[index].isTokenCharacter else { throw .bad("the request does not start with a method") }
+                index += 1
+            }
+            if index < buffer.count { headScan = .requestLine }
+        }
         while let lf = buffer[index...].firstIndex(of: .lf) {
             // RFC 9112 §2.2: a bare LF could be read as a line end by another parser; refuse it.
             guard lf > start, buffer[lf - 1] == .cr else { throw .bad("line ends in a bare LF") }
             if lf - start >= 3, buffer[lf - 2] == .lf, buffer[lf - 3] == .cr {
                 return lf - 3
             }
-            if buffer[start..<lf].firstIndex(of: .lf) == nil, lf - 1 - start > limits.requestLine {
-                throw RequestParseError(.uriTooLong, "the request line is longer than \(limits.requestLine) bytes")
+            if headScan == .requestLine {
+                guard lf - 1 - start <= limits.requestLine else {
+                    throw RequestParseError(.uriTooLong, "the request line is longer than \(limits.requestLine) bytes")
+                }
+                headScan = .fields
             }
             index = lf + 1
         }
         scanned = buffer.count
-        let hasLineEnd = buffer[start...].contains(.lf)
-        if !hasLineEnd, buffer.count - start > limits.requestLine + 1 {
+        if headScan != .fields, buffer.count - start > limits.requestLine + 1 {
             throw RequestParseError(.uriTooLong, "the request line is longer than \(limits.requestLine) bytes")
         }
         if buffer.count - start > limits.head + 3 {

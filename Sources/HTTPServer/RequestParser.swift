@@ -25,12 +25,25 @@ public struct RequestParser: Sendable {
         case failed(RequestParseError)
     }
 
+    /// How far into its head the search for the head's end has got, so that each call looks only
+    /// at bytes no call has looked at: a head costs its length however its bytes arrive.
+    enum HeadScan: Sendable {
+        /// No space yet: every byte is a method character.
+        case method
+        /// Past the method, before the request line's end.
+        case requestLine
+        /// Past the request line.
+        case fields
+    }
+
     let limits: RequestLimits
     var buffer: [UInt8] = []
     /// Bytes before `start` are consumed.
     var start = 0
     /// How far the search for the end of the head has looked.
     var scanned = 0
+    /// What the bytes before `scanned` showed of the head being read.
+    var headScan = HeadScan.method
     var state: State = .head
     var body: [UInt8] = []
 
@@ -49,6 +62,9 @@ public struct RequestParser: Sendable {
         if case .head = state { return start < buffer.count }
         return true
     }
+
+    /// How many bytes are held that no request has taken yet.
+    var unconsumedCount: Int { buffer.count - start }
 
     /// Whether the head is complete and the body is being read.
     public var isReadingBody: Bool {

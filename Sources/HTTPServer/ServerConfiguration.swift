@@ -43,25 +43,6 @@ public struct ServerConfiguration: Sendable {
     public init() {}
 }
 
-/// One line of the access log.
-public struct AccessLogEntry: Sendable, CustomStringConvertible {
-    public let requestID: String
-    public let method: HTTPMethod
-    public let path: String
-    public let status: Int
-    /// Bytes sent, head and body.
-    public let bytes: Int
-    /// From the request's first byte to its response being handed to the socket.
-    public let duration: Duration
-
-    /// `a3f1-7-2 GET /listing/123 200 1843B 0.41ms`
-    public var description: String {
-        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let millis = "\(micros / 1000).\(String(micros % 1000 / 10 + 100).dropFirst())"
-        return "\(requestID) \(method) \(path) \(status) \(bytes)B \(millis)ms"
-    }
-}
-
 extension Duration {
     var nanoseconds: Int {
         Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)

@@ -35,6 +35,52 @@ import Testing
         }
     }
 
+    /// The case: clients streaming junk behind a sign-in waiting on its hash took the
+    /// server to 2.3 GB. While a handler is at work, the server reads one request's worth
+    /// (head and body limits) beyond it, then TCP holds the client back; once the answer is
+    /// sent, the junk is refused and the connection closed.
+    @Test func whatAClientSendsWhileItsRequestIsAnsweredIsHeldBack() throws {
+        let gate = DispatchSemaphore(value: 0)
+        var router = echoRouter()
+        router.post("/held", mayBlock: true) { _ in
+            _ = gate.wait(timeout: .now() + 10)
+            return .text("answered")
+        }
+        try withLiveServer(router: router) { _, port in
+            let client = try TestClient(port: port, timeout: 10)
+            client.send("POST /held HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhi")
+            let offered = 64 * 1024 * 1024
+            let accepted = Self.sendUntilStalled(client.fd, bytes: offered)
+            gate.signal()
+            // The server's limits and the kernel's buffers on both sides, with room to spare.
+            #expect(accepted < offered / 2, "\(accepted) bytes taken while the handler was at work")
+            #expect(client.readResponse()?.text == "answered")
+            #expect(client.readResponse()?.status == 400)
+            #expect(client.isClosedByServer())
+        }
+    }
+
+    /// Sends up to `bytes` NUL bytes (never the start of a request) without blocking, until the
+    /// socket has taken them all or has taken nothing for half a second; returns how many it took.
+    private static func sendUntilStalled(_ fd: Int32, bytes: Int) -> Int {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(fd, F_SETFL, flags) }
+        let chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var accepted = 0
+        while accepted < bytes {
+            let count = chunk.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, min($0.count, bytes - accepted), Int32(MSG_NOSIGNAL)) }
+            if count > 0 {
+                accepted += count
+                continue
+            }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else { break }
+            var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&writable, 1, 500) == 0 { break }
+        }
+        return accepted
+    }
+
     @Test func clientsThatVanishMidHandlerNeverLeakTheirAnswersToBystanders() throws {
         let leaked = Mutex<[String]>([])
         // Every client here shares one address; the per-address limit is another test's subject.

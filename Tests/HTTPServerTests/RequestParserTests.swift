@@ -221,6 +221,67 @@ import Testing
         #expect(parseBothWays(head).error?.status == .requestHeaderFieldsTooLarge)
     }
 
+    // MARK: cost
+
+    /// A head of `length` bytes, over the default 32 KB limit, after `requestLine`: short fields
+    /// that each end a line, the case where rescanning the request line at every line end cost
+    /// its length times the number of lines.
+    private static func overflowingHead(_ requestLine: String, length: Int = 33 * 1024) -> [UInt8] {
+        var head = Array((requestLine + "\r\nHost: a\r\n").utf8)
+        while head.count < length { head += "X:\r\n".utf8 }
+        return Array(head.prefix(length))
+    }
+
+    private static let longTarget = "GET /" + String(repeating: "a", count: 8170) + " HTTP/1.1"
+    private static let longMethod = String(repeating: "A", count: 8000) + " / HTTP/1.1"
+
+    /// Feeds `bytes` in pieces of `piece` bytes and returns the status that refused them.
+    private static func refusal(of bytes: [UInt8], piece: Int, limits: RequestLimits = RequestLimits()) -> Int? {
+        var parser = RequestParser(limits: limits)
+        var offset = 0
+        do {
+            while offset < bytes.count {
+                parser.append(bytes[offset..<min(offset + piece, bytes.count)])
+                offset += piece
+                while try parser.next() != nil {}
+            }
+        } catch {
+            return error.status.code
+        }
+        return nil
+    }
+
+    /// Scanning a head costs its length, whatever its request line: CPU time is compared with
+    /// that of a head as long with a short request line, never measured against a clock.
+    @Test(arguments: [33 * 1024, 1024])
+    func headScanningCostsTheHeadsLengthWhateverTheRequestLine(piece: Int) {
+        let plain = Self.overflowingHead("GET / HTTP/1.1")
+        #expect(Self.refusal(of: plain, piece: piece) == 431)
+        let plainTime = leastThreadCPUTime { _ = Self.refusal(of: plain, piece: piece) }
+        for requestLine in [Self.longTarget, Self.longMethod] {
+            let head = Self.overflowingHead(requestLine)
+            #expect(Self.refusal(of: head, piece: piece) == 431)
+            let time = leastThreadCPUTime { _ = Self.refusal(of: head, piece: piece) }
+            #expect(time < 4 * plainTime, "\(time)s against \(plainTime)s for \(requestLine.prefix(8))…")
+        }
+    }
+
+    /// A head arriving a byte at a time costs the same per byte at 33 KB as at 4 KB: no call
+    /// rescans what earlier calls already looked at.
+    @Test func headScanningByteByByteCostsTheSamePerByteAtAnyLength() {
+        var small = RequestLimits()
+        small.head = 4096
+        let short = Self.overflowingHead("GET / HTTP/1.1", length: 4200)
+        #expect(Self.refusal(of: short, piece: 1, limits: small) == 431)
+        let perByte = leastThreadCPUTime { _ = Self.refusal(of: short, piece: 1, limits: small) } / 4200
+        for requestLine in ["GET / HTTP/1.1", Self.longTarget, Self.longMethod] {
+            let head = Self.overflowingHead(requestLine)
+            #expect(Self.refusal(of: head, piece: 1) == 431)
+            let time = leastThreadCPUTime { _ = Self.refusal(of: head, piece: 1) } / Double(head.count)
+            #expect(time < 4 * perByte, "\(time)s a byte against \(perByte)s for \(requestLine.prefix(8))…")
+        }
+    }
+
     @Test func defaultLimits() {
         let limits = RequestLimits()
         #expect(limits.requestLine == 8192 && limits.fieldLine == 8192 && limits.head == 32768)
