@@ -10,6 +10,8 @@ struct AppServices: Sendable {
     let effects: EffectRegistry
     let linkCounters: LinkCounters
     let clock: WebClock
+    /// Each client address's share of the password hashing, across the instance's apps.
+    let hashingShares: HashingShares
     /// Where unexpected failures are logged with their request id.
     let errorLog: @Sendable (String) -> Void
 

@@ -60,7 +60,12 @@ struct PostRequests {
         let errors = interpreter.validate(command, form: form)
         let prepared: [EffectCall: (any Sendable)?]
         do {
-            prepared = errors.isEmpty ? try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context) : [:]
+            prepared = errors.isEmpty ? try services.hashingShares.holding(request.clientAddress) {
+                try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context)
+            } : [:]
+        } catch is BusyHashing {
+            // This address's share of the hashing is taken by its own posts still being checked.
+            throw Self.busy
         } catch let tooSoon as TooManyAttempts {
             // Said at once, on the page it was tried from, whichever limit it was and whoever's
             // account: the time to wait and nothing else.
@@ -134,6 +139,10 @@ struct PostRequests {
         return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 
+    /// The answer when too many passwords are being hashed, at once or for one address.
+    private static let busy = HTTPError(.serviceUnavailable, "Too many people are signing in at once. Try again in a moment.",
+                                        headers: HTTPHeaders([("Retry-After", "2")]))
+
     /// The slow parts of the action's effects (password hashing), done before its transaction,
     /// with the fields the action will read when it runs on `state`.
     private func prepareEffects(of command: PostCommand, form: [String: String], on state: NavigationState, interpreter: ActionInterpreter,
@@ -146,8 +155,7 @@ struct PostRequests {
             do {
                 prepared[call] = try effect.prepare(call, state: state, context: context)
             } catch is BusyHashing {
-                throw HTTPError(.serviceUnavailable, "Too many people are signing in at once. Try again in a moment.",
-                                headers: HTTPHeaders([("Retry-After", "2")]))
+                throw Self.busy
             }
         }
         return prepared

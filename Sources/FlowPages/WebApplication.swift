@@ -62,6 +62,7 @@ public struct WebApplication: Sendable {
         }
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         self.linkCounters = linkCounters
+        let hashingShares = HashingShares()
         var prefixed: [String: AppServices] = [:]
         var rooted: [String: AppServices] = [:]
         for app in apps {
@@ -98,7 +99,7 @@ public struct WebApplication: Sendable {
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, fixtureAccountIDs: fixtureAccountIDs,
                                             appBanner: appBanner, origins: origins, claimThrottle: claimThrottle),
-                            store: store, effects: effects, linkCounters: linkCounters, clock: clock, errorLog: errorLog)
+                            store: store, effects: effects, linkCounters: linkCounters, clock: clock, hashingShares: hashingShares, errorLog: errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)
             if !names.isEmpty {
