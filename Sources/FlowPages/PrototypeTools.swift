@@ -68,7 +68,10 @@ struct PrototypeTools {
     /// The session's event log: every screen view, back press, deep link and funnel step.
     func eventLog(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
-        let events = unit.isStored ? try services.store.events(session: unit.id) : []
+        // The newest ones: a session's log has no end, a page has.
+        var events = unit.isStored ? try services.store.events(session: unit.id, limit: Self.eventLogLimit + 1) : []
+        let isCut = events.count > Self.eventLogLimit
+        if isCut { events.removeFirst() }
         let timeText = Self.timeFormatter()
         let items: [TemplateValue] = events.map { event in
             [
@@ -77,8 +80,13 @@ struct PrototypeTools {
                 "source": .string(event.source ?? ""), "detail": .string(Self.facts(of: event)),
             ]
         }
-        return unit.finish(try services.renderer.page("_layout/events", title: "Event log", values: ["events": .array(items)]), request: request)
+        return unit.finish(try services.renderer.page("_layout/events", title: "Event log", values: [
+            "events": .array(items), "olderLeftOut": isCut ? .string(String(Self.eventLogLimit)) : .null,
+        ]), request: request)
     }
+
+    /// The most events the event log page shows: the newest.
+    static let eventLogLimit = 500
 
     /// An event's facts as a person reads them: "funnel registration, step 2 (Personal Info)",
     /// "stack depth 3", "/auth/reset-password (sumafinance://auth/reset-password)", "12.4 s on login".

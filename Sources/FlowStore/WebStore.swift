@@ -15,8 +15,8 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     /// Deletes every session expired at `now`; returns how many.
     func sweepSessions(now: Int64) throws -> Int
 
-    /// A session's events, oldest first.
-    func events(session: String) throws -> [StoredEvent]
+    /// A session's newest `limit` events, oldest first.
+    func events(session: String, limit: Int) throws -> [StoredEvent]
     /// An app's events in `[from, to)` (milliseconds since 1970), oldest first.
     func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent]
     /// Deletes events older than `age` milliseconds; returns how many.
@@ -63,6 +63,13 @@ public protocol WebStore: AccountReads, RecordReads, Sendable {
     /// An app's daily counts of `metric` over the UTC days `from` to `to` (`2026-11-01`, both
     /// included), summed by subject and detail — or, with `byDay`, also kept apart by day.
     func eventCounts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row]
+}
+
+extension WebStore {
+    /// All of a session's events, oldest first.
+    public func events(session: String) throws -> [StoredEvent] {
+        try events(session: session, limit: .max)
+    }
 }
 
 /// A documented fixture account of an app folder.

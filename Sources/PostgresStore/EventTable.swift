@@ -88,9 +88,14 @@ struct EventTable {
         ) { EventCounts.Row(day: $0.string(0), subject: $0.string(1) ?? "", detail: $0.string(2) ?? "", count: $0.int(3)) }
     }
 
-    func events(session: String, in connection: PostgresConnection) throws -> [StoredEvent] {
-        try connection.query("\(Self.select) WHERE session_number = (SELECT number FROM sessions WHERE id_hash = $1) ORDER BY time, id",
-                             [.bytes(Secret.hash(session))], Self.event)
+    func events(session: String, limit: Int, in connection: PostgresConnection) throws -> [StoredEvent] {
+        try connection.query(
+            """
+            \(Self.select) WHERE id IN (
+                SELECT id FROM events WHERE session_number = (SELECT number FROM sessions WHERE id_hash = $1) ORDER BY time DESC, id DESC LIMIT $2)
+            ORDER BY time, id
+            """,
+            [.bytes(Secret.hash(session)), .integer(Int64(limit))], Self.event)
     }
 
     func events(app: String, from: Int64, to: Int64, in connection: PostgresConnection) throws -> [StoredEvent] {

@@ -51,8 +51,8 @@ public struct PostgresWebStore: WebStore {
         }
     }
 
-    public func events(session: String) throws -> [StoredEvent] {
-        try database.read { try events.events(session: session, in: $0) }
+    public func events(session: String, limit: Int) throws -> [StoredEvent] {
+        try database.read { try events.events(session: session, limit: limit, in: $0) }
     }
 
     public func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent] {

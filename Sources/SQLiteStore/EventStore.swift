@@ -80,10 +80,15 @@ public struct EventStore: Sendable {
     }
 
     /// A session's events, oldest first.
-    public func events(session: String) throws -> [Event] {
+    public func events(session: String, limit: Int = .max) throws -> [Event] {
         try database.read { connection in
-            try connection.query("\(Self.select) WHERE session_number = (SELECT number FROM sessions WHERE id_hash = ?) ORDER BY time, id",
-                                 [.blob(Secret.hash(session))], Self.event)
+            try connection.query(
+                """
+                \(Self.select) WHERE id IN (
+                    SELECT id FROM events WHERE session_number = (SELECT number FROM sessions WHERE id_hash = ?) ORDER BY time DESC, id DESC LIMIT ?)
+                ORDER BY time, id
+                """,
+                [.blob(Secret.hash(session)), .integer(Int64(limit))], Self.event)
         }
     }
 

@@ -48,8 +48,8 @@ public struct SQLiteWebStore: WebStore {
         try sessions.sweep(now: now)
     }
 
-    public func events(session: String) throws -> [StoredEvent] {
-        try events.events(session: session)
+    public func events(session: String, limit: Int) throws -> [StoredEvent] {
+        try events.events(session: session, limit: limit)
     }
 
     public func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent] {

@@ -1,0 +1,52 @@
+import FlowPages
+import Foundation
+import Testing
+
+/// A collection kept per session (`scope="session"`) stays each session's own while signed in:
+/// two people signed in to one account each keep their own edits, never the other's.
+@Suite struct SessionScopedDataLiveTests {
+    /// `Views/README.md`'s Notes example with its notes kept per session instead of per account.
+    static func folder() throws -> URL {
+        let views = try ReadmeExampleTests.folder()
+        let notes = views.appendingPathComponent("notes")
+        let xml = try String(contentsOf: notes.appendingPathComponent("app.xml"), encoding: .utf8)
+        try xml.replacingOccurrences(of: #"<collection id="notes" scope="account">"#, with: #"<collection id="notes" scope="session">"#)
+            .write(to: notes.appendingPathComponent("app.xml"), atomically: true, encoding: .utf8)
+        let data = try String(contentsOf: notes.appendingPathComponent("db.json"), encoding: .utf8)
+        try data.replacingOccurrences(of: #", "_account": "test@example.com""#, with: "")
+            .write(to: notes.appendingPathComponent("db.json"), atomically: true, encoding: .utf8)
+        return views
+    }
+
+    static func signedIn(_ app: LiveApp) throws -> LiveBrowser {
+        var browser = LiveBrowser(app)
+        try browser.open("/notes/")
+        try browser.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(browser.page.heading == "Notes")
+        return browser
+    }
+
+    static func titles(_ browser: inout LiveBrowser) throws -> [String] {
+        try browser.open("/notes/")
+        return browser.page.main?.elements("a").map(\.content).filter { !["New Note"].contains($0) } ?? []
+    }
+
+    @Test func twoSessionsSignedInToOneAccountEachKeepTheirOwnCopy() throws {
+        let views = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path)
+        var first = try Self.signedIn(app)
+        var second = try Self.signedIn(app)
+        try first.press("New Note")
+        try first.press("Save", filling: ["Title": "First's own"])
+        try second.press("New Note")
+        try second.press("Save", filling: ["Title": "Second's own"])
+        #expect(try Self.titles(&first).contains("First's own") && !Self.titles(&first).contains("Second's own"))
+        #expect(try Self.titles(&second).contains("Second's own") && !Self.titles(&second).contains("First's own"))
+        // Signing out and in again keeps the session's copy: it is the session's, not the sign-in's.
+        try first.selectTab("account")
+        try first.press("Log Out")
+        try first.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(try Self.titles(&first).contains("First's own") && !Self.titles(&first).contains("Second's own"))
+    }
+}
