@@ -60,9 +60,8 @@ struct PostRequests {
         let errors = interpreter.validate(command, form: form)
         let prepared: [EffectCall: (any Sendable)?]
         do {
-            prepared = errors.isEmpty ? try services.hashingShares.holding(request.clientAddress) {
-                try prepareEffects(of: command, form: form, on: state, interpreter: interpreter, context: context)
-            } : [:]
+            prepared = try prepareEffects(of: command, form: errors.isEmpty ? form : nil, on: state, interpreter: interpreter, context: context,
+                                          address: request.clientAddress)
         } catch is BusyHashing {
             // This address's share of the hashing is taken by its own posts still being checked.
             throw Self.busy
@@ -145,18 +144,17 @@ struct PostRequests {
 
     /// The slow parts of the action's effects (password hashing), done before its transaction,
     /// with the fields the action will read when it runs on `state`.
-    private func prepareEffects(of command: PostCommand, form: [String: String], on state: NavigationState, interpreter: ActionInterpreter,
-                                context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
-        guard case .action(let action) = command else { return [:] }
+    /// Only a valid form's effects are prepared (`form` nil: it was not), each holding one of the
+    /// client address's shares of the hashing while it runs.
+    private func prepareEffects(of command: PostCommand, form: [String: String]?, on state: NavigationState, interpreter: ActionInterpreter,
+                                context: EffectContext, address: String) throws -> [EffectCall: (any Sendable)?] {
+        guard case .action(let action) = command, let form else { return [:] }
         var prepared: [EffectCall: (any Sendable)?] = [:]
         let fields = interpreter.fields(of: action, posted: form, on: state)
         for call in ActionInterpreter.effectCalls(of: action.steps, formID: action.form, form: fields) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }
-            do {
-                prepared[call] = try effect.prepare(call, state: state, context: context)
-            } catch is BusyHashing {
-                throw Self.busy
-            }
+            let made: (any Sendable)? = try services.hashingShares.holding(address) { try effect.prepare(call, state: state, context: context) }
+            prepared[call] = .some(made)
         }
         return prepared
     }
