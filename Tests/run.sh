@@ -26,8 +26,14 @@ trap 'bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$c
 FLOWPAGES_TEST_POSTGRES=$(bash Tests/postgres.sh start "$cluster" fsync=off)
 export FLOWPAGES_TEST_POSTGRES
 
-# The several-instances tests run `flowpages serve` processes of this build.
-swift build --product flowpages
-swift test
+# Everything, the `flowpages serve` the several-instances tests run included; a warning in the
+# project's own code fails the run (on a fresh checkout every file is compiled, so every one shows).
+build_log=$(mktemp)
+swift build --build-tests 2>&1 | tee "$build_log"
+if grep -E "^$PWD/(Sources|Tests|Benchmarks|Fuzz)/[^:]+:[0-9]+:[0-9]+: warning:" "$build_log"; then
+    echo "The build has warnings (above): fix them." >&2
+    exit 1
+fi
+swift test --skip-build
 FLOWPAGES_TEST_BACKEND=postgres swift test --skip-build --filter FlowPagesTests --skip SeveralInstancesLiveTests
 bash Tests/Browser/run.sh

@@ -130,7 +130,7 @@ extension NavigationState {
         modal = try fields.optional("modal").map { value throws(FormatError) in try StateFields.presented(value, "modal") }
         detours = try fields.elements("detours").map { value throws(FormatError) in try StateFields.presented(value, "detour") }
         // One detour under `detour`: written before detours could nest. `detours` wins, as in `Codable`.
-        if detours.isEmpty, let detour = try fields.optional("detour") { detours = [try StateFields.presented(detour, "detour")] }
+        if detours.isEmpty, let detour = fields.optional("detour") { detours = [try StateFields.presented(detour, "detour")] }
         userID = try fields.optionalString("user")
         pendingDestination = try fields.optional("pending").map { value throws(FormatError) in try StateFields.instance(value, "pending") }
         flags = Set(try fields.elements("flags").map { value throws(FormatError) in try StateFields.string(value, "flag") })
