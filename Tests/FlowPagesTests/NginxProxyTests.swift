@@ -4,7 +4,8 @@ import Testing
 /// FlowPages behind a real nginx on loopback with nginx's default `proxy_pass`, which sends the
 /// upstream's address as `Host`: the browser's posts carry nginx's origin, so they need
 /// `--public-origin`; app hosts need `X-Forwarded-Host` (README, "Behind a reverse proxy").
-@Suite(.serialized) struct NginxProxyTests {
+@Suite(.serialized, .enabled(if: LiveNginx.isInstalled, "needs nginx: `bash Tests/run.sh` installs it (apt-get install nginx-light)"))
+struct NginxProxyTests {
     /// A live app with `publicOrigins(nginxPort)`, and nginx in front of it. A port found free
     /// may be taken before nginx binds it, so this tries again.
     static func proxied(

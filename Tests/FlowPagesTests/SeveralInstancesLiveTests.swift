@@ -7,7 +7,8 @@ import Testing
 /// Several `flowpages serve` processes on one PostgreSQL database, as behind a load balancer:
 /// a person's requests may reach any of them, an instance may go away, and the database may
 /// restart. Needs `FLOWPAGES_TEST_POSTGRES` (`Tests/run.sh` starts a throwaway cluster).
-@Suite(.serialized) struct SeveralInstancesLiveTests {
+@Suite(.serialized, .enabled(if: PostgresTestServer.isConfigured, "needs PostgreSQL: `bash Tests/run.sh` starts one, or set FLOWPAGES_TEST_POSTGRES"))
+struct SeveralInstancesLiveTests {
     /// Milliseconds since 1970, as the store reads expiry by.
     static var now: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 

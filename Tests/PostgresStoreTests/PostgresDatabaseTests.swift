@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// Connections, errors, the pool and migrations, on a real PostgreSQL server.
-@Suite struct PostgresDatabaseTests {
+@Suite(.enabled(if: hasTestServer, "needs PostgreSQL: `bash Tests/run.sh` starts one, or set FLOWPAGES_TEST_POSTGRES"))
+struct PostgresDatabaseTests {
     @Test func errorsCarrySQLStateMessageAndSQLButNeverTheValues() throws {
         let connection = try PostgresConnection(url: try freshSchemaURL())
         try connection.run(script: "CREATE TABLE secrets (value text PRIMARY KEY)")

@@ -7,7 +7,8 @@ import Testing
 
 /// The web layer's store on PostgreSQL, as several instances share it: each "instance" here is a
 /// store over its own pool of connections to one schema.
-@Suite struct PostgresWebStoreTests {
+@Suite(.enabled(if: hasTestServer, "needs PostgreSQL: `bash Tests/run.sh` starts one, or set FLOWPAGES_TEST_POSTGRES"))
+struct PostgresWebStoreTests {
     static let hasher = PasswordHasher(logRounds: 10, blockSize: 8, parallelism: 1)
     /// What every instance of one database is given.
     static let key = StoreKey.random()

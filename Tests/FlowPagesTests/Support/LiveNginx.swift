@@ -11,6 +11,8 @@ import Darwin
 final class LiveNginx {
     /// Where nginx is looked for.
     static let candidates = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/bin/nginx", "/opt/homebrew/bin/nginx"]
+    /// Whether this machine has nginx: without it (a plain `swift test`) the proxy tests are skipped.
+    static let isInstalled = candidates.contains { FileManager.default.isExecutableFile(atPath: $0) }
 
     let port: Int
     private let process: Process

@@ -103,6 +103,9 @@ struct TestStore {
 
 /// The PostgreSQL server of the test run, from `FLOWPAGES_TEST_POSTGRES`.
 enum PostgresTestServer {
+    /// Whether the run has one: without it (a plain `swift test`) the suites that need it are skipped.
+    static let isConfigured = !(ProcessInfo.processInfo.environment["FLOWPAGES_TEST_POSTGRES"] ?? "").isEmpty
+
     /// The server's URL, or a failure saying how to get one.
     static func url(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         guard let url = ProcessInfo.processInfo.environment["FLOWPAGES_TEST_POSTGRES"], !url.isEmpty else {

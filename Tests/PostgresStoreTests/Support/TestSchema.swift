@@ -13,6 +13,10 @@ func freshSchemaURL() throws -> String {
 }
 
 /// Why a PostgreSQL test cannot run: it says how to give it a server.
+/// Whether the run has a PostgreSQL server: without one (a plain `swift test`) these suites are
+/// skipped, saying how to run them.
+let hasTestServer = !(ProcessInfo.processInfo.environment["FLOWPAGES_TEST_POSTGRES"] ?? "").isEmpty
+
 struct MissingServer: Error, CustomStringConvertible {
     var description: String {
         "the PostgreSQL tests need a server: set FLOWPAGES_TEST_POSTGRES=postgres://user@host:port/db, or run `bash Tests/run.sh`, which starts a throwaway cluster"
