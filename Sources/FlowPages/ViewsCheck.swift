@@ -26,7 +26,19 @@ public enum ViewsCheck {
     /// compile, every name a screen's template reads is one its page provides (`{{ forms.login.emial }}`
     /// is a problem, with a "did you mean"), every `url` helper names a route and its
     /// parameters; and warns of routes no navigation reaches and actions no template offers.
+    /// Given one app folder (`Views/book-club`, holding an `app.xml`), it checks that folder with
+    /// the shared layouts of the views folder it is in, and reports only what is in them.
     public static func report(views: String) -> Report {
+        let named = views.hasSuffix("/") && views.count > 1 ? String(views.dropLast()) : views
+        if FileManager.default.fileExists(atPath: (named as NSString).appendingPathComponent("app.xml")) {
+            let above = (named as NSString).deletingLastPathComponent
+            let parent = above.isEmpty ? "." : above
+            let whole = report(views: parent)
+            let own = [(parent as NSString).appendingPathComponent((named as NSString).lastPathComponent) + "/",
+                       (parent as NSString).appendingPathComponent("_layout") + "/"]
+            func isOwn(_ line: String) -> Bool { own.contains { line.hasPrefix($0) } }
+            return Report(problems: whole.problems.filter(isOwn), warnings: whole.warnings.filter(isOwn))
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: views, isDirectory: &isFolder), isFolder.boolValue else {
             return Report(problems: ["\(views): not a folder; pass the views folder, such as Views"], warnings: [])

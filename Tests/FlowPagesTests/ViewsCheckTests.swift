@@ -81,6 +81,24 @@ import Testing
         #expect(report.warnings.isEmpty, "\(report.warnings)")
     }
 
+    @Test func oneAppFolderIsCheckedWithTheSharedLayoutsBesideIt() throws {
+        let views = LiveApp.repository.appendingPathComponent("Views")
+        for folder in ["reality-portal", "reality-portal/"] {
+            let report = ViewsCheck.report(views: views.appendingPathComponent(folder).path + (folder.hasSuffix("/") ? "/" : ""))
+            #expect(report.problems.isEmpty, "\(report.problems)")
+        }
+        // A problem of the named folder is reported, and those of the others are not.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: views, to: copy)
+        for app in ["coin", "reality-portal"] {
+            let listing = copy.appendingPathComponent("\(app)/settings.html")
+            try (try String(contentsOf: listing, encoding: .utf8) + "{{ nothing.here }}").write(to: listing, atomically: true, encoding: .utf8)
+        }
+        let problems = ViewsCheck.report(views: copy.appendingPathComponent("coin").path).problems
+        #expect(problems.count == 1 && problems.first?.contains("coin/settings.html") == true, "\(problems)")
+    }
+
     @Test func problemsInAppXMLAndTemplatesAreListedTogether() throws {
         let views = try makeViews([
             "notes/app.xml": Self.app.replacingOccurrences(of: "owner=\"main\" deep-link", with: "owner=\"mian\" deep-link"),
