@@ -96,12 +96,17 @@ struct LinkOpener {
         // to itself; and for a visitor without a session, whose alert a redirect would lose, or
         // whose tab a redirect would lose (the tab's screen URL alone does not select it).
         let opensTab = if case .tab? = destination { true } else { false }
+        // A guarded link opened by a visitor without a session shows its sign-in here (see ScreenRequests).
+        let asksSignIn = if !unit.isStored, failure == nil, case .screen(let instance)? = destination { unit.state.pendingDestination == instance } else { false }
         let rendersHere = failure == nil && destination == .screen(current) && app.urls.screen(current) == request.target
-            || !unit.isStored && (failure != nil || opensTab)
+            || !unit.isStored && (failure != nil || opensTab) || asksSignIn
         // A visitor without a session is counted per link pattern, not logged; when redirected,
         // by the screen's own GET, which opens the link again.
         if !unit.isStored, rendersHere, request.method != .head {
             services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
+        }
+        if asksSignIn, case .screen(let instance)? = destination {
+            return try services.renderer.signInFirst(&unit, for: instance, request: request, now: now)
         }
         if rendersHere {
             return try services.renderer.screen(&unit, request: request, now: now)

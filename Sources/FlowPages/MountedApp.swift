@@ -219,6 +219,14 @@ final class MountedApp: Sendable {
     }
 
     /// Whether a screen is still part of the session: on the visible trail or on top of a tab.
+    /// What a person calls a screen with no record at hand: its breadcrumb, else its title as the
+    /// flow map reads it (`Results for “a query”`), in quotes.
+    func spokenName(_ name: RouteName) -> String {
+        guard let route = navigation.route(name) else { return "“" + AppData.fallbackTitle(name) + "”" }
+        let crumb = route.breadcrumb.flatMap { $0.isEmpty || AppData.hasPlaceholders($0) ? nil : $0 }
+        return "“" + (crumb ?? FlowMap.readable(route.title)) + "”"
+    }
+
     func isStillShown(_ screen: RouteInstance, in state: NavigationState) -> Bool {
         let view = navigation.screen(in: state)
         return view.breadcrumbs.contains { $0.route == screen } || view.tabBar?.items.contains { $0.top == screen } == true

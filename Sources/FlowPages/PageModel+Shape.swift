@@ -24,6 +24,7 @@ extension PageModel {
             "signedIn": .value,
             "prototype": .value,
             "pending": .record(["email": .value]),
+            "then": .value,
             "forms": .record(pristineForms.mapValues(TemplateShape.init)),
             "errors": .list(.record(["message": .value, "href": .value])),
             "underlying": .value,

@@ -67,6 +67,8 @@ struct PageModel: Sendable {
             "signedIn": .bool(state.userID != nil),
             "prototype": .bool(isPrototype),
             "pending": ["email": BackendMemory.values(state)["email"].map { .string($0) } ?? .null],
+            // Where signing in leads: carried by every form, for a visitor whose state is not stored.
+            "then": state.pendingDestination.map { .string(urls.screen($0)) } ?? .null,
         ]
         context["forms"] = forms
         context["errors"] = errors

@@ -57,6 +57,14 @@ struct PageRenderer {
 
     /// The session's current screen with an error toast saying `message`, answered `status`: a
     /// typed URL the app cannot show (400 for a search with nothing to look for). Nothing is saved.
+    /// The sign-in a guard asks for before `instance`, for a visitor without a session: shown at
+    /// the address they asked for, with a line saying why; its forms carry where signing in leads
+    /// (`then`), as nothing is stored before their first post.
+    func signInFirst(_ unit: inout SessionUnit, for instance: RouteInstance, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        unit.state.addToast(Notice(ServerNotice.message, values: ["message": "Sign in to see \(app.spokenName(instance.name))."]))
+        return try screen(&unit, request: request, now: now)
+    }
+
     func refusal(_ unit: SessionUnit, message: String, status: HTTPStatus, request: HTTPRequest) throws -> HTTPResponse {
         var state = unit.state
         state.addToast(Notice(ServerNotice.error, values: ["message": message]))

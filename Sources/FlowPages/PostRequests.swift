@@ -30,7 +30,7 @@ struct PostRequests {
         }
         // An action its page does not offer is out of date too: a page shown before the app
         // changed, or a post no page made.
-        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], isStored: session.isStored),
+        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], then: posted["then"], isStored: session.isStored),
               app.offers(command, in: state) else {
             try session.commitOutOfDate(now: now)
             return session.redirectToCurrentScreen(request)
@@ -125,6 +125,19 @@ struct PostRequests {
         }
         try session.commit(landed, source: source, now: now)
         return session.redirectToCurrentScreen(request)
+    }
+
+    /// ``reconciled(_:posted:isStored:)``, and for a visitor without a session posting the
+    /// sign-in a guard showed them, the state that GET worked out from the guarded address the
+    /// form carries (`then`): signing in then leads there. Only a screen of this app that needs
+    /// sign-in, and whose sign-in is the page posted from, is honoured.
+    func reconciled(_ state: NavigationState, posted: String?, then: String?, isStored: Bool) -> NavigationState? {
+        if !isStored, let then, let guarded = app.screen(at: then), app.navigation.requiresSignIn(guarded.name),
+           case .success(let landed) = app.following(.screen(guarded), from: state, source: .direct), landed.pendingDestination == guarded,
+           posted == app.urls.screen(app.navigation.currentScreen(in: landed)) {
+            return landed
+        }
+        return reconciled(state, posted: posted, isStored: isStored)
     }
 
     /// The state showing the screen the form was posted from, or nil when that page is no

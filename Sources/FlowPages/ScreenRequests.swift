@@ -69,11 +69,11 @@ struct ScreenRequests {
             try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)
         case .failure(.missingParameter(let route, let parameter)) where !app.urls.isInPath(parameter, of: route):
             // The path names a screen; what its query leaves out is said on the screen one is on.
-            return try services.renderer.refusal(unit, message: "\(screenName(route)) could not be shown: the address has no \(parameter).",
+            return try services.renderer.refusal(unit, message: "\(app.spokenName(route)) could not be shown: the address has no \(parameter).",
                                                  status: .badRequest, request: request)
         case .failure(.invalidParameter(let route, let parameter, let reason)) where !app.urls.isInPath(parameter, of: route):
             let fault = reason.hasPrefix("does ") ? reason : "is " + reason
-            return try services.renderer.refusal(unit, message: "\(screenName(route)) could not be shown: the address’s \(parameter) \(fault).",
+            return try services.renderer.refusal(unit, message: "\(app.spokenName(route)) could not be shown: the address’s \(parameter) \(fault).",
                                                  status: .badRequest, request: request)
         case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
             throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
@@ -82,17 +82,14 @@ struct ScreenRequests {
             break
         }
         guard app.navigation.currentScreen(in: unit.state) == instance else {
+            // A visitor without a session is shown the sign-in the guard asks for, here: a redirect
+            // to it would lose where they were going, as nothing is stored before their first post.
+            if !unit.isStored, unit.state.pendingDestination == instance {
+                return try services.renderer.signInFirst(&unit, for: instance, request: request, now: now)
+            }
             return unit.redirectToCurrentScreen(request)
         }
         return try services.renderer.screen(&unit, request: request, now: now)
-    }
-
-    /// What a person calls a screen with no record at hand: its breadcrumb, else its title as the
-    /// flow map reads it (`Results for “a query”`).
-    private func screenName(_ name: RouteName) -> String {
-        guard let route = app.navigation.route(name) else { return "“" + AppData.fallbackTitle(name) + "”" }
-        let crumb = route.breadcrumb.flatMap { $0.isEmpty || AppData.hasPlaceholders($0) ? nil : $0 }
-        return "“" + (crumb ?? FlowMap.readable(route.title)) + "”"
     }
 
     /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link

@@ -146,6 +146,9 @@ import Testing
     @Test func aGuardedScreenWhileSignedOutRedirectsToSignIn() throws {
         let (web, _) = try Self.makeApplication()
         var browser = Browser(router: web.router)
+        // A visitor not yet stored is shown the sign-in where they asked (FirstVisitLiveTests).
+        let (_, start) = try browser.open("/suma/auth/login")
+        _ = try browser.submit("/suma/_action/next", from: start)
         let (url, _) = try browser.open("/suma/profile")
         #expect(url == "/suma/auth/login")
     }
