@@ -67,14 +67,22 @@ public struct WebApplication: Sendable {
         var rooted: [String: AppServices] = [:]
         for app in apps {
             // Compiled per mount: the url helper writes URLs under the mount's prefix.
-            func templates(_ prefix: String) throws(TemplateLibrary.LoadError) -> TemplateSet {
+            func templates(_ prefix: String) throws(TemplateLibrary.LoadError) -> TemplateLibrary {
                 try TemplateLibrary.load(views: views, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
                     $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/")
-                }.set
+                }
             }
             let library: TemplateSet
             do {
-                library = try templates("/" + app.id)
+                let loaded = try templates("/" + app.id)
+                // A name a page does not provide, an action it does not offer, would render as
+                // nothing (`By .`, `<form action="">`): the folder is broken as a typo in app.xml is.
+                let check = TemplateCheck(app: app, library: loaded)
+                guard check.problems.isEmpty else {
+                    broken[app.id] = check.problems
+                    continue
+                }
+                library = loaded.set
             } catch {
                 broken[app.id] = error.problems
                 continue
@@ -103,7 +111,7 @@ public struct WebApplication: Sendable {
             }
             prefixed[app.id] = services("/" + app.id, library)
             if !names.isEmpty {
-                let rootedLibrary = try templates("")
+                let rootedLibrary = try templates("").set
                 for name in names { rooted[name] = services("", rootedLibrary) }
             }
         }

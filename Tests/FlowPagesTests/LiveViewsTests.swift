@@ -130,3 +130,24 @@ import Testing
         }
     }
 }
+
+/// A template that reads what its page does not provide would render as nothing: the folder is
+/// broken, shown with its problems while prototyping and refused when serving real people.
+@Suite struct TemplateTypoTests {
+    @Test func aTemplateTypoIsShownAtItsPlaceWhileProtoypingAndRefusedOtherwise() throws {
+        let views = try LiveViewsTests.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let login = views.appendingPathComponent("suma-finance/login.html")
+        try LiveViewsTests.edit(login) { text in
+            let end = text.range(of: "{{/block}}", options: .backwards)!
+            return text.replacingCharacters(in: end, with: "{{ page.headng }}<form method=\"post\" action=\"{{ actions.log-inn }}\"></form>{{/block}}")
+        }
+        var browser = LiveBrowser(try LiveApp(views: views.path, watch: true))
+        try browser.open("/suma-finance/auth/login")
+        let text = browser.page.root.content
+        #expect(text.contains("login.html:") && text.contains("no 'headng'") && text.contains("did you mean 'heading'?"), "\(text)")
+        #expect(text.contains("no 'log-inn'") && text.contains("did you mean 'log-in'?"))
+        let real = try WebApplication(views: views.path, publicFolder: views.path, store: TestStore.fresh("typo").store, prototype: false)
+        #expect(!real.appIDs.contains("suma-finance") && real.problems.contains { $0.contains("login.html:") && $0.contains("'headng'") })
+    }
+}
