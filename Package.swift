@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "HTMLTemplate"),
         .testTarget(name: "HTMLTemplateTests", dependencies: ["HTMLTemplate"]),
         // The system SQLite library, imported by SQLiteStore only.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Pure Swift: the store protocols the web layer sees, which each backend implements.
         .target(
             name: "FlowStore",
@@ -43,13 +43,13 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "FlowStore", "sqlite-crash-writer"]),
         .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
         // The system libpq, imported by PostgresStore only.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // The shared backend: the same stores on a PostgreSQL database several instances use.
         .target(name: "PostgresStore", dependencies: ["FlowStore", "CLibPQ"]),
         // Needs a server: FLOWPAGES_TEST_POSTGRES (Tests/run.sh starts a throwaway cluster).
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "FlowStore"]),
         // The system libxml2, imported by FlowDefinition only.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // App folders: app.xml read and validated over libxml2, turned into navigation definitions.
         .target(name: "FlowDefinition", dependencies: ["CLibXML2", "Navigation"]),
         .testTarget(name: "FlowDefinitionTests", dependencies: ["FlowDefinition", "Navigation"]),

@@ -26,9 +26,12 @@ public final class LiveViews: Responding {
     /// - Parameters:
     ///   - build: Builds the application from the files as they are; called again after a change.
     ///   - log: Where each rebuild and its problems are reported.
+    ///   - polling: Whether to look at the files' sizes and times rather than have the system
+    ///     say what changed (inotify), as where there is no inotify; a few times a second at most.
     /// - Throws: When the folders cannot be watched, or the first build fails.
-    public init(watching folders: [String], log: @escaping @Sendable (String) -> Void, build: @escaping @Sendable () throws -> WebApplication) throws {
-        watcher = try FolderWatcher(folders: folders)
+    public init(watching folders: [String], polling: Bool = false, log: @escaping @Sendable (String) -> Void,
+                build: @escaping @Sendable () throws -> WebApplication) throws {
+        watcher = try FolderWatcher(folders: folders, method: polling ? .polling : .automatic)
         self.build = build
         self.log = log
         state = Mutex(State(current: try build()))

@@ -60,6 +60,22 @@ import Testing
         }
     }
 
+    @Test func withoutInotifyTheFilesArePolled() throws {
+        let views = try Self.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        var browser = LiveBrowser(try LiveApp(views: views.path, watch: true, polling: true))
+        try browser.open("/suma-finance/")
+        try browser.press("Skip")
+        try Self.edit(views.appendingPathComponent("suma-finance/login.html")) { $0.replacingOccurrences(of: "</form>", with: "</form><p>Polled</p>") }
+        // Seen within a poll's interval, at the latest.
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            usleep(100_000)
+            try browser.reload()
+        } while !browser.page.root.content.contains("Polled") && Date() < deadline
+        #expect(browser.page.root.content.contains("Polled") && browser.page.heading == "Login")
+    }
+
     @Test func aBrokenFolderShowsItsProblemsAtTheirLinesUntilItIsFixed() throws {
         try Self.watching { views, browser in
             try Self.openForgotPassword(&browser)

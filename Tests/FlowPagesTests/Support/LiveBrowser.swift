@@ -28,11 +28,13 @@ final class LiveApp {
 
     /// - Parameter watch: Whether the views are served as ``LiveViews``, built again after a
     ///   change to their files (and may then be broken).
-    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false) throws {
+    /// - Parameter polling: With `watch`, whether the files are polled rather than watched with inotify.
+    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
+         polling: Bool = false) throws {
         data = try TestStore.fresh("e2e")
         linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch,
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch, polling: polling,
                                         linkCounters: linkCounters)
     }
 
@@ -49,6 +51,7 @@ final class LiveApp {
 
     private static func start(
         _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
+        polling: Bool = false,
         linkCounters: LinkCounters
     ) throws -> (HTTPServer, Int) {
         let build: @Sendable () throws -> WebApplication = {
@@ -59,7 +62,7 @@ final class LiveApp {
         }
         let router: any Responding
         if watch {
-            router = try LiveViews(watching: [views], log: { _ in }, build: build)
+            router = try LiveViews(watching: [views], polling: polling, log: { _ in }, build: build)
         } else {
             let web = try build()
             #expect(web.problems.isEmpty, "\(web.problems)")
