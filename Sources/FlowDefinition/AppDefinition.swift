@@ -60,6 +60,8 @@ public struct AppDefinition: Sendable {
     public let detents: [RouteName: SheetDetent]
     /// The folder's own `style.css`: its look over FlowPages' own.
     public let stylesheet: String?
+    /// The folder's own `icons.svg`, whose symbols its tabs may name.
+    public let icons: IconSprite?
     /// The folder it was loaded from.
     public let folder: String
 }

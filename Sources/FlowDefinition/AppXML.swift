@@ -12,6 +12,7 @@ struct AppXML {
     private var coordinatorLines: [String: Int] = [:]
     /// Each `<tab link>`, in document order, with its line.
     private var tabLinks: [(path: String, tab: CoordinatorID, line: Int)] = []
+    private var tabIcons: [(name: String, line: Int)] = []
     var problems: [FolderProblem] = []
 
     init(root: XMLElement, file: String, folder: String, vocabulary: AppVocabulary) {
@@ -106,6 +107,8 @@ struct AppXML {
             checkLinkParents(linkParents, routes: routes, navigation: definition)
             checkLinkSchemes()
             let stylesheet = readStylesheet()
+            let icons = readIcons()
+            checkTabIcons(own: icons)
             let previewImage = readPreviewImage()
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
@@ -122,7 +125,7 @@ struct AppXML {
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition), linkParents: linkParents.mapValues(\.definition),
                 tabLinks: Dictionary(uniqueKeysWithValues: tabLinks.map { ($0.path, $0.tab) }), detents: detents,
-                stylesheet: stylesheet, folder: folder
+                stylesheet: stylesheet, icons: icons, folder: folder
             ))
         } catch {
             for problem in error.problems {
@@ -147,6 +150,7 @@ struct AppXML {
             return .tabs(id, initial: element["initial"].map { CoordinatorID($0) }, tabs, modals: modals, requiresSignIn: guarded)
         case "tab":
             if let link = element["link"] { tabLinks.append((link, id, element.line)) }
+            if let icon = element["icon"] { tabIcons.append((icon, element.line)) }
             let item = TabItem(element["title"] ?? id.rawValue, icon: element["icon"], badge: element["badge"])
             return .stack(id, root: RouteName(element["root"] ?? ""), depthLimit: depthLimit, tab: item, modals: modals, requiresSignIn: guarded)
         default:
@@ -251,6 +255,29 @@ struct AppXML {
             return nil
         }
         return text
+    }
+
+    /// The folder's `icons.svg`, if it has one.
+    private mutating func readIcons() -> IconSprite? {
+        let path = (folder as NSString).appendingPathComponent("icons.svg")
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        switch IconSprite.read(Array(data), file: path) {
+        case .success(let sprite): return sprite
+        case .failure(let found):
+            problems += found.problems
+            return nil
+        }
+    }
+
+    /// A tab's icon is one FlowPages draws or a symbol of the folder's own `icons.svg`: any other
+    /// name would draw nothing.
+    private mutating func checkTabIcons(own sprite: IconSprite?) {
+        let known = vocabulary.icons.union(sprite?.symbols ?? [])
+        for (name, line) in tabIcons where !known.contains(name) {
+            report(line, "icon '\(name)' is neither one FlowPages draws nor a <symbol> of this folder's icons.svg"
+                + Spelling.suggestion(for: name, among: known.sorted())
+                + "; FlowPages draws \(vocabulary.icons.filter { $0.hasSuffix(".fill") || !vocabulary.icons.contains($0 + ".fill") }.sorted().joined(separator: ", "))")
+        }
     }
 
     /// A link scheme is the app's own: never one a browser runs or opens itself, since its links

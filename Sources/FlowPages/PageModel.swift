@@ -204,7 +204,7 @@ struct PageModel: Sendable {
         return .array(bar.items.map { item in
             [
                 "id": .string(item.id.rawValue), "title": .string(item.item.title),
-                "icon": item.item.icon.flatMap(TabIcon.url) ?? .null,
+                "icon": item.item.icon.flatMap { TabIcon.url($0, own: app.icons, prefix: urls.prefix) } ?? .null,
                 "badge": badge(item.item.badge, counts: counts),
                 "selected": .bool(item.isSelected), "action": .string(urls.tab(item.id)),
             ]

@@ -1,3 +1,4 @@
+import FlowDefinition
 import HTMLTemplate
 
 /// The tab icons FlowPages draws: the SF Symbols names apps use (`icon="house.fill"`), each a
@@ -12,9 +13,22 @@ enum TabIcon {
         "plus.circle.fill", "chart.bar.fill", "square.grid.2x2.fill", "map.fill", "doc.text.fill", "bookmark.fill", "calendar",
     ]
 
-    /// The drawing for `name`, as a URL of the sprite; nil when there is none.
-    static func url(_ name: String) -> TemplateValue? {
-        let twin = name.hasSuffix(".fill") ? String(name.dropLast(".fill".count)) : name + ".fill"
-        return [name, twin].first(where: drawn.contains).map { .string("/icons.svg#" + $0) }
+    /// Every name that draws: the drawn ones and their twins, what a tab's `icon` may name
+    /// besides the symbols of its folder's own `icons.svg`.
+    static let names: Set<String> = drawn.union(drawn.map(twin))
+
+    /// `name`'s filled or outlined twin.
+    private static func twin(_ name: String) -> String {
+        name.hasSuffix(".fill") ? String(name.dropLast(".fill".count)) : name + ".fill"
     }
+
+    /// The drawing for `name`, as a URL of a sprite: FlowPages' own, else the app's `icons.svg`
+    /// (`own`, served at `prefix/_icons.svg`); nil when there is none.
+    static func url(_ name: String, own: IconSprite?, prefix: String) -> TemplateValue? {
+        if let drawn = [name, twin(name)].first(where: drawn.contains) { return .string("/icons.svg#" + drawn) }
+        return own?.symbols.contains(name) == true ? .string(prefix + ownPath + "#" + name) : nil
+    }
+
+    /// Where an app's own `icons.svg` is served, below its prefix.
+    static let ownPath = "/_icons.svg"
 }

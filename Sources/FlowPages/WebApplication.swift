@@ -209,6 +209,11 @@ public struct WebApplication: Sendable {
                 return response
             }
         }
+        if let icons = services.app.app.icons {
+            group.get(TabIcon.ownPath) { _ in
+                HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache")]), body: icons.bytes)
+            }
+        }
         group.post("/_back", answer { try posts.handle(.back, $0) })
         group.post("/_dismiss", answer { try posts.handle(.dismiss, $0) })
         group.post("/_start-over", answer { try posts.handle(.startOver, $0) })

@@ -35,7 +35,8 @@ extension AppVocabulary {
     public static func served(with effects: EffectRegistry) -> AppVocabulary {
         AppVocabulary(
             effects: effects.effects.mapValues(\.summary),
-            alerts: Dictionary(uniqueKeysWithValues: WellKnownAlert.allCases.map { ($0.id, $0.shownWhen) })
+            alerts: Dictionary(uniqueKeysWithValues: WellKnownAlert.allCases.map { ($0.id, $0.shownWhen) }),
+            icons: TabIcon.names
         )
     }
 }

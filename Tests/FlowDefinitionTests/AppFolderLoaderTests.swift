@@ -86,6 +86,24 @@ import Testing
         }
     }
 
+    @Test func aTabIconIsOneFlowPagesDrawsOrASymbolOfTheFoldersOwnSprite() throws {
+        let typo = try problems(Self.valid.replacingOccurrences(of: "icon=\"house.fill\"", with: "icon=\"hose.fill\""))
+        #expect(typo.contains { $0.hasPrefix("8: icon 'hose.fill' is neither one FlowPages draws") && $0.contains("did you mean 'house.fill'?")
+            && $0.contains("star.fill") }, "\(typo)")
+        let own = Self.valid.replacingOccurrences(of: "icon=\"house.fill\"", with: "icon=\"book\"")
+        let folder = try makeFolder(xml: own, templates: ["home", "items/detail", "orders", "checkout", "login"])
+        let sprite = #"<svg xmlns="http://www.w3.org/2000/svg"><symbol id="book" viewBox="0 0 24 24"><path d="M4 4h16v16H4z"/></symbol></svg>"#
+        try Data(sprite.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("icons.svg"))
+        let app = try AppFolderLoader.load(folder: folder, vocabulary: .test).get()
+        #expect(app.icons?.symbols == ["book"])
+        try Data("<svg></svg>".utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("icons.svg"))
+        guard case .failure(let found) = AppFolderLoader.load(folder: folder, vocabulary: .test) else {
+            Issue.record("a sprite without symbols loaded")
+            return
+        }
+        #expect(found.problems.contains { $0.file.hasSuffix("icons.svg") && $0.message.contains("<symbol id=") })
+    }
+
     @Test func malformedXMLIsReportedWithItsLine() throws {
         let found = try problems("<app id=\"shop\" title=\"Shop\">\n  <navigation>\n</app>")
         #expect(found.first?.hasPrefix("3: ") == true)

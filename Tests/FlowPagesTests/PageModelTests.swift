@@ -148,8 +148,8 @@ import Testing
         let sprite = try String(contentsOf: LiveApp.repository.appendingPathComponent("Public/icons.svg"), encoding: .utf8)
         let ids = Set(sprite.matches(of: /<symbol id="([^"]+)"/).map { String($0.output.1) })
         #expect(ids == TabIcon.drawn)
-        #expect(TabIcon.url("house") == .string("/icons.svg#house.fill"), "a name takes its filled twin's drawing")
-        #expect(TabIcon.url("no.such.symbol") == nil)
+        #expect(TabIcon.url("house", own: nil, prefix: "/a") == .string("/icons.svg#house.fill"), "a name takes its filled twin's drawing")
+        #expect(TabIcon.url("no.such.symbol", own: nil, prefix: "/a") == nil)
     }
 
     @Test func theTitleSaysWhenTheStateShowsErrorsOrAnAlert() throws {
