@@ -51,6 +51,7 @@ public enum AppSchema {
           <define name="form">
             <element name="form">
               <attribute name="id"/>
+              <optional><attribute name="record"/></optional>
               <oneOrMore>
                 <element name="field">
                   <attribute name="name"/>

@@ -26,7 +26,7 @@ extension AppXML {
                     keepsDraft: type != "password" && field["draft"] != "never", rules: rules(of: field, form: id)
                 )
             }
-            forms[id] = Located(definition: FormDefinition(id: id, fields: fields), line: element.line)
+            forms[id] = Located(definition: FormDefinition(id: id, fields: fields, record: element["record"]), line: element.line)
         }
         for (id, form) in forms {
             let names = Set(form.definition.fields.map(\.name))
@@ -246,6 +246,27 @@ extension AppXML {
 }
 
 extension AppXML {
+    /// A form's `record` names a record some route binds, and no `<unsaved-changes>` compares the
+    /// form with another record its route binds too.
+    mutating func checkFormRecords(
+        _ forms: [String: Located<FormDefinition>], guards: [RouteName: Located<LeaveGuard>], routeData: [RouteName: RouteData]
+    ) {
+        for (id, form) in forms.sorted(by: { $0.key < $1.key }) {
+            guard let record = form.definition.record else { continue }
+            if !routeData.values.contains(where: { $0.bindings.contains { $0.name == record } }) {
+                report(form.line, "form '\(id)' starts from record '\(record)', but no route binds a parameter as=\"\(record)\"; "
+                       + "bind one (<param name=\"id\" collection=\"…\" as=\"\(record)\"/>) or remove record")
+            }
+        }
+        for (route, located) in guards.sorted(by: { $0.key < $1.key }) {
+            let guarded = located.definition
+            guard let compared = guarded.record, let record = forms[guarded.form]?.definition.record, record != compared,
+                  routeData[route]?.bindings.contains(where: { $0.name == record }) == true else { continue }
+            report(located.line, "route '\(route)' compares form '\(guarded.form)' with record '\(compared)', but the form starts from "
+                   + "record '\(record)', which the route binds too; name the same record in both, or leave record out of <unsaved-changes>")
+        }
+    }
+
     /// Each `<unsaved-changes>` names a form, an alert that can discard, and (when it edits a
     /// record) one of its route's bound records; and every discarding button belongs to such an alert.
     mutating func checkLeaveGuards(

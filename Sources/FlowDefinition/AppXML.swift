@@ -101,6 +101,7 @@ struct AppXML {
         checkReferences(forms: forms, actions: actions, alerts: alerts, toasts: toasts, routes: routes, tree: tree, data: data)
         checkBadges(navigation, data: data)
         checkLeaveGuards(leaveGuards, forms: forms, alerts: alerts, routeData: routeData)
+        checkFormRecords(forms, guards: leaveGuards, routeData: routeData)
         do throws(DefinitionError) {
             let definition = try NavigationDefinition(root: tree, routes: routes, signIn: signIn)
             checkTabLinks(definition)

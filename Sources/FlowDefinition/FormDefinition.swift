@@ -2,6 +2,9 @@
 public struct FormDefinition: Hashable, Sendable {
     public let id: String
     public let fields: [FieldDefinition]
+    /// The name (`as`) of the bound record the form starts from on a screen that binds one so
+    /// named (`<form record>`): on an Edit it shows its record, on an Add sharing it nothing.
+    public let record: String?
 }
 
 /// A form field.

@@ -111,7 +111,14 @@ struct ActionInterpreter {
             result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
             let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
             var sources = Sources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
-            try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
+            let succeeded = try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
+            // What was typed is done with once its action succeeds. A screen the action left goes
+            // with its draft; one it covered (the next step of a sign-up pushed over it) keeps the
+            // draft until it is left, so Back finds it as it was, as in the app.
+            let screen = app.navigation.currentScreen(in: state)
+            if succeeded, let formID = action.form, app.navigation.currentScreen(in: result.state) == screen {
+                result.state.clearDraft(form: formID, on: screen)
+            }
         }
         return result
     }
@@ -194,9 +201,11 @@ struct ActionInterpreter {
         return target
     }
 
+    /// Applies `steps` in order; false when an effect failed (its failure steps then ran) or a
+    /// tester's armed failure stopped them.
     private func apply(
         _ steps: [ActionStep], action: ActionDefinition, sources: inout Sources, to result: inout Result, data: DataRunner, effects: EffectRunner
-    ) throws {
+    ) throws -> Bool {
         let form = sources.form
         for step in steps {
             switch step {
@@ -212,7 +221,7 @@ struct ActionInterpreter {
                 let target = try then.map { try self.target($0, parameters, sources: sources, data: data) }
                 result.state = try navigate(.popUpTo(popped, inclusive: inclusive, then: target, singleTop: singleTop), result.state)
             case .data(let write):
-                if failArmedSubmit(&result) { return }
+                if failArmedSubmit(&result) { return false }
                 if let created = try data.write(write, sources.value) { sources.created[write.collection] = created }
             case .replace(let route):
                 result.state = try navigate(.navigate(RouteInstance(route), source: .direct), result.state)
@@ -233,7 +242,7 @@ struct ActionInterpreter {
                 (step.funnel, step.step, step.stepNumber) = (funnel, name, number)
                 result.events.append(step)
             case .effect(let name, let purpose, let onSuccess, let onFailure):
-                if failArmedSubmit(&result) { return }
+                if failArmedSubmit(&result) { return false }
                 let outcome: EffectOutcome
                 do {
                     outcome = try effects(EffectCall(name: name, purpose: purpose, formID: action.form, form: form), &result.state)
@@ -244,14 +253,15 @@ struct ActionInterpreter {
                 switch outcome {
                 case .success(let values):
                     result.values.merge(values) { _, new in new }
-                    try apply(onSuccess, action: action, sources: &sources, to: &result, data: data, effects: effects)
+                    guard try apply(onSuccess, action: action, sources: &sources, to: &result, data: data, effects: effects) else { return false }
                 case .failure(let errors):
                     if !errors.isEmpty { result.state.formErrors = Notice(action.form ?? action.id, values: errors) }
-                    try apply(onFailure, action: action, sources: &sources, to: &result, data: data, effects: effects)
-                    return
+                    _ = try apply(onFailure, action: action, sources: &sources, to: &result, data: data, effects: effects)
+                    return false
                 }
             }
         }
+        return true
     }
 
     /// Fails an effect when a tester armed a failure: the app's `network-error` or
@@ -278,12 +288,13 @@ struct ActionInterpreter {
     }
 
     /// `state` keeping the fields of the form a post came from (named by its `form` field) as a
-    /// draft, so they are there again after a modal, Back or an error; never passwords.
+    /// draft of the screen it was posted on, so they are there again after an error, a reload or
+    /// a screen shown over it and closed; never passwords.
     private func drafted(_ state: NavigationState, form: [String: String]) throws(ActionRefused) -> NavigationState {
         guard let id = form["form"], let definition = app.forms[id] else { return state }
         var state = state
         do {
-            try state.saveDraft(FormCheck.draft(of: form, for: definition), form: id)
+            try state.saveDraft(FormCheck.draft(of: form, for: definition), form: id, on: app.navigation.currentScreen(in: state))
         } catch {
             throw ActionRefused(reason: error)
         }

@@ -133,12 +133,13 @@ final class AppData {
         return .record(TemplateRecord(uniqueMembers: members))
     }
 
-    /// The record a form guarded on `screen` edits, as that form's draft of it would read: text,
-    /// a true flag as a ticked box, nothing for an empty field or a false flag. Empty for a form
-    /// that creates a record, or when the record is gone.
-    func edited(by leaveGuard: LeaveGuard, on screen: RouteInstance) throws -> [String: String] {
-        guard let name = leaveGuard.record, let binding = app.routeData[screen.name]?.bindings.first(where: { $0.name == name }),
-              let id = screen.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { return [:] }
+    /// The record `form` starts from on `screen` (``AppDefinition/startingRecord(of:on:)``), as
+    /// that form's draft of it would read: text, a true flag as a ticked box, nothing for an empty
+    /// field or a false flag. Empty for a form that starts from no record there, or when the
+    /// record is gone.
+    func edited(_ form: String, on screen: RouteInstance) throws -> [String: String] {
+        guard let binding = app.startingRecord(of: form, on: screen.name), let id = screen.parameters[binding.parameter],
+              let record = try record(binding.collection, id: id) else { return [:] }
         return record.values.compactMapValues { value in
             switch value {
             case .boolean(let flag): flag ? "on" : nil

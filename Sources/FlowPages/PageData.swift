@@ -18,7 +18,7 @@ struct PageData {
     /// The app-wide counts, by name.
     var counts: [String: Int] = [:]
     /// What a form that edits a record starts from before anything is typed: the record's
-    /// fields, by form id (the screen's guarded form).
+    /// fields, by form id (a form with `record`, or the screen's guarded form).
     var editedForms: [String: [String: String]] = [:]
     /// The signed-in person (`email` and profile fields), or null.
     var user: TemplateValue = .null
@@ -41,8 +41,8 @@ struct PageData {
             if AppData.hasPlaceholders(route.title) { titles[instance] = try data.title(of: instance) }
             if let crumb = route.breadcrumb, AppData.hasPlaceholders(crumb) { crumbs[instance] = try data.breadcrumb(of: instance) }
         }
-        if let leaveGuard = app.leaveGuards[screen.route.name], leaveGuard.record != nil {
-            editedForms[leaveGuard.form] = try data.edited(by: leaveGuard, on: screen.route)
+        for form in app.forms.keys where app.startingRecord(of: form, on: screen.route.name) != nil {
+            editedForms[form] = try data.edited(form, on: screen.route)
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
         if showsPerson, let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {

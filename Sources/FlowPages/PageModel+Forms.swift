@@ -4,19 +4,21 @@ import Navigation
 
 /// The forms of a page: each field with its label, draft value, error and focus.
 extension PageModel {
-    /// Every form of the app, field by field, with its draft value and error, and the list of
-    /// errors of the last refused submit, each linked to its field.
+    /// Every form of the app on `screen`, field by field, with its draft value and error, and the
+    /// list of errors of the last refused submit, each linked to its field.
     ///
     /// Focus lands on the first field in error; without errors, on the first field of the form
     /// named like the screen's template (`login` on the Login screen), else on the heading.
-    /// A form without a draft that edits a record starts from that record's fields (`edited`).
-    func forms(_ state: NavigationState, edited: [String: [String: String]] = [:], focusing focused: String?,
+    /// A form shows what was typed into it on this screen; without a draft, what it starts from
+    /// there (`edited`: the record it edits, the person's profile), else nothing.
+    func forms(_ state: NavigationState, on screen: RouteInstance, edited: [String: [String: String]] = [:], focusing focused: String?,
                allowingFocus: Bool = true) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
         var forms = pristineForms
         var summary: [TemplateValue] = []
         var focusesField = false
+        let drafts = state.formDrafts[screen] ?? [:]
         for (id, form) in app.forms {
-            let draft = state.drafts[id] ?? edited[id] ?? [:]
+            let draft = drafts[id] ?? edited[id] ?? [:]
             let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
             let focus = !allowingFocus ? nil : form.fields.first { errors[$0.name] != nil }?.name
                 ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)

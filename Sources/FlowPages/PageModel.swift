@@ -55,7 +55,8 @@ struct PageModel: Sendable {
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
-        let (forms, errors, focusesField) = self.forms(state, edited: data.editedForms, focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
+        let (forms, errors, focusesField) = self.forms(state, on: screen.route, edited: data.editedForms,
+                                                       focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
         var context: [String: TemplateValue] = [
             "app": appValue,
             "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),

@@ -16,8 +16,9 @@ struct UnsavedChanges {
     /// its guard; nil when no such screen is left. A screen still shown beneath one pushed or
     /// presented over it has not been left.
     func left(from before: NavigationState, to after: NavigationState, data: AppData) throws -> (screen: RouteInstance, guard: LeaveGuard)? {
-        // Most requests: no guarded form has a draft, so nothing can be dirty.
-        guard app.app.leaveGuards.values.contains(where: { before.drafts[$0.form] != nil }) else { return nil }
+        // Most requests: no guarded screen has a draft of its form, so nothing can be dirty.
+        let drafted = before.formDrafts.contains { screen, forms in app.app.leaveGuards[screen.name].map { forms[$0.form] != nil } ?? false }
+        guard drafted else { return nil }
         let stillShown = Set(app.navigation.screen(in: after).breadcrumbs.map(\.route))
         for crumb in app.navigation.screen(in: before).breadcrumbs.reversed() where !stillShown.contains(crumb.route) {
             guard let leaveGuard = app.app.leaveGuards[crumb.route.name] else { continue }
@@ -26,12 +27,12 @@ struct UnsavedChanges {
         return nil
     }
 
-    /// Whether the form's draft differs from the record `screen` edits, or from empty when it
-    /// edits none. Both read as drafts do (an empty field or an unticked box is absent), so a
-    /// field cleared is a change.
+    /// Whether the form's draft on `screen` differs from what the form starts from there: the
+    /// record it edits, or empty when it edits none. Both read as drafts do (an empty field or
+    /// an unticked box is absent), so a field cleared is a change.
     func isDirty(_ leaveGuard: LeaveGuard, on screen: RouteInstance, in state: NavigationState, data: AppData) throws -> Bool {
-        guard let draft = state.drafts[leaveGuard.form], let form = app.app.forms[leaveGuard.form] else { return false }
-        let saved = try data.edited(by: leaveGuard, on: screen)
+        guard let draft = state.draft(of: leaveGuard.form, on: screen), let form = app.app.forms[leaveGuard.form] else { return false }
+        let saved = try data.edited(leaveGuard.form, on: screen)
         return form.fields.contains { field in field.type != "hidden" && draft[field.name] != saved[field.name] }
     }
 
@@ -109,7 +110,7 @@ struct UnsavedChanges {
         discarded.alert = nil
         discarded.heldNavigation = nil
         for crumb in app.navigation.screen(in: state).breadcrumbs {
-            if let form = app.app.leaveGuards[crumb.route.name]?.form { discarded.clearDraft(form: form) }
+            if let form = app.app.leaveGuards[crumb.route.name]?.form { discarded.clearDraft(form: form, on: crumb.route) }
         }
         return discarded
     }

@@ -55,6 +55,22 @@ extension NavigationDefinition {
         }
     }
 
+    /// Every screen `state` holds: each stack's of the tree that can be shown (every tab, the
+    /// active flow only), the modal's and the detours'.
+    func heldScreens(in state: NavigationState) -> Set<RouteInstance> {
+        var held: Set<RouteInstance> = []
+        func add(_ id: CoordinatorID) {
+            switch nodes[id]!.kind {
+            case .flows: if let flow = state.flow { add(flow) }
+            case .tabs: nodes[id]!.children.forEach(add)
+            case .stack: held.formUnion(screens(of: id, in: state))
+            }
+        }
+        add(root.id)
+        for presented in (state.modal.map { [$0] } ?? []) + state.detours { held.formUnion(presented.stack) }
+        return held
+    }
+
     /// The layer on top: the top detour, else the modal, else the visible stack of the tree.
     func topLayer(in state: NavigationState) -> Layer {
         if !state.detours.isEmpty { return .detour }

@@ -3,7 +3,7 @@
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey {
         case version = "v"
-        case flow, stacks, tabs, modal, detours, detour, user, pending, flags, drafts, alert, held, toasts
+        case flow, stacks, tabs, modal, detours, detour, user, pending, flags, drafts, formDrafts, alert, held, toasts
         case formErrors = "errors"
     }
 
@@ -22,6 +22,12 @@ extension NavigationState: Codable {
         pendingDestination = try container.decodeIfPresent(RouteInstance.self, forKey: .pending)
         flags = Set(try container.decodeIfPresent([String].self, forKey: .flags) ?? [])
         drafts = try container.decodeIfPresent([String: [String: String]].self, forKey: .drafts) ?? [:]
+        for drafts in try container.decodeIfPresent([ScreenDrafts].self, forKey: .formDrafts) ?? [] {
+            guard formDrafts.updateValue(drafts.forms, forKey: drafts.screen) == nil else {
+                throw DecodingError.dataCorruptedError(forKey: .formDrafts, in: container,
+                                                       debugDescription: "the form drafts of screen '\(drafts.screen)' are given twice")
+            }
+        }
         alert = try container.decodeIfPresent(Notice.self, forKey: .alert)
         heldNavigation = try container.decodeIfPresent(Notice.self, forKey: .held)
         toasts = try container.decodeIfPresent([Notice].self, forKey: .toasts) ?? []
@@ -41,9 +47,25 @@ extension NavigationState: Codable {
         // Sorted, so the same flags always encode the same way.
         if !flags.isEmpty { try container.encode(flags.sorted(), forKey: .flags) }
         if !drafts.isEmpty { try container.encode(drafts, forKey: .drafts) }
+        if !formDrafts.isEmpty { try container.encode(formDraftsInOrder.map(ScreenDrafts.init), forKey: .formDrafts) }
         try container.encodeIfPresent(alert, forKey: .alert)
         try container.encodeIfPresent(heldNavigation, forKey: .held)
         if !toasts.isEmpty { try container.encode(toasts, forKey: .toasts) }
         try container.encodeIfPresent(formErrors, forKey: .formErrors)
+    }
+}
+
+/// One screen's form drafts as stored: the screen under `s`, each form's fields under `f`.
+private struct ScreenDrafts: Codable {
+    let screen: RouteInstance
+    let forms: [String: [String: String]]
+
+    init(_ drafts: (screen: RouteInstance, forms: [String: [String: String]])) {
+        (screen, forms) = drafts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case screen = "s"
+        case forms = "f"
     }
 }

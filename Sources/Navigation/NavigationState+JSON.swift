@@ -84,6 +84,22 @@ extension NavigationState {
             }
             writer.endObject()
         }
+        if !formDrafts.isEmpty {
+            writer.key("formDrafts")
+            writer.array(formDraftsInOrder) { writer, drafts in
+                writer.beginObject()
+                writer.key("s")
+                writer.write(drafts.screen)
+                writer.key("f")
+                writer.beginObject()
+                for (form, fields) in drafts.forms.sorted(by: { $0.key < $1.key }) {
+                    writer.key(form)
+                    writer.object(fields)
+                }
+                writer.endObject()
+                writer.endObject()
+            }
+        }
         if let alert {
             writer.key("alert")
             writer.write(alert)
@@ -137,6 +153,12 @@ extension NavigationState {
         drafts = Dictionary(uniqueKeysWithValues: try fields.members("drafts").map { name, value throws(FormatError) in
             (name, try StateFields.strings(value, "draft '\(name)'"))
         })
+        for value in try fields.elements("formDrafts") {
+            let (screen, forms) = try StateFields.formDrafts(value, "form drafts")
+            guard formDrafts.updateValue(forms, forKey: screen) == nil else {
+                throw .malformed("the form drafts of screen '\(screen)' are given twice")
+            }
+        }
         alert = try fields.optional("alert").map { value throws(FormatError) in try StateFields.notice(value, "alert") }
         heldNavigation = try fields.optional("held").map { value throws(FormatError) in try StateFields.notice(value, "held navigation") }
         toasts = try fields.elements("toasts").map { value throws(FormatError) in try StateFields.notice(value, "toast") }

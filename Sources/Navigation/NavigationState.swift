@@ -25,8 +25,12 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var pendingDestination: RouteInstance?
     /// Named facts about the session, such as `onboarding-seen`.
     public var flags: Set<String> = []
-    /// Form drafts by form name; see ``saveDraft(_:form:)`` for the limits.
+    /// Values kept by name for the whole session rather than for a screen, such as what the
+    /// prototype's effects remember; see ``saveDraft(_:form:outlivesModal:)``.
     public internal(set) var drafts: [String: [String: String]] = [:]
+    /// What was typed into forms and kept, by the screen it was typed on, then by form; see
+    /// ``saveDraft(_:form:on:)``.
+    public internal(set) var formDrafts: [RouteInstance: [String: [String: String]]] = [:]
     /// An alert waiting for an answer; it stays until the web layer clears it.
     public var alert: Notice?
     /// A navigation held back until the person answers the alert: leaving a form with unsaved
@@ -48,8 +52,8 @@ public struct PresentedStack: Hashable, Sendable, Codable {
     public internal(set) var coordinator: CoordinatorID
     /// The screens, the presented route first.
     public internal(set) var stack: [RouteInstance]
-    /// The forms whose drafts were kept while it was shown: dismissing it forgets them, so a
-    /// modal shown again starts clean.
+    /// The names of the drafts kept by name while it was shown: dismissing it forgets them, so a
+    /// modal shown again starts clean. (A form's draft goes with its screen anyway.)
     public internal(set) var draftForms: Set<String> = []
 
     init(coordinator: CoordinatorID, stack: [RouteInstance], draftForms: Set<String> = []) {

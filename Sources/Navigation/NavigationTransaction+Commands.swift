@@ -278,6 +278,7 @@ extension NavigationTransaction {
         let destination = keepDestination && definition.requiresSignIn(screen.name) ? screen : nil
         state.userID = nil
         state.drafts = [:]
+        state.formDrafts = [:]
         record(.signedOut, .autoRedirect)
         startFlow(definition.signIn?.signedOutFlow ?? state.flow, .autoRedirect)
         state.pendingDestination = destination

@@ -102,6 +102,14 @@ struct NavigationTransaction {
         for form in modal.draftForms { state.clearDraft(form: form) }
     }
 
+    /// Forgets what was typed on screens the state no longer holds (popped, dismissed with
+    /// their modal or detour, in a flow left): a screen opened again starts clean, and drafts of
+    /// screens left cannot pile up to the limit.
+    mutating func forgetDraftsOfScreensLeft() {
+        guard !state.formDrafts.isEmpty else { return }
+        state.forgetDrafts(keeping: definition.heldScreens(in: state))
+    }
+
     mutating func select(tab: CoordinatorID, _ source: NavigationSource) {
         let tabs = definition.nodes[tab]!.parent!
         let current = definition.selectedTab(of: tabs, in: state)

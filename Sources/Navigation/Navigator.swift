@@ -49,6 +49,7 @@ public struct Navigator: Sendable {
         } catch {
             return .failure(error)
         }
+        transaction.forgetDraftsOfScreensLeft()
         return .success(Transition(state: transaction.state, events: transaction.events))
     }
 }

@@ -73,6 +73,16 @@ struct StateFields {
         return PresentedStack(coordinator: CoordinatorID(try fields.string("c")), stack: try screens(stack, what), draftForms: Set(forms))
     }
 
+    /// One screen's form drafts: the screen under `s`, each form's fields under `f`.
+    static func formDrafts(_ value: JSONValue, _ what: String) throws(FormatError) -> (RouteInstance, [String: [String: String]]) {
+        let fields = try StateFields(value, what)
+        guard let screen = fields.optional("s") else { throw .malformed("\(what) has no 's'") }
+        let instance = try instance(screen, "screen of \(what)")
+        var forms: [String: [String: String]] = [:]
+        for (form, value) in try fields.members("f") { forms[form] = try strings(value, "draft '\(form)' of \(instance)") }
+        return (instance, forms)
+    }
+
     static func notice(_ value: JSONValue, _ what: String) throws(FormatError) -> Notice {
         let fields = try StateFields(value, what)
         let values = try fields.optional("values").map { value throws(FormatError) in try strings(value, "values of \(what)") }

@@ -29,6 +29,7 @@ import Testing
               <field name="email" type="email" label="Email"><required message="Enter your email."/></field>
               <field name="password" type="password" label="Password"><required message="Enter your password."/></field>
             </form>
+            <form id="note"><field name="text" label="Text"/></form>
           </forms>
           <actions>
             <action id="log-in" form="login">
@@ -41,6 +42,8 @@ import Testing
             <action id="forgot"><navigate route="forgot"/></action>
             <action id="too-deep"><navigate route="forgot"/><navigate route="sent"/></action>
             <action id="use-link"><effect name="reset-password"/></action>
+            <action id="note-here" form="note"><toast ref="after"/></action>
+            <action id="note-and-on" form="note"><navigate route="forgot"/></action>
           </actions>
           <alerts>
             <alert id="failed" title="Login Failed" message="Wrong email or password."><button label="OK"/></alert>
@@ -96,7 +99,7 @@ import Testing
         #expect(result.state.toasts.map(\.name) == ["hello", "after"] && result.state.toasts.first?.values["email"] == "ana@example.com")
         #expect(result.state.toasts.allSatisfy { $0.values["password"] == nil }, "a password never fills a message")
         #expect(result.events.map(\.kind) == ["funnel_step"] && result.events.first?.time == 42)
-        #expect(result.state.drafts["login"] == ["email": "ana@example.com"], "the draft keeps the email, never the password")
+        #expect(result.state.formDrafts.isEmpty, "what was typed is gone once the form's action succeeds")
     }
 
     @Test func aFailingEffectShowsItsErrorsRunsItsFailureStepsAndStopsTheAction() throws {
@@ -104,6 +107,23 @@ import Testing
         #expect(result.state.userID == nil && result.state.alert?.name == "failed")
         #expect(result.state.formErrors == Notice("login", values: ["email": "Unknown."]))
         #expect(result.state.toasts.isEmpty, "the steps after the effect did not run")
+        #expect(result.state.draft(of: "login", on: RouteInstance("login")) == ["email": "ana@example.com"],
+                "the Login screen keeps the email typed, never the password")
+    }
+
+    /// A form's draft is done with once its action succeeds, but a screen the action covered
+    /// (a next step pushed over it) keeps it for Back to find.
+    @Test func aSucceedingActionClearsTheDraftOfTheScreenItStaysOnOnly() throws {
+        let note = ["form": "note", "text": "Hello"]
+        let login = RouteInstance("login")
+        let stayed = try interpreter.run(action("note-here"), form: note, on: initial) { _, _ in .success(values: [:]) }
+        #expect(stayed.state.toasts.map(\.name) == ["after"] && stayed.state.formDrafts.isEmpty)
+        #expect(stayed.drafted.draft(of: "note", on: login) == ["text": "Hello"], "kept on the way, for judging unsaved changes")
+        let covered = try interpreter.run(action("note-and-on"), form: note, on: initial) { _, _ in .success(values: [:]) }
+        #expect(Self.app.navigation.currentScreen(in: covered.state).name == "forgot")
+        #expect(covered.state.draft(of: "note", on: login) == ["text": "Hello"])
+        let back = try interpreter.run(.back, form: [:], on: covered.state) { _, _ in .success(values: [:]) }
+        #expect(back.state.draft(of: "note", on: login) == ["text": "Hello"], "Back finds it as it was")
     }
 
     @Test func anInvalidFormRunsNoEffect() throws {
@@ -112,6 +132,7 @@ import Testing
             return .success(values: [:])
         }
         #expect(result.state.formErrors == Notice("login", values: ["password": "Enter your password."]))
+        #expect(result.state.draft(of: "login", on: RouteInstance("login")) == ["email": "ana@example.com"])
     }
 
     @Test func aRefusedNavigationRefusesTheWholeActionInThePersonsWords() throws {
@@ -147,15 +168,19 @@ import Testing
         var state = initial
         state.flags.insert(TesterFlag.failNetwork)
         var alerts: [String?] = []
+        var drafts: [[String: String]?] = []
         for _ in 0..<4 {
             state = try interpreter.run(action("log-in"), form: form, on: state) { _, state in
                 alerts.append("effect ran")
                 return .success(values: [:])
             }.state
             alerts.append(state.alert?.name)
+            drafts.append(state.draft(of: "login", on: RouteInstance("login")))
             state.alert = nil
         }
         #expect(alerts == ["network-error", "network-error", "server-error-persistent", "effect ran", nil])
+        #expect(drafts == [["email": "ana@example.com"], ["email": "ana@example.com"], ["email": "ana@example.com"], nil],
+                "a failed submit keeps what was typed; the one that went through does not")
     }
 
     @Test func everyEffectOfEitherBranchIsListedForPreparation() {

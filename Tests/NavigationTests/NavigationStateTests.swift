@@ -15,6 +15,8 @@ import Testing
         state.flags = ["zeta", "alpha", "onboarding-seen"]
         try! state.saveDraft(["email": "new@example.com", "name": "Al"], form: "register")
         try! state.saveDraft(["q": "x"], form: "search")
+        try! state.saveDraft(["message": "Is it \"quiet\"?\n"], form: "inquiry", on: RouteInstance("new-inquiry", ["listingId": "123"]))
+        try! state.saveDraft(["query": "loft"], form: "refine", on: RouteInstance("search.results", ["query": "loft ✨ \\ \"quoted\""]))
         state.alert = Notice("session-expired")
         state.toasts = [Notice("verification-sent", values: ["email": "new@example.com"])]
         state.formErrors = Notice("register", values: ["email": "Enter a valid email address."])
@@ -33,6 +35,19 @@ import Testing
         #expect(text.hasPrefix(#"{"v":1,"#))
         #expect(text.contains(#""flags":["alpha","onboarding-seen","zeta"]"#))
         #expect(text.contains(#""user":"u\"ser\u000a\u0001""#))
+        #expect(text.contains(#""formDrafts":[{"s":{"r":"new-inquiry","p":{"listingId":"123"}},"f":{"inquiry":{"message":"Is it \"quiet\"?\u000a"}}},"#))
+    }
+
+    @Test func formDraftsEncodeInOneOrderHoweverTheyWereKept() throws {
+        let screens = [RouteInstance("b"), RouteInstance("a", ["x": "2"]), RouteInstance("a", ["x": "1", "y": "0"]), RouteInstance("a", ["x": "1"])]
+        var forwards = Fixtures.coin.initialState, backwards = forwards
+        for screen in screens { try forwards.saveDraft(["f": screen.description], form: "form", on: screen) }
+        for screen in screens.reversed() { try backwards.saveDraft(["f": screen.description], form: "form", on: screen) }
+        #expect(forwards.encoded() == backwards.encoded())
+        #expect(try NavigationState(encoded: forwards.encoded()).formDrafts == forwards.formDrafts)
+        let text = String(decoding: forwards.encoded(), as: UTF8.self)
+        let order = ["a(x: 1)", "a(x: 1, y: 0)", "a(x: 2)", "b"].map { text.range(of: "\"f\":\"\($0)\"")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })
     }
 
     @Test func foundationReadsAndWritesTheSameDocument() throws {
@@ -58,6 +73,8 @@ import Testing
         #"{"v":1,"flags":[1]}"#, #"{"v":1,"user":"\x"}"#, #"{"v":1,"user":"\ud800"}"#, "{\"v\":1,\"user\":\"a\u{1}\"}",
         #"{"v":99999999999999999999}"#, #"{"v":-}"#, #"{"v":1e3}"#,
         #"{"v":1,"tabs":{"main":3}}"#, #"{"v":1,"drafts":{"f":{"a":1}}}"#, #"{"v":1,"alert":{"values":{}}}"#, #"{"v":1,}"#,
+        #"{"v":1,"formDrafts":{}}"#, #"{"v":1,"formDrafts":[{"f":{}}]}"#, #"{"v":1,"formDrafts":[{"s":{"r":"a"},"f":{"x":{"a":1}}}]}"#,
+        #"{"v":1,"formDrafts":[{"s":{"r":"a"},"f":{}},{"s":{"r":"a"},"f":{}}]}"#,
     ])
     func malformedBytesAreRefused(text: String) {
         #expect(throws: NavigationState.FormatError.self) { try NavigationState(encoded: Array(text.utf8)) }
