@@ -2,11 +2,14 @@
 # start_server runs it on $port with the arguments given (the access log on, to /dev/null) until
 # the script exits (or stop_server), waiting for /_health; start_instances N runs N of them behind nginx on $port;
 # make_people N writes N SUMA Finance sessions on Login, one "cookie csrf" a line. $folder is a
-# scratch folder removed at exit.
+# scratch folder removed at exit. SCRATCH_PATH builds elsewhere than .build (`--scratch-path`).
 if ! command -v wrk >/dev/null; then
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
-swift build -c release --product flowpages >/dev/null
+# Instances of one PostgreSQL database share one key, which the database does not hold.
+export FLOWPAGES_SECRET_KEY=${FLOWPAGES_SECRET_KEY:-$(head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=')}
+scratch=${SCRATCH_PATH:-.build}
+swift build -c release --product flowpages --scratch-path "$scratch" >/dev/null
 
 folder=$(mktemp -d)
 server=""
@@ -20,7 +23,7 @@ cleanup() {
 trap cleanup EXIT
 
 start_server() {
-    .build/release/flowpages serve --port "$port" "$@" >/dev/null &
+    "$scratch/release/flowpages" serve --port "$port" "$@" >/dev/null &
     server=$!
     wait_for "$port"
 }
@@ -50,7 +53,7 @@ start_instances() {
         apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null
     fi
     for instance in $(seq 1 "$count"); do
-        .build/release/flowpages serve --port $((port + instance)) --connections-per-address 0 "$@" >/dev/null &
+        "$scratch/release/flowpages" serve --port $((port + instance)) --connections-per-address 0 "$@" >/dev/null &
         instances="$instances $!"
         upstreams="$upstreams server 127.0.0.1:$((port + instance));"
     done

@@ -9,9 +9,10 @@ import QRCode
 /// to web redirect if app not installed", "Deferred deep linking"), as a link service would and
 /// without script: Safari's Smart App Banner, a banner with "Open in the app" in the link form
 /// the visitor's platform opens (the custom scheme; an `intent:` URL on Android), the store
-/// listings, a claim code under which the link is kept for the app's first launch, and on a
-/// desktop the link as a QR code to scan with a phone. Link previews (Open Graph, Twitter cards)
-/// say what the screen is without a parameter's value, so no token or email is ever shown.
+/// listings, a claim code under which the link is kept for the app's first launch — given when the
+/// person asks for it, so a page view stores nothing — and on a desktop the link as a QR code to
+/// scan with a phone. Link previews (Open Graph, Twitter cards) say what the screen is without a
+/// parameter's value, so no token or email is ever shown.
 struct AppBanner {
     let app: MountedApp
     let store: any WebStore
@@ -22,42 +23,20 @@ struct AppBanner {
     static let dismissedFlag = "_app-banner-dismissed"
     /// How long a claim code can be claimed: long enough to install the app and open it.
     static let claimLifetime: Int64 = 60 * 60 * 1000
+    /// Where the banner's "Get a code to continue in the app" posts, under the app's prefix.
+    static let codePath = "/_app-banner/code"
 
     /// The outcomes counted per link pattern, as `deep_link_fallback` analytics.
     enum Outcome: String, CaseIterable {
         case bannerShown = "banner_shown"
         case openInApp = "open_in_app"
         case store = "store"
+        case codeGiven = "code_given"
         case codeClaimed = "code_claimed"
         case dismissed = "dismissed"
 
         /// The kind the link counters keep it under.
         var kind: String { "deep_link_fallback:" + rawValue }
-    }
-
-    /// Which form of a link the visitor's browser can open, read from its `User-Agent` (what a
-    /// link service does; nothing is kept of it).
-    enum Platform {
-        case iOS, android, desktop
-
-        init(userAgent: String?) {
-            let agent = userAgent ?? ""
-            if agent.contains("Android") {
-                self = .android
-            } else if agent.contains("iPhone") || agent.contains("iPad") || agent.contains("iPod") {
-                self = .iOS
-            } else {
-                self = .desktop
-            }
-        }
-    }
-
-    /// Whether the client says it is a crawler or a link-preview fetcher (Slackbot,
-    /// facebookexternalhit, WhatsApp…), which read a page's tags and never use its banner.
-    static func isRobot(_ userAgent: String?) -> Bool {
-        let agent = (userAgent ?? "").lowercased()
-        // "Googlebot/2.1", "Slackbot-LinkExpanding", "TelegramBot (like TwitterBot)" — but not a Cubot phone.
-        return ["bot/", "bot-", "bot (", "crawler", "spider", "facebookexternalhit", "whatsapp", "embedly", "preview"].contains { agent.contains($0) }
     }
 
     /// Whether the app names anything to offer: a store listing of its iOS or Android app.
@@ -90,61 +69,68 @@ struct AppBanner {
     }
 
     /// The template values of a deep-linkable screen: `appLinks` (Safari's banner, in the head),
-    /// `appBanner` (unless dismissed; it keeps a claim code) and `preview`.
+    /// `appBanner` (unless dismissed) and `preview`. Nothing is stored: the banner shows the claim
+    /// code the session was given for this page, or the control that asks for one.
     func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> [String: TemplateValue] {
         guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
+        // Read once: each use of `app.app` as a whole copies it (a retain of every field).
+        let definition = app.app
         // Previews and pings need absolute URLs: the origin the browser used — behind a proxy
         // that rewrites Host, the forwarded one, when it is one of the app's own.
         let forwarded = OriginPolicy.origin(of: request, forwardedHost: true)
-        let ownHosts = app.app.hosts.map { $0.lowercased() }
+        let ownHosts = definition.hosts.map { $0.lowercased() }
         let isOwn = forwarded.map { origin in app.origins.publicOrigins.contains(origin) || ownHosts.contains { origin.hasSuffix("://" + $0) } } ?? false
         let origin = (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
         var values = ["preview": preview(route, instance: instance, origin: origin)]
-        guard app.showsAppBanner, Self.offers(app.app) else { return values }
+        guard app.showsAppBanner, Self.offers(definition) else { return values }
         let path = app.linkURLs.screen(instance)
-        if let storeID = app.app.appStoreID {
-            let argument = DeepLinks.universalLink(app.app, path: path) ?? DeepLinks.schemeLink(app.app, path: path)
+        if let storeID = definition.appStoreID {
+            let argument = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path)
             values["appLinks"] = ["itunes": .string("app-id=\(storeID)" + (argument.map { ", app-argument=\($0)" } ?? ""))]
         }
-        // A link preview's fetch reads the tags, and keeps no claim code nobody will read.
-        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !Self.isRobot(request.headers["User-Agent"]) else { return values }
-        values["appBanner"] = banner(route, path: path, platform: Platform(userAgent: request.headers["User-Agent"]), origin: origin, now: now)
+        let agent = UserAgent(request.headers["User-Agent"])
+        // A link preview's fetch reads the tags, and is not counted as a banner shown.
+        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !agent.isRobot else { return values }
+        values["appBanner"] = banner(route, of: definition, path: path, platform: agent.platform, origin: origin,
+                                     given: ClaimCode(in: state, for: path, now: now))
         return values
     }
 
-    private func banner(_ route: RouteDefinition, path: String, platform: Platform, origin: String, now: Int64) -> TemplateValue {
-        let ping = { (outcome: Outcome) in origin + app.urls.prefix + "/_app-banner/ping?outcome=\(outcome.rawValue)&pattern=" + URLEncoding.encode(route.path) }
+    private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, platform: Platform, origin: String, given: ClaimCode?)
+        -> TemplateValue {
+        let pattern = URLEncoding.encode(route.path)
+        let ping = { (outcome: Outcome) in origin + app.urls.prefix + "/_app-banner/ping?outcome=" + outcome.rawValue + "&pattern=" + pattern }
         // A desktop has no app to open: its way to the phone is the link's QR code.
         let open: String? = switch platform {
         case .android: intentLink(path)
-        case .iOS: DeepLinks.schemeLink(app.app, path: path)
+        case .iOS: DeepLinks.schemeLink(definition, path: path)
         case .desktop: nil
         }
         var stores: [TemplateValue] = []
+        let storePing = TemplateValue.string(ping(.store))
         if platform != .android, let url = appStoreURL {
-            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Download on the App Store", "ping": .string(ping(.store))])
+            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Download on the App Store", "ping": storePing])
         }
         if platform != .iOS, let url = playStoreURL {
-            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Get it on Google Play", "ping": .string(ping(.store))])
+            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Get it on Google Play", "ping": storePing])
         }
         var value: [String: TemplateValue] = [
-            "title": .string("Get the \(app.app.title) app"),
+            "title": .string("Get the \(definition.title) app"),
             "open": open.map { .url(SafeURL(trusted: $0)) } ?? .null,
             "openPing": .string(ping(.openInApp)),
             "stores": .array(stores),
             "dismiss": .string(app.urls.prefix + "/_app-banner/dismiss"),
         ]
-        let code = DeferredLink.newCode()
-        // A store that cannot keep the code costs the page its code, not the page itself.
-        if let link = appLink(path),
-           (try? store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: now + Self.claimLifetime)) != nil {
+        if let code = given?.code {
             value["code"] = .string(code)
             value["codeQR"] = (try? QRCode(text: code)).map { .html(SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan"))) } ?? .null
+        } else if !Self.carriesToken(path), (DeepLinks.schemeLink(definition, path: path) ?? DeepLinks.universalLink(definition, path: path)) != nil {
+            value["getCode"] = .string(app.urls.prefix + Self.codePath)
         }
-        if platform == .desktop, let link = DeepLinks.universalLink(app.app, path: path) ?? DeepLinks.schemeLink(app.app, path: path) {
+        if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {
             value["linkQR"] = (try? QRCode(text: link)).map { .html(SafeHTML(trusted: $0.svg(title: "This page's link as a QR code"))) } ?? .null
         }
-        linkCounters.count(app: app.app.id, pattern: route.path, kinds: [Outcome.bannerShown.kind])
+        linkCounters.count(app: definition.id, pattern: route.path, kinds: [Outcome.bannerShown.kind])
         return .record(TemplateRecord(value))
     }
 

@@ -1,8 +1,10 @@
 import FlowStore
 import Foundation
 import HTTPServer
+import Navigation
 
-/// The endpoints behind an app's banner: the claim an installed app makes on its first launch
+/// The endpoints behind an app's banner: the person asking for a claim code (`POST
+/// /<app>/_app-banner/code`), the claim an installed app makes with it on its first launch
 /// (`GET /<app>/_deferred/<code>`), the pings of its links (`POST /<app>/_app-banner/ping`,
 /// which browsers send for a link's `ping` attribute as it is followed, no script needed), and
 /// the preview image link previews show.
@@ -10,17 +12,58 @@ struct AppBannerRequests {
     let services: AppServices
     private var app: MountedApp { services.app }
 
+    /// Gives the person a claim code for the page they asked on (the banner's "Get a code to
+    /// continue in the app"): a checked post like every other, which keeps the page's link under
+    /// one code — the session's own while it is live, so asking again mints none — and answers
+    /// 303 to the page, where the code stays until it expires. A visitor's first post stores
+    /// their session, as any post does; a page that shows no banner asks for nothing and is
+    /// told it was out of date.
+    func giveCode(_ request: HTTPRequest) throws -> HTTPResponse {
+        let banner = AppBanner(app: app, store: services.store, linkCounters: services.linkCounters)
+        // Minted at most once, should another tab's save make the request run again.
+        var minted: AppBanner.ClaimCode?
+        return try services.retryingConflicts {
+            var (session, posted, now, isOutOfDate) = try services.openCheckedPost(request)
+            guard !isOutOfDate, let shown = PostRequests(services: services).reconciled(session.state, posted: posted["screen"], isStored: session.isStored),
+                  !shown.flags.contains(AppBanner.dismissedFlag),
+                  let route = app.navigation.route(app.navigation.currentScreen(in: shown).name), route.isDeepLinkable else {
+                try session.commitOutOfDate(now: now)
+                return session.redirectToCurrentScreen(request)
+            }
+            let current = app.navigation.currentScreen(in: shown)
+            let path = app.linkURLs.screen(current)
+            let live = AppBanner.ClaimCode(in: shown, for: path, now: now) ?? minted.flatMap { $0.path == path ? $0 : nil }
+            // An app with no link to give (neither a scheme nor a host) offers no code either.
+            guard let given = try live ?? banner.mintClaimCode(for: path, now: now) else {
+                try session.commitOutOfDate(now: now)
+                return session.redirectToCurrentScreen(request)
+            }
+            if live == nil {
+                minted = given
+                services.linkCounters.count(app: app.app.id, pattern: route.path, kinds: [AppBanner.Outcome.codeGiven.kind])
+            }
+            var state = given.kept(in: shown)
+            // Said once in the page's status region, so a screen reader hears what changed.
+            state.addToast(Notice(ServerNotice.message, values: ["message": "Your code for the app is \(given.code)."]))
+            try session.commit(state, source: .direct, events: [banner.event(.codeGiven, on: current, state: state, now: now)], now: now)
+            return session.redirectToCurrentScreen(request)
+        }
+    }
+
     /// The link kept under a claim code, as JSON, once; 404 for a code that names none (unknown,
-    /// claimed or expired) and 429 for an address that tried too many wrong ones.
+    /// claimed or expired) and 429 for an address that tried too many (``AttemptLimit/claimPerAddress``).
     func claim(_ request: HTTPRequest, code: String?) throws -> HTTPResponse {
         let now = services.clock.now()
-        if let wait = app.claimThrottle.wait(for: request.clientAddress, now: now) {
-            throw HTTPError(.tooManyRequests, "Too many wrong codes; try again later.",
-                            headers: HTTPHeaders([("Retry-After", String((wait + 999) / 1000))]))
+        // Counted in the database before it is checked: every instance sees one count per
+        // address, a restart forgets none, and guesses sent together are counted together.
+        do {
+            try services.store.countAttempt([AttemptKey(.claimPerAddress, app: app.app.id, request.clientAddress)], now: now)
+        } catch let tooSoon as TooManyAttempts {
+            throw HTTPError(.tooManyRequests, "Too many codes tried; try again \(tooSoon.whenText).",
+                            headers: HTTPHeaders([("Retry-After", String((tooSoon.wait + 999) / 1000))]))
         }
         guard let normalized = code.flatMap(DeferredLink.normalized),
               let claimed = try services.store.claimDeferredLink(app: app.app.id, code: normalized, now: now) else {
-            app.claimThrottle.fail(request.clientAddress, now: now)
             throw HTTPError(.notFound, "No link is waiting under this code: it is wrong, was used, or has expired.")
         }
         if let pattern = pattern(of: claimed.link) {

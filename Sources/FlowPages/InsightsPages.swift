@@ -106,7 +106,7 @@ struct InsightsPages {
         }
         let banners: [TemplateValue] = report.banners.map { row in
             ["pattern": .string(row.pattern), "shown": .int(row.shown), "openedInApp": .int(row.openedInApp), "toStore": .int(row.toStore),
-             "claimed": .int(row.claimed)]
+             "given": .int(row.given), "claimed": .int(row.claimed)]
         }
         let busiest = report.screens.filter { $0.views > 0 }.prefix(10)
         return try services.renderer.page("_layout/insights", title: "Insights", values: [
@@ -140,8 +140,8 @@ struct InsightsPages {
             rows = [["link pattern", "opened", "succeeded", "failed", "fell back"]]
                 + report.links.map { [$0.pattern, String($0.opened), String($0.succeeded), String($0.failed), String($0.fellBack)] }
         case "banners.csv":
-            rows = [["link pattern", "banner shown", "opened in the app", "to a store", "code claimed"]]
-                + report.banners.map { [$0.pattern, String($0.shown), String($0.openedInApp), String($0.toStore), String($0.claimed)] }
+            rows = [["link pattern", "banner shown", "opened in the app", "to a store", "code given", "code claimed"]]
+                + report.banners.map { [$0.pattern, String($0.shown), String($0.openedInApp), String($0.toStore), String($0.given), String($0.claimed)] }
         default:
             throw HTTPError(.notFound, "There is no table \(name ?? "") here; the tables are sessions, screens, funnels, links and banners.")
         }

@@ -45,6 +45,8 @@ struct InsightsReport {
         let shown: Int
         let openedInApp: Int
         let toStore: Int
+        /// Claim codes given to people who asked for one.
+        let given: Int
         let claimed: Int
     }
 
@@ -99,8 +101,9 @@ struct InsightsReport {
         }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
         banners = byPattern.compactMap { pattern, kinds in
             func sum(_ outcome: AppBanner.Outcome) -> Int { kinds[outcome.kind, default: 0] }
-            let row = BannerRow(pattern: pattern, shown: sum(.bannerShown), openedInApp: sum(.openInApp), toStore: sum(.store), claimed: sum(.codeClaimed))
-            return row.shown + row.openedInApp + row.toStore + row.claimed > 0 ? row : nil
+            let row = BannerRow(pattern: pattern, shown: sum(.bannerShown), openedInApp: sum(.openInApp), toStore: sum(.store), given: sum(.codeGiven),
+                                claimed: sum(.codeClaimed))
+            return row.shown + row.openedInApp + row.toStore + row.given + row.claimed > 0 ? row : nil
         }.sorted { ($0.shown, $1.pattern) > ($1.shown, $0.pattern) }
     }
 

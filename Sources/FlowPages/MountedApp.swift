@@ -43,14 +43,11 @@ final class MountedApp: Sendable {
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
-    /// Wrong claim codes tried, by client address: one for all of the app's mounts.
-    let claimThrottle: ClaimThrottle
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
     init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
-         origins: OriginPolicy, claimThrottle: ClaimThrottle) {
-        self.claimThrottle = claimThrottle
+         origins: OriginPolicy) {
         self.app = app
         self.templates = templates
         navigator = Navigator(app.navigation)

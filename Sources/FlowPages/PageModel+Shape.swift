@@ -42,7 +42,7 @@ extension PageModel {
             "appLinks": .record(["itunes": .value]),
             "appBanner": .record([
                 "title": .value, "open": .value, "openPing": .value, "stores": .list(.record(["url": .value, "label": .value, "ping": .value])),
-                "dismiss": .value, "code": .value, "codeQR": .value, "linkQR": .value,
+                "dismiss": .value, "getCode": .value, "code": .value, "codeQR": .value, "linkQR": .value,
             ]),
             "preview": .record(["title": .value, "siteName": .value, "description": .value, "image": .value, "url": .value, "card": .value]),
         ]

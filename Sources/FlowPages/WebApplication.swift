@@ -102,11 +102,9 @@ public struct WebApplication: Sendable {
             }
             let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
-            // One count of wrong claim codes for the app, whichever mount they are tried at.
-            let claimThrottle = ClaimThrottle()
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, fixtureAccountIDs: fixtureAccountIDs,
-                                            appBanner: appBanner, origins: origins, claimThrottle: claimThrottle),
+                                            appBanner: appBanner, origins: origins),
                             store: store, effects: effects, linkCounters: linkCounters, clock: clock, hashingShares: hashingShares, errorLog: errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)
@@ -225,6 +223,7 @@ public struct WebApplication: Sendable {
         group.get("/_deferred/{code}", answer { try banner.claim($0, code: $0.parameters["code"]) })
         if services.app.showsAppBanner {
             group.post("/_app-banner/dismiss", answer { try posts.handle(.hideAppBanner, $0) })
+            group.post(AppBanner.codePath, answer { try banner.giveCode($0) })
             group.post("/_app-banner/ping", answer { try banner.ping($0) })
         }
         if let image = services.app.app.previewImage {

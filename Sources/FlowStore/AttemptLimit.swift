@@ -2,8 +2,8 @@
 /// a claim code — counted per subject (an account's email, a client address) in the database,
 /// so every instance sees one count and a restart forgets none.
 ///
-/// The first ``free`` attempts of a ``window`` go ahead at once; each one after waits for the one
-/// before: ``firstDelay``, then twice as long each time up to ``longestDelay``. An attempt is
+/// The first ``free`` attempts of a ``window`` go ahead at once; each one after waits after the one
+/// before it: ``firstDelay``, then twice as long each time up to ``longestDelay``. An attempt is
 /// counted before it is checked (before any hashing), so attempts sent together are counted
 /// together; one made too soon is refused at once with the time left, and counts too. Nothing
 /// ever locks for good: the longest delay passes, and a password reset clears an account's
@@ -63,7 +63,8 @@ public struct AttemptLimit: Hashable, Sendable {
         }
         next.hits += 1
         guard now >= next.nextAllowed else { return (next, next.nextAllowed - now) }
-        if next.hits > free { next.nextAllowed = now + delay(beyond: next.hits - free) }
+        // The last free attempt sets the first wait: the one after it waits.
+        if next.hits >= free { next.nextAllowed = now + delay(beyond: next.hits - free + 1) }
         return (next, 0)
     }
 

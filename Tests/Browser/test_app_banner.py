@@ -38,11 +38,27 @@ def test_the_banner_offers_the_app_and_its_codes_read_back(banner_server):
         browser.open("/suma-finance/auth/login")
         assert browser.heading == "Login"
         banner = browser.driver.find_element(By.CSS_SELECTOR, "aside.app-banner")
+        assert not banner.find_elements(By.CSS_SELECTOR, ".claim-code"), "a code only for a person who asks for one"
+        (link,) = banner.find_elements(By.CSS_SELECTOR, "svg.qr-code")
+        assert decoded(link) == "https://suma.finance/auth/login"
+        audit.state("Login with the app banner (desktop)")
+
+        # Asking for the app: one code, shown on the page with its QR code until it is claimed.
+        keyboard = Keyboard(browser)
+        keyboard.tab_to("Download on the App Store")
+        keyboard.tab_to("Get it on Google Play")
+        keyboard.press("Get a code to continue in the app")
+        assert browser.heading == "Login"
+        banner = browser.driver.find_element(By.CSS_SELECTOR, "aside.app-banner")
         code = banner.find_element(By.CSS_SELECTOR, ".claim-code").text
         claim, link = banner.find_elements(By.CSS_SELECTOR, "svg.qr-code")
         assert decoded(claim) == code
         assert decoded(link) == "https://suma.finance/auth/login"
-        audit.state("Login with the app banner (desktop)")
+        toasts = browser.driver.find_element(By.CSS_SELECTOR, ".toasts").get_attribute("textContent")
+        assert code in toasts, "said in the status region"
+        audit.state("Login with a claim code (desktop)")
+        browser.open("/suma-finance/auth/login")
+        assert browser.driver.find_element(By.CSS_SELECTOR, "aside.app-banner .claim-code").text == code, "the same code again"
 
         # The app, once installed, claims the link with the code: once.
         answer = json.loads(urllib.request.urlopen(f"{banner_server.base}/suma-finance/_deferred/{code}").read())
@@ -52,8 +68,6 @@ def test_the_banner_offers_the_app_and_its_codes_read_back(banner_server):
         assert second.value.code == 404
 
         keyboard = Keyboard(browser)
-        keyboard.tab_to("Download on the App Store")
-        keyboard.tab_to("Get it on Google Play")
         keyboard.press("Not now")
         assert browser.heading == "Login"
         assert not browser.driver.find_elements(By.CSS_SELECTOR, "aside.app-banner")

@@ -1,5 +1,6 @@
 import FlowStore
 import Foundation
+import HTTPServer
 import Testing
 @testable import FlowPages
 
@@ -45,6 +46,8 @@ import Testing
         let links = banner.elements("a").map { ($0.content, $0["href"] ?? "") }
         #expect(links.map(\.0) == ["Open in the app", "Download on the App Store"])
         #expect(links.first?.1 == "sumafinance:/\(link)", "the custom-scheme form of the same link")
+        #expect(banner.elements("button").map(\.content) == ["Not now"], "a link holding a token is never kept for a claim")
+        #expect(!banner.all.contains { $0.hasClass("claim-code") }, "a code only for a person who asks for one")
 
         let (_, android) = try page(&browser, link, agent: Self.android)
         let intent = try #require(android.root.elements("a").first { $0.content == "Open in the app" }?["href"])
@@ -73,14 +76,66 @@ import Testing
         #expect(image.status == 200 && image.header("Content-Type") == "image/png")
     }
 
-    @Test func aClaimCodeGivesTheLinkOnceAndThenNoMore() throws {
+    /// DECISIONS: a GET is safe for strangers — no claim code — and a code is minted when the
+    /// person asks for the app, never one row per page view.
+    @Test func viewingFallbackPagesKeepsNoClaimCode() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var member = LiveBrowser(app, host: "suma.finance")
+        try member.open("/auth/login")
+        try member.press("Log In")  // a refused sign-in: the visitor now has a stored session
+        let session = member.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let link = try Self.resetLink(app)
+        let cookies: [String?] = [nil, session, "fp_suma-finance=" + Secret.token()]
+        let agents = [Self.iPhone, Self.android, Self.desktop]
+        let shownBefore = try Self.bannersShown(app)
+        for index in 0..<200 {
+            var head = "GET \(index.isMultiple(of: 2) ? link : "/auth/login") HTTP/1.1\r\nHost: suma.finance\r\nConnection: close\r\n"
+                + "User-Agent: \(agents[index % agents.count])\r\n"
+            if let cookie = cookies[index % cookies.count] { head += "Cookie: \(cookie)\r\n" }
+            let response = try LiveBrowser.exchange(Array((head + "\r\n").utf8), port: app.port)
+            // A link that holds a token (a reset link) is never kept for a claim: its page offers no code.
+            let offers = !index.isMultiple(of: 2)
+            #expect(response.status == 200 && response.body.contains("Get a code to continue in the app") == offers, "request \(index): \(response.status)")
+        }
+        #expect(try app.data.rowCount("deferred_links") == 0, "no claim code for a page view")
+        #expect(try Self.bannersShown(app) - shownBefore == 200, "each banner shown is still counted")
+    }
+
+    /// The banners counted as shown so far, the counts kept in memory written first.
+    static func bannersShown(_ app: LiveApp) throws -> Int {
+        try app.flushLinkCounts()
+        return try app.store.linkCounts(app: "suma-finance").filter { $0.kind == "deep_link_fallback:banner_shown" }.reduce(0) { $0 + $1.count }
+    }
+
+    @Test func askingForTheAppGivesOneCodeThePageKeepsUntilItIsClaimed() throws {
         let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
         var browser = LiveBrowser(app, host: "suma.finance")
-        let link = try Self.resetLink(app)
-        let (_, shown) = try page(&browser, link, agent: Self.iPhone)
-        let code = try #require(shown.root.all.first { $0.hasClass("claim-code") }?.content)
+        let link = "/auth/register?referral=friend"
+        try browser.open(link)
+        let (form, button) = try #require(browser.page.button("Get a code to continue in the app"))
+        let action = try #require(button["formaction"])
+        #expect(action == "/_app-banner/code" && form.elements("input").contains { $0["name"] == "csrf" && $0["value"]?.isEmpty == false },
+                "a checked post, as every post is")
+
+        try browser.press("Get a code to continue in the app")
+        #expect(browser.page.heading == "Create Account", "back on the page asked from")
+        let code = try #require(browser.page.root.all.first { $0.hasClass("claim-code") }?.content)
         #expect(code.count == 9 && code.dropFirst(4).first == "-")
-        #expect(shown.root.all.contains { $0.name == "svg" && $0.hasClass("qr-code") && $0.elements("title").first?.content.contains(code) == true })
+        #expect(browser.page.root.all.contains { $0.name == "svg" && $0.hasClass("qr-code") && $0.elements("title").first?.content.contains(code) == true })
+        #expect(browser.page.toasts == ["Your code for the app is \(code)."], "said in the status region")
+        #expect(!browser.page.buttons.contains("Get a code to continue in the app"))
+        #expect(try app.data.rowCount("deferred_links") == 1)
+
+        try browser.reload()
+        #expect(browser.page.root.all.first { $0.hasClass("claim-code") }?.content == code, "the same code on reload")
+        #expect(browser.page.toasts.isEmpty)
+        // Asked again (a second tab, a double press): the session's live code, not a new one.
+        try browser.post(action, ["csrf": browser.hidden("csrf"), "screen": browser.hidden("screen")])
+        #expect(browser.page.root.all.first { $0.hasClass("claim-code") }?.content == code)
+        #expect(browser.page.toasts == ["Your code for the app is \(code)."])
+        #expect(try app.data.rowCount("deferred_links") == 1, "one code minted")
+        try browser.open("/auth/login")
+        #expect(!browser.page.root.all.contains { $0.hasClass("claim-code") }, "the code is this page's link's")
 
         let claimed = try browser.request("GET", "/_deferred/\(code.lowercased())", referer: nil)
         #expect(claimed.status == 200 && claimed.header("Cache-Control") == "no-store")
@@ -89,6 +144,43 @@ import Testing
         #expect(body["created"].flatMap { try? Date($0, strategy: .iso8601) } != nil)
         #expect(try browser.request("GET", "/_deferred/\(code)", referer: nil).status == 404, "a second claim")
 
+        try app.flushLinkCounts()
+        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/register" }
+        #expect(counts.first { $0.kind == "deep_link_fallback:code_given" }?.count == 1)
+        #expect(counts.first { $0.kind == "deep_link_fallback:code_claimed" }?.count == 1)
+        let events = try app.events().filter { $0.kind == "deep_link_fallback" }
+        #expect(events.filter { $0.outcome == "code_given" }.count == 2, "each press in the session's log: \(events.map { $0.outcome ?? "" })")
+    }
+
+    @Test func aLinkHoldingATokenIsNeverKeptForAClaim() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        let link = try Self.resetLink(app)
+        try browser.open(link)
+        #expect(browser.page.heading == "New Password" && browser.page.button("Get a code to continue in the app") == nil)
+        try browser.post("/_app-banner/code", ["csrf": browser.hidden("csrf"), "screen": link])
+        #expect(try app.data.rowCount("deferred_links") == 0, "a posted ask keeps no link with its token either")
+    }
+
+    @Test func aCodeIsGivenOnlyToAPostFromThePage() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
+        try browser.open("/auth/login")
+        let (form, _) = try #require(browser.page.button("Get a code to continue in the app"))
+        let csrf = try #require(form.elements("input").first { $0["name"] == "csrf" }?["value"])
+        let body = "csrf=\(URLEncoding.encode(csrf))&screen=%2Fauth%2Flogin"
+        #expect(try browser.request("POST", "/_app-banner/code", referer: nil, body: body, extra: [("Origin", "https://evil.example")]).status == 403)
+        #expect(try browser.request("POST", "/_app-banner/code", referer: nil, body: "screen=%2Fauth%2Flogin").status == 403, "no token")
+        #expect(try app.data.rowCount("deferred_links") == 0 && app.data.rowCount("sessions") == 0)
+        // Dismissed, the banner offers nothing: a post made before that is out of date.
+        try browser.press("Not now")
+        #expect(try browser.request("POST", "/_app-banner/code", referer: nil, body: body).status == 303)
+        #expect(try app.data.rowCount("deferred_links") == 0)
+    }
+
+    @Test func anExpiredOrMalformedCodeNamesNoLink() throws {
+        let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
+        var browser = LiveBrowser(app, host: "suma.finance")
         try app.store.keepDeferredLink(app: "suma-finance", code: "ABCD1234", link: "sumafinance://auth/login", now: 0, expires: 1)
         #expect(try browser.request("GET", "/_deferred/ABCD-1234", referer: nil).status == 404, "an expired code")
         #expect(try browser.request("GET", "/_deferred/not-a-code", referer: nil).status == 404)

@@ -40,7 +40,7 @@ import Testing
         ]
         for (session, list) in events { try store.transaction { try $0.appendEvents(list, session: session) } }
         // The app banner of reset links' fallback pages, as visitors without a session met it.
-        try store.addLinkCounts([("banner_shown", 4), ("open_in_app", 2), ("store", 1), ("code_claimed", 1)].map { outcome, count in
+        try store.addLinkCounts([("banner_shown", 4), ("open_in_app", 2), ("store", 1), ("code_given", 2), ("code_claimed", 1)].map { outcome, count in
             LinkCount(app: "suma-finance", pattern: "/auth/reset-password", day: "2026-11-20", kind: "deep_link_fallback:" + outcome, count: count)
         })
         return app
@@ -69,7 +69,7 @@ import Testing
         ], "each session once per step, however often it took it")
         #expect(try Self.csv(app, "links") == [["link pattern", "opened", "succeeded", "failed", "fell back"], ["/auth/reset-password", "2", "1", "1", "0"]])
         #expect(try Self.csv(app, "banners") == [
-            ["link pattern", "banner shown", "opened in the app", "to a store", "code claimed"], ["/auth/reset-password", "4", "2", "1", "1"],
+            ["link pattern", "banner shown", "opened in the app", "to a store", "code given", "code claimed"], ["/auth/reset-password", "4", "2", "1", "2", "1"],
         ])
     }
 
