@@ -30,7 +30,8 @@ import Testing
 
     @Test func seedingTwiceChangesNothingAndKeepsWhatPeopleChanged() throws {
         try records.seed(app: "coin", Self.fixtures, accounts: accounts)
-        try write { try records.update(app: "coin", collection: "projects", scope: .app, id: "p1", values: ["name": .string("Renamed")], now: 5, in: $0) }
+        let renamed = try write { try records.update(app: "coin", collection: "projects", scope: .app, id: "p1", values: ["name": .string("Renamed")], now: 5, in: $0) }
+        #expect(renamed)
         try records.seed(app: "coin", Self.fixtures + [FixtureRecord(collection: "projects", id: "p3", values: ["name": .string("Gamma")])],
                          accounts: accounts)
         #expect(try names(.app) == ["Renamed", "Beta", "Gamma"])
@@ -133,10 +134,11 @@ import Testing
         #expect(try count(.app, ["done": .boolean(false), "owner": .string("ann")]) == 1)
         #expect(try count(.app, ["size": .integer(5)]) == 1)
         #expect(try count(.app, [:]) == 3)
-        _ = try write { connection in
-            try records.update(app: "todo", collection: "todos", scope: .session("k"), id: "1", values: ["done": .boolean(true)], now: 1, in: connection)
-            try records.delete(app: "todo", collection: "todos", scope: .session("k"), id: "3", now: 1, in: connection)
+        let (updated, deleted) = try write { connection in
+            (try records.update(app: "todo", collection: "todos", scope: .session("k"), id: "1", values: ["done": .boolean(true)], now: 1, in: connection),
+             try records.delete(app: "todo", collection: "todos", scope: .session("k"), id: "3", now: 1, in: connection))
         }
+        #expect(updated && deleted)
         #expect(try count(.session("k"), ["done": .boolean(false)]) == 0, "the session's edit and deletion stand in for the fixtures")
         #expect(try count(.session("k"), ["done": .boolean(true)]) == 2)
         #expect(try count(.session("other"), ["done": .boolean(false)]) == 2)
