@@ -1,5 +1,4 @@
 import FlowStore
-import HTTPServer
 import Navigation
 
 extension AppBanner {
@@ -46,20 +45,22 @@ extension AppBanner {
         }
     }
 
-    /// A new code for the page at `path`, its link kept in the store for the app to claim once
-    /// within ``claimLifetime``; nil when the app has no link to give (neither a scheme nor a host).
-    func mintClaimCode(for path: String, now: Int64) throws -> ClaimCode? {
-        guard let link = appLink(path), !Self.carriesToken(path) else { return nil }
+    /// A new code for `screen`'s page, its link kept in the store for the app to claim once
+    /// within ``claimLifetime``; nil when the app has no link to give (neither a scheme nor a
+    /// host) or the link holds a token.
+    func mintClaimCode(for screen: RouteInstance, now: Int64) throws -> ClaimCode? {
+        let path = app.linkURLs.screen(screen)
+        guard !Self.carriesToken(screen), let link = appLink(path) else { return nil }
         let code = DeferredLink.newCode()
         let expires = now + Self.claimLifetime
         try store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: expires)
         return ClaimCode(code: code, path: path, expires: expires)
     }
 
-    /// Whether a page's link holds a secret (a reset or verify link's `token`): such a link is
-    /// never kept for a claim, where a code of 40 bits would stand for it for an hour.
-    static func carriesToken(_ path: String) -> Bool {
-        guard let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else { return false }
-        return (URLEncoding.decodeForm(query.utf8) ?? []).contains { $0.name == "token" }
+    /// Whether a screen's link holds a secret — a parameter named `token`, in its path or query,
+    /// as a reset or verify link's (the parameter ``LinkTokens`` and ``SecurityHeaders`` read):
+    /// such a link is never kept for a claim, where a code of 40 bits would stand for it an hour.
+    static func carriesToken(_ screen: RouteInstance) -> Bool {
+        screen.parameters["token"] != nil
     }
 }

@@ -3,16 +3,6 @@ extension AppBanner {
     /// link service does; nothing is kept of it).
     enum Platform {
         case iOS, android, desktop
-
-        init(userAgent: String?) {
-            self = UserAgent(userAgent).platform
-        }
-    }
-
-    /// Whether the client says it is a crawler or a link-preview fetcher (Slackbot,
-    /// facebookexternalhit, WhatsApp…), which read a page's tags and never use its banner.
-    static func isRobot(_ userAgent: String?) -> Bool {
-        UserAgent(userAgent).isRobot
     }
 
     /// A `User-Agent` read for the words that say what the client is: its bytes with ASCII letters
@@ -29,6 +19,8 @@ extension AppBanner {
             bytes = (header ?? "").utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
         }
 
+        /// Whether the client says it is a crawler or a link-preview fetcher (Slackbot,
+        /// facebookexternalhit, WhatsApp…), which read a page's tags and never use its banner.
         var isRobot: Bool { Self.robotWords.contains(where: contains) }
 
         var platform: Platform {

@@ -91,13 +91,13 @@ struct AppBanner {
         let agent = UserAgent(request.headers["User-Agent"])
         // A link preview's fetch reads the tags, and is not counted as a banner shown.
         guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !agent.isRobot else { return values }
-        values["appBanner"] = banner(route, of: definition, path: path, platform: agent.platform, origin: origin,
+        values["appBanner"] = banner(route, of: definition, path: path, holdsToken: Self.carriesToken(instance), platform: agent.platform, origin: origin,
                                      given: ClaimCode(in: state, for: path, now: now))
         return values
     }
 
-    private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, platform: Platform, origin: String, given: ClaimCode?)
-        -> TemplateValue {
+    private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, holdsToken: Bool, platform: Platform, origin: String,
+                        given: ClaimCode?) -> TemplateValue {
         let pattern = URLEncoding.encode(route.path)
         let ping = { (outcome: Outcome) in origin + app.urls.prefix + "/_app-banner/ping?outcome=" + outcome.rawValue + "&pattern=" + pattern }
         // A desktop has no app to open: its way to the phone is the link's QR code.
@@ -124,7 +124,7 @@ struct AppBanner {
         if let code = given?.code {
             value["code"] = .string(code)
             value["codeQR"] = (try? QRCode(text: code)).map { .html(SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan"))) } ?? .null
-        } else if !Self.carriesToken(path), (DeepLinks.schemeLink(definition, path: path) ?? DeepLinks.universalLink(definition, path: path)) != nil {
+        } else if !holdsToken, (DeepLinks.schemeLink(definition, path: path) ?? DeepLinks.universalLink(definition, path: path)) != nil {
             value["getCode"] = .string(app.urls.prefix + Self.codePath)
         }
         if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {

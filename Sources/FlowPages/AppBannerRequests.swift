@@ -34,7 +34,7 @@ struct AppBannerRequests {
             let path = app.linkURLs.screen(current)
             let live = AppBanner.ClaimCode(in: shown, for: path, now: now) ?? minted.flatMap { $0.path == path ? $0 : nil }
             // An app with no link to give (neither a scheme nor a host) offers no code either.
-            guard let given = try live ?? banner.mintClaimCode(for: path, now: now) else {
+            guard let given = try live ?? banner.mintClaimCode(for: current, now: now) else {
                 try session.commitOutOfDate(now: now)
                 return session.redirectToCurrentScreen(request)
             }
@@ -60,7 +60,7 @@ struct AppBannerRequests {
             try services.store.countAttempt([AttemptKey(.claimPerAddress, app: app.app.id, request.clientAddress)], now: now)
         } catch let tooSoon as TooManyAttempts {
             throw HTTPError(.tooManyRequests, "Too many codes tried; try again \(tooSoon.whenText).",
-                            headers: HTTPHeaders([("Retry-After", String((tooSoon.wait + 999) / 1000))]))
+                            headers: HTTPHeaders([("Retry-After", tooSoon.retryAfter)]))
         }
         guard let normalized = code.flatMap(DeferredLink.normalized),
               let claimed = try services.store.claimDeferredLink(app: app.app.id, code: normalized, now: now) else {

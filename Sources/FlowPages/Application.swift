@@ -118,8 +118,8 @@ public enum Application {
 
     /// The store `options` name: a SQLite file, or a shared PostgreSQL database.
     static func openStore(_ options: ServeOptions) throws -> any WebStore {
+        let key = try options.storeKey()
         if options.isPostgres {
-            let key = try options.storeKey()
             let database = try PostgresDatabase(url: options.databasePath, maximumConnections: options.databaseConnections)
             options.serverConfiguration.log("keeping sessions and data in PostgreSQL at \(database.location)")
             return PostgresWebStore(database: database, key: key)
@@ -128,7 +128,6 @@ public enum Application {
         case .full: .full
         case .normal: .normal
         }
-        let key = try options.storeKey()
         return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability), key: key)
     }
 

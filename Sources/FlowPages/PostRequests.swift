@@ -60,8 +60,7 @@ struct PostRequests {
         let errors = interpreter.validate(command, form: form)
         let prepared: [EffectCall: (any Sendable)?]
         do {
-            prepared = try prepareEffects(of: command, form: errors.isEmpty ? form : nil, on: state, interpreter: interpreter, context: context,
-                                          address: request.clientAddress)
+            prepared = try prepareEffects(of: command, form: errors.isEmpty ? form : nil, on: state, interpreter: interpreter, context: context)
         } catch is BusyHashing {
             // This address's share of the hashing is taken by its own posts still being checked.
             throw Self.busy
@@ -72,7 +71,7 @@ struct PostRequests {
             shown.state = state
             var response = try services.renderer.refusal(shown, message: "Too many attempts. For your security, try again \(tooSoon.whenText).",
                                                          status: .tooManyRequests, request: request)
-            response.headers.set("Retry-After", String((tooSoon.wait + 999) / 1000))
+            response.headers.set("Retry-After", tooSoon.retryAfter)
             return response
         }
         do {
@@ -160,13 +159,13 @@ struct PostRequests {
     /// Only a valid form's effects are prepared (`form` nil: it was not), each holding one of the
     /// client address's shares of the hashing while it runs.
     private func prepareEffects(of command: PostCommand, form: [String: String]?, on state: NavigationState, interpreter: ActionInterpreter,
-                                context: EffectContext, address: String) throws -> [EffectCall: (any Sendable)?] {
+                                context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
         guard case .action(let action) = command, let form else { return [:] }
         var prepared: [EffectCall: (any Sendable)?] = [:]
         let fields = interpreter.fields(of: action, posted: form, on: state)
         for call in ActionInterpreter.effectCalls(of: action.steps, formID: action.form, form: fields) where prepared[call] == nil {
             guard let effect = services.effects[call.name] else { continue }
-            let made: (any Sendable)? = try services.hashingShares.holding(address) { try effect.prepare(call, state: state, context: context) }
+            let made: (any Sendable)? = try services.hashingShares.holding(context.clientAddress) { try effect.prepare(call, state: state, context: context) }
             prepared[call] = .some(made)
         }
         return prepared

@@ -11,17 +11,22 @@ struct TemplateCheck {
     let app: AppDefinition
     let library: TemplateLibrary
     private(set) var problems: [FolderProblem] = []
-    private(set) var warnings: [String] = []
+    /// Every path each route's template reads, its partials included.
+    private var reads: [RouteName: [[String]]] = [:]
+    /// The routes each route's template links to with the `url` helper.
+    private var links: [RouteName: [RouteName]] = [:]
+
+    /// Routes no navigation reaches and actions no template offers, as `file:line: warning: …`;
+    /// worked out when asked (`flowpages check`), not each time a server loads the folder.
+    var warnings: [String] {
+        unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links)
+    }
 
     init(app: AppDefinition, library: TemplateLibrary) {
         self.app = app
         self.library = library
         let model = PageModel(app: app, urls: AppURLs(prefix: "/" + app.id, navigation: app.navigation))
         var seen: Set<String> = []
-        /// Every path each route's template reads, its partials included.
-        var reads: [RouteName: [[String]]] = [:]
-        /// The routes each route's template links to with the `url` helper.
-        var links: [RouteName: [RouteName]] = [:]
         // A template several routes show reads what any of them provides (a token only one has).
         var shapes: [String: [String: TemplateShape]] = [:]
         for route in app.navigation.routes {
@@ -59,7 +64,6 @@ struct TemplateCheck {
             }
         }
         problems.sort()
-        warnings = unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links)
     }
 
     /// `forms.login.emial`: forms.login has no 'emial'; did you mean 'email'?

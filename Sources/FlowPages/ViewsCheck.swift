@@ -30,22 +30,20 @@ public enum ViewsCheck {
     /// the shared layouts of the views folder it is in, and reports only what is in them.
     public static func report(views: String) -> Report {
         let named = views.hasSuffix("/") && views.count > 1 ? String(views.dropLast()) : views
-        if FileManager.default.fileExists(atPath: (named as NSString).appendingPathComponent("app.xml")) {
-            let above = (named as NSString).deletingLastPathComponent
-            let parent = above.isEmpty ? "." : above
-            let whole = report(views: parent)
-            let own = [(parent as NSString).appendingPathComponent((named as NSString).lastPathComponent) + "/",
-                       (parent as NSString).appendingPathComponent("_layout") + "/"]
-            func isOwn(_ line: String) -> Bool { own.contains { line.hasPrefix($0) } }
-            return Report(problems: whole.problems.filter(isOwn), warnings: whole.warnings.filter(isOwn))
-        }
+        guard FileManager.default.fileExists(atPath: (named as NSString).appendingPathComponent("app.xml")) else { return report(views: views, only: nil) }
+        let above = (named as NSString).deletingLastPathComponent
+        return report(views: above.isEmpty ? "." : above, only: (named as NSString).lastPathComponent)
+    }
+
+    /// The report of `views`, or of its folder `only` with the shared layouts.
+    private static func report(views: String, only: String?) -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: views, isDirectory: &isFolder), isFolder.boolValue else {
             return Report(problems: ["\(views): not a folder; pass the views folder, such as Views"], warnings: [])
         }
         var problems: [FolderProblem] = []
         var apps: [AppDefinition] = []
-        for (_, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: .prototype)) {
+        for (folder, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: .prototype)) where only == nil || folder == only {
             switch result {
             case .success(let app): apps.append(app)
             case .failure(let found): problems += found.problems
@@ -53,7 +51,7 @@ public enum ViewsCheck {
         }
         let library: TemplateLibrary
         do {
-            library = try TemplateLibrary.load(views: views)
+            library = try TemplateLibrary.load(views: views) { name in only.map { name.hasPrefix("_layout/") || name.hasPrefix($0 + "/") } ?? true }
         } catch {
             return Report(problems: (problems + error.problems).map(\.description), warnings: [])
         }

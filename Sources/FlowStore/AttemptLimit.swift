@@ -125,6 +125,9 @@ public struct TooManyAttempts: Error, Hashable, Sendable {
         self.wait = wait
     }
 
+    /// The wait in whole seconds, rounded up, as `Retry-After` says it.
+    public var retryAfter: String { String((wait + 999) / 1000) }
+
     /// The wait as a person reads it: "in 5 seconds", "in 3 minutes".
     public var whenText: String {
         let seconds = Int((wait + 999) / 1000)

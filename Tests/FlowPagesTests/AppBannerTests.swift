@@ -283,7 +283,7 @@ import Testing
         (iPhone, false), (android, false), (desktop, false),
     ])
     func robotsAreToldFromPeople(agent: String, isRobot: Bool) {
-        #expect(AppBanner.isRobot(agent) == isRobot)
+        #expect(AppBanner.UserAgent(agent).isRobot == isRobot)
     }
 
     @Test func aSessionsBannerOutcomesAreItsEventsAndCountedOnce() throws {

@@ -23,6 +23,11 @@ enum BackendMemory {
         values(state)["registered"].flatMap(Int.init)
     }
 
+    /// The email a call is about: the form's, else the one being registered or reset.
+    static func email(_ call: EffectCall, _ state: NavigationState) -> String? {
+        call.form["email"].map { String($0.trimmingWhitespace()) } ?? values(state)["email"]
+    }
+
     /// Whether the email being registered already has an account: the steps of the registration
     /// then answer as they would for a new one, keep nothing and send its owner a note, so the
     /// form does not tell who has an account.

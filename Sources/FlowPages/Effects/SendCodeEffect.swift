@@ -13,20 +13,15 @@ struct SendCodeEffect: Effect {
     /// Counts the mail asked for per email and per client address, so no one's inbox is
     /// flooded by someone else's requests.
     func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
-        try context.countAttempt(perAddress: .mailPerAddress, perEmail: (.mailPerEmail, Self.email(call, state)))
+        try context.countAttempt(perAddress: .mailPerAddress, perEmail: (.mailPerEmail, BackendMemory.email(call, state)))
         return nil
-    }
-
-    /// The email the code goes to: the form's, else the one being registered or reset.
-    private static func email(_ call: EffectCall, _ state: NavigationState) -> String {
-        call.form["email"].map { String($0.trimmingWhitespace()) } ?? BackendMemory.values(state)["email"] ?? ""
     }
 
     func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"
         let app = context.app
-        let email = Self.email(call, state)
+        let email = BackendMemory.email(call, state) ?? ""
         try BackendMemory.remember(["email": email, "verified": ""], in: &state)
         guard let account = try transaction.account(app: app.id, email: email), context.isPrototype || !account.isFixture else {
             return .success(values: ["email": email])

@@ -12,8 +12,7 @@ struct VerifyCodeEffect: Effect {
     /// client address, before it is checked; a link's 256-bit token is not worth guessing.
     func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
         guard !call.form["code", default: ""].trimmingWhitespace().isEmpty else { return nil }
-        let email = call.form["email"].map { String($0.trimmingWhitespace()) } ?? BackendMemory.values(state)["email"]
-        try context.countAttempt(perAddress: .codePerAddress, perEmail: (.codePerAccount, email))
+        try context.countAttempt(perAddress: .codePerAddress, perEmail: (.codePerAccount, BackendMemory.email(call, state)))
         return nil
     }
 
