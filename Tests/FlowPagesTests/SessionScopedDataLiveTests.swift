@@ -31,6 +31,39 @@ import Testing
         return browser.page.main?.elements("a").map(\.content).filter { !["New Note"].contains($0) } ?? []
     }
 
+    /// The same app open to visitors: its notes tab needs no sign-in, its account tab does.
+    static func openFolder() throws -> URL {
+        let views = try folder()
+        let file = views.appendingPathComponent("notes/app.xml")
+        let xml = try String(contentsOf: file, encoding: .utf8)
+        try xml.replacingOccurrences(of: #"<flows id="app" initial="auth">"#, with: #"<flows id="app" initial="main">"#)
+            .replacingOccurrences(of: #"<tabs id="main" requires-sign-in="true">"#, with: #"<tabs id="main">"#)
+            .replacingOccurrences(of: #"<tab id="account" root="account""#, with: #"<tab id="account" requires-sign-in="true" root="account""#)
+            .write(to: file, atomically: true, encoding: .utf8)
+        return views
+    }
+
+    @Test func aVisitorsEditsAreStillThereAfterSigningIn() throws {
+        let views = try Self.openFolder()
+        defer { try? FileManager.default.removeItem(at: views) }
+        let app = try LiveApp(views: views.path)
+        var visitor = LiveBrowser(app)
+        try visitor.open("/notes/")
+        #expect(visitor.page.heading == "Notes", "open to visitors")
+        try visitor.press("New Note")
+        try visitor.press("Save", filling: ["Title": "Written before signing in"])
+        try visitor.selectTab("account")
+        try visitor.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(visitor.page.heading == "Account", "signed in, where the guard was")
+        #expect(try Self.titles(&visitor).contains("Written before signing in"), "the session's copy, kept across the sign-in")
+        var other = LiveBrowser(app)
+        try other.open("/notes/")
+        try other.selectTab("account")
+        try other.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        #expect(other.page.heading == "Account")
+        #expect(try !Self.titles(&other).contains("Written before signing in"), "and no one else's, signed in to the same account")
+    }
+
     @Test func twoSessionsSignedInToOneAccountEachKeepTheirOwnCopy() throws {
         let views = try Self.folder()
         defer { try? FileManager.default.removeItem(at: views) }
