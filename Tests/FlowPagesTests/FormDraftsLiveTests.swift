@@ -97,6 +97,15 @@ import Testing
         return views
     }
 
+    /// The shelf of `xml` served, browsed by `body` from its list of books; the folder goes afterwards.
+    static func onShelf(_ xml: String, _ body: (inout LiveBrowser) throws -> Void) throws {
+        let views = try folder(xml)
+        defer { try? FileManager.default.removeItem(at: views) }
+        var browser = LiveBrowser(try LiveApp(views: views.path))
+        try browser.open("/shelf/books")
+        try body(&browser)
+    }
+
     /// The value the field labelled `label` shows.
     static func value(_ label: String, on page: HTMLPage) -> String {
         page.field(labelled: label)?["value"] ?? ""
@@ -111,78 +120,66 @@ import Testing
 
     @Test(arguments: bothWays)
     func addOpenedAgainAfterCreatingIsEmpty(xml: String) throws {
-        let views = try Self.folder(xml)
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path)
-        var browser = LiveBrowser(app)
-        try browser.open("/shelf/books")
-        try browser.click("Add a book")
-        try browser.press("Create", filling: ["Title": "Dune", "Author": "Herbert"])
-        #expect(browser.page.heading == "Books" && browser.page.main?.elements("a").map(\.content).contains("Dune") == true)
-        try browser.click("Add a book")
-        #expect(browser.page.heading == "Add Book")
-        #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "", "the created book's values are gone")
-        try Self.pressBack(&browser)
-        #expect(browser.page.alert == nil && browser.page.heading == "Books", "an untouched Add is left without asking")
+        try Self.onShelf(xml) { browser in
+            try browser.click("Add a book")
+            try browser.press("Create", filling: ["Title": "Dune", "Author": "Herbert"])
+            #expect(browser.page.heading == "Books" && browser.page.main?.elements("a").map(\.content).contains("Dune") == true)
+            try browser.click("Add a book")
+            #expect(browser.page.heading == "Add Book")
+            #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "", "the created book's values are gone")
+            try Self.pressBack(&browser)
+            #expect(browser.page.alert == nil && browser.page.heading == "Books", "an untouched Add is left without asking")
+        }
     }
 
     @Test(arguments: bothWays + [unguarded])
     func editOfAnotherBookShowsThatBookAndSavesItsOwnValues(xml: String) throws {
-        let views = try Self.folder(xml)
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path)
-        var browser = LiveBrowser(app)
-        try browser.open("/shelf/books")
-        try browser.click("Middlemarch")
-        try browser.press("Save", filling: ["Title": "Silas Marner"])
-        #expect(browser.page.heading == "Books" && browser.page.main?.content.contains("Silas Marner by Eliot") == true)
-        try browser.click("Emma")
-        #expect(Self.value("Title", on: browser.page) == "Emma" && Self.value("Author", on: browser.page) == "Austen", "book 2, not book 1's save")
-        try browser.press("Save", filling: ["Title": "Persuasion"])
-        let shelf = browser.page.main?.content ?? ""
-        #expect(shelf.contains("Persuasion by Austen") && shelf.contains("Silas Marner by Eliot"), "book 2 keeps its author; book 1 is untouched: \(shelf)")
+        try Self.onShelf(xml) { browser in
+            try browser.click("Middlemarch")
+            try browser.press("Save", filling: ["Title": "Silas Marner"])
+            #expect(browser.page.heading == "Books" && browser.page.main?.content.contains("Silas Marner by Eliot") == true)
+            try browser.click("Emma")
+            #expect(Self.value("Title", on: browser.page) == "Emma" && Self.value("Author", on: browser.page) == "Austen", "book 2, not book 1's save")
+            try browser.press("Save", filling: ["Title": "Persuasion"])
+            let shelf = browser.page.main?.content ?? ""
+            #expect(shelf.contains("Persuasion by Austen") && shelf.contains("Silas Marner by Eliot"), "book 2 keeps its author; book 1 is untouched: \(shelf)")
+        }
     }
 
     @Test(arguments: bothWays)
     func leavingAnUntouchedEditDoesNotAsk(xml: String) throws {
-        let views = try Self.folder(xml)
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path)
-        var browser = LiveBrowser(app)
-        try browser.open("/shelf/books")
-        try browser.click("Middlemarch")
-        try browser.press("Save", filling: ["Title": "Silas Marner"])
-        try browser.click("Emma")
-        try Self.pressBack(&browser)
-        #expect(browser.page.alert == nil && browser.page.heading == "Books")
-        try browser.click("Silas Marner")
-        #expect(Self.value("Title", on: browser.page) == "Silas Marner", "saved, the form starts from the record as it is now")
-        try Self.pressBack(&browser)
-        #expect(browser.page.alert == nil && browser.page.heading == "Books")
+        try Self.onShelf(xml) { browser in
+            try browser.click("Middlemarch")
+            try browser.press("Save", filling: ["Title": "Silas Marner"])
+            try browser.click("Emma")
+            try Self.pressBack(&browser)
+            #expect(browser.page.alert == nil && browser.page.heading == "Books")
+            try browser.click("Silas Marner")
+            #expect(Self.value("Title", on: browser.page) == "Silas Marner", "saved, the form starts from the record as it is now")
+            try Self.pressBack(&browser)
+            #expect(browser.page.alert == nil && browser.page.heading == "Books")
+        }
     }
 
     @Test(arguments: bothWays)
     func aFailedSaveKeepsWhatWasTypedOnThatScreenOnly(xml: String) throws {
-        let views = try Self.folder(xml)
-        defer { try? FileManager.default.removeItem(at: views) }
-        let app = try LiveApp(views: views.path)
-        var browser = LiveBrowser(app)
-        try browser.open("/shelf/books")
-        try browser.click("Emma")
-        try browser.press("Save", filling: ["Title": "", "Author": "Jane Austen"])
-        #expect(browser.page.heading == "Edit Book" && browser.page.errors == ["Give the book a title."])
-        #expect(Self.value("Author", on: browser.page) == "Jane Austen")
-        try browser.reload()
-        #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "Jane Austen", "kept as a draft of this Edit")
-        // Another book's Edit pushed over this one does not leave it, and starts from its own book.
-        try browser.click("Edit Middlemarch")
-        #expect(browser.page.alert == nil && browser.url == "/shelf/books/1/edit")
-        #expect(Self.value("Title", on: browser.page) == "Middlemarch" && Self.value("Author", on: browser.page) == "Eliot")
-        try Self.pressBack(&browser)
-        #expect(browser.page.alert == nil && browser.url == "/shelf/books/2/edit", "the untouched Edit is left without asking")
-        #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "Jane Austen")
-        try Self.pressBack(&browser)
-        #expect(browser.page.alert?.title == "Discard Changes?", "what was typed on it is still unsaved")
+        try Self.onShelf(xml) { browser in
+            try browser.click("Emma")
+            try browser.press("Save", filling: ["Title": "", "Author": "Jane Austen"])
+            #expect(browser.page.heading == "Edit Book" && browser.page.errors == ["Give the book a title."])
+            #expect(Self.value("Author", on: browser.page) == "Jane Austen")
+            try browser.reload()
+            #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "Jane Austen", "kept as a draft of this Edit")
+            // Another book's Edit pushed over this one does not leave it, and starts from its own book.
+            try browser.click("Edit Middlemarch")
+            #expect(browser.page.alert == nil && browser.url == "/shelf/books/1/edit")
+            #expect(Self.value("Title", on: browser.page) == "Middlemarch" && Self.value("Author", on: browser.page) == "Eliot")
+            try Self.pressBack(&browser)
+            #expect(browser.page.alert == nil && browser.url == "/shelf/books/2/edit", "the untouched Edit is left without asking")
+            #expect(Self.value("Title", on: browser.page) == "" && Self.value("Author", on: browser.page) == "Jane Austen")
+            try Self.pressBack(&browser)
+            #expect(browser.page.alert?.title == "Discard Changes?", "what was typed on it is still unsaved")
+        }
     }
 
     @Test(arguments: [
