@@ -26,10 +26,23 @@ struct PrototypeHosts: Sendable {
 
     /// Nil when the request's `Host` is one of the prototype's names; else the 421 that answers it.
     func refusal(of request: HTTPRequest) -> HTTPError? {
+        // Every request asks: the usual answer (127.0.0.1 or localhost, in lower case) is read off
+        // the field's bytes, with no string made.
+        if let host = request.headers["Host"], Self.isPlainLoopback(host) { return nil }
         let name = WebApplication.hostName(request)
         if Self.isLoopback(name) || names.contains(name) { return nil }
         return HTTPError(.misdirectedRequest, "This prototype answers only to its own addresses, not to \(name.isEmpty ? "a request without a Host" : "“\(name)”"): "
             + "open it at localhost, or start it with --public-origin naming the address you type.")
+    }
+
+    /// Whether `authority` is `localhost` or `127.0.0.1`, with or without a port, as written.
+    private static func isPlainLoopback(_ authority: String) -> Bool {
+        var utf8 = Substring(authority).utf8
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+            guard utf8[utf8.index(after: colon)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            utf8 = utf8[..<colon]
+        }
+        return utf8.elementsEqual("127.0.0.1".utf8) || utf8.elementsEqual("localhost".utf8)
     }
 
     /// Whether a host name always means this machine: `localhost` and its subdomains (which

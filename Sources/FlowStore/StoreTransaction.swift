@@ -47,6 +47,10 @@ public protocol StoreTransaction: AccountReads, RecordReads, RecordWrites {
     func redeemCode(_ code: String, accountID: Int, purpose: String, now: Int64) throws -> Bool
     /// Forgets the attempts counted under `keys`: a sign-in that succeeded, a password reset.
     func clearAttempts(_ keys: [AttemptKey]) throws
+    /// Takes back the one attempt this request counted under each of `keys`, as it succeeded: a
+    /// limit counts failures (and attempts still being checked), so an office behind one address
+    /// signing in all morning is never held back, while each wrong guess still counts.
+    func refundAttempt(_ keys: [AttemptKey]) throws
 
     // MARK: Outbox
 

@@ -22,6 +22,11 @@ public struct AccessLogEntry: Sendable, CustomStringConvertible {
     /// separates the fields, and `%`, so an escape read back is never ambiguous. The path is
     /// logged decoded, so `/x%0Afake` is a line break until it is escaped again.
     static func escaped(_ text: String) -> String {
+        // Every request's line: visible ASCII but `%`, by far the most, is checked byte by byte.
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x25 }
+        }
+        if isPlain == true { return text }
         guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
         let digits = Array("0123456789ABCDEF".unicodeScalars)
         var result = ""

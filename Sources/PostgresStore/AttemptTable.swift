@@ -27,6 +27,12 @@ struct AttemptTable {
         }
     }
 
+    func refund(_ keys: [AttemptKey], in connection: PostgresConnection) throws {
+        for attempt in keys {
+            try connection.execute("UPDATE attempts SET hits = GREATEST(hits - 1, 0) WHERE key = $1", [.bytes(attempt.stored(under: key))])
+        }
+    }
+
     func sweep(now: Int64, in connection: PostgresConnection) throws -> Int {
         try connection.execute("DELETE FROM attempts WHERE expires_at <= $1", [.integer(now)])
     }

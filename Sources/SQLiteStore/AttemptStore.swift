@@ -45,6 +45,13 @@ public struct AttemptStore: Sendable {
         }
     }
 
+    /// Takes back one attempt under each of `keys` inside a caller's write transaction.
+    public func refund(_ keys: [AttemptKey], in connection: SQLiteConnection) throws {
+        for attempt in keys {
+            try connection.execute("UPDATE attempts SET hits = max(hits - 1, 0) WHERE key = ?", [.blob(attempt.stored(under: key))])
+        }
+    }
+
     /// Deletes the counts that are over at `now`; returns how many.
     public func sweep(now: Int64) throws -> Int {
         try database.write { try $0.execute("DELETE FROM attempts WHERE expires_at <= ?", [.integer(now)]) }

@@ -172,6 +172,10 @@ struct SQLiteTransaction: StoreTransaction {
         try store.attempts.clear(keys, in: connection)
     }
 
+    func refundAttempt(_ keys: [AttemptKey]) throws {
+        try store.attempts.refund(keys, in: connection)
+    }
+
     func appendEvents(_ events: [StoredEvent], session: String?) throws {
         try store.events.append(events, session: session, in: connection)
     }

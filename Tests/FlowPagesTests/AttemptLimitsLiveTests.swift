@@ -54,6 +54,24 @@ import Testing
         #expect(guesser.last.status == 429, "the \(free + 2)th guess from one address within seconds")
     }
 
+    @Test func signInsThatWorkAreNoGuessesOfTheirAddress() throws {
+        let app = try LiveApp()
+        // An office behind one address, signing in all morning.
+        for person in 1...AttemptLimit.signInPerAddress.free + 5 {
+            var browser = try Walk.atLogin(app)
+            try Walk.logIn(&browser)
+            #expect(browser.last.status == 200 && ["Home", "Biometric Enrollment"].contains(browser.page.heading), "person \(person)")
+        }
+        // Each wrong guess from it still counts.
+        var guesser = try Walk.atLogin(app)
+        for attempt in 1...AttemptLimit.signInPerAddress.free {
+            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess-long"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        try guesser.press("Log In", filling: ["Email address": "someone@example.com", "Password": "guess-long"])
+        #expect(guesser.last.status == 429)
+    }
+
     @Test func aPasswordResetStillWorksAndEndsTheAccountsOtherSessions() throws {
         let app = try LiveApp()
         var owner = try Self.registered(app, email: "owner@example.com")

@@ -15,6 +15,18 @@ import Testing
         #expect(allowed.load(ordering: .relaxed) == AttemptLimit.signInPerAccount.free, "the free ones, and no more")
     }
 
+    @Test func anAttemptThatSucceededIsTakenBack() throws {
+        let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
+        let address = AttemptKey(.signInPerAddress, app: "suma", "127.0.0.1")
+        for _ in 1...AttemptLimit.signInPerAddress.free * 2 {
+            try store.countAttempt([address], now: 0)
+            try store.transaction { try $0.refundAttempt([address]) }
+        }
+        for _ in 1..<AttemptLimit.signInPerAddress.free { try store.countAttempt([address], now: 0) }
+        try store.countAttempt([address], now: 0)
+        #expect(throws: TooManyAttempts.self, "the failures alone count") { try store.countAttempt([address], now: 0) }
+    }
+
     @Test func aRefusalSaysTheLongestWaitAndASweepForgetsWhatIsOver() throws {
         let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
         let (account, address) = (AttemptKey(.codePerAccount, app: "suma", "a"), AttemptKey(.codePerAddress, app: "suma", "127.0.0.1"))

@@ -122,9 +122,19 @@ public struct EffectContext: Sendable {
     /// `perEmail` for it (its ``Account/emailKey(_:)``, whether it has an account or not).
     /// - Throws: ``TooManyAttempts`` when it came too soon.
     public func countAttempt(perAddress: AttemptLimit, perEmail: (limit: AttemptLimit, email: String?)? = nil) throws {
-        var keys = [AttemptKey(perAddress, app: app.id, clientAddress)]
-        if let (limit, email) = perEmail, let email { keys.append(AttemptKey(limit, app: app.id, Account.emailKey(email))) }
+        var keys = [attemptKey(perAddress)]
+        if let (limit, email) = perEmail, let email { keys.append(attemptKey(limit, email: email)) }
         try store.countAttempt(keys, now: now)
+    }
+
+    /// What `limit` counts this request's client address under.
+    public func attemptKey(_ limit: AttemptLimit) -> AttemptKey {
+        AttemptKey(limit, app: app.id, clientAddress)
+    }
+
+    /// What `limit` counts `email` under: its ``Account/emailKey(_:)``, whether it has an account or not.
+    public func attemptKey(_ limit: AttemptLimit, email: String) -> AttemptKey {
+        AttemptKey(limit, app: app.id, Account.emailKey(email))
     }
 
     /// Applies a navigation command; an effect's navigation (sign-in) must succeed or the

@@ -35,8 +35,9 @@ struct ResetPasswordEffect: Effect {
             try transaction.endSessions(app: context.app.id, userID: String(accountID), except: context.sessionID)
         }
         if let account = try transaction.account(id: accountID) {
-            try transaction.clearAttempts([AttemptKey(.signInPerAccount, app: context.app.id, Account.emailKey(account.email))])
+            try transaction.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
         }
+        try transaction.refundAttempt([context.attemptKey(.codePerAddress)])
         BackendMemory.forget(in: &state)
         return .success(values: [:])
     }

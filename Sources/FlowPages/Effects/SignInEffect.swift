@@ -32,8 +32,10 @@ struct SignInEffect: Effect {
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         guard let account = (prepared as? Checked)?.account, account.isVerified else { return .failure(errors: [:]) }
         state = try context.run(.signIn(userID: String(account.id)), on: state)
-        // The owner got in: the wrong passwords before were theirs, or are now moot.
-        try transaction.clearAttempts([AttemptKey(.signInPerAccount, app: context.app.id, Account.emailKey(account.email))])
+        // The owner got in: the wrong passwords before were theirs, or are now moot; and a
+        // sign-in that worked is no guess of its address.
+        try transaction.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
+        try transaction.refundAttempt([context.attemptKey(.signInPerAddress)])
         return .success(values: ["email": account.email])
     }
 }

@@ -46,6 +46,9 @@ struct VerifyCodeEffect: Effect {
                 guard try transaction.redeemCode(code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
             }
             accountID = id
+            // The right code is no guess: the attempts counted for it before the check are taken back.
+            try transaction.refundAttempt([context.attemptKey(.codePerAddress)]
+                + (BackendMemory.email(call, state).map { [context.attemptKey(.codePerAccount, email: $0)] } ?? []))
         }
         if purpose == "verify-email" {
             try transaction.markVerified(accountID: accountID)
