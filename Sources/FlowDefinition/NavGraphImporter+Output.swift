@@ -26,6 +26,7 @@ extension NavGraphImporter {
             return .failure(FolderProblems([FolderProblem(file: file, line: line, message: "the graph's startDestination names no destination; set app:startDestination")]))
         }
         let tabs = tabs(file: file)
+        let entry = entryTab(start: start, tabs: tabs, file: file, line: line)
         let roots = Set(tabs.isEmpty ? [start] : tabs.map(\.root))
         var links = LinkSet()
         var routes: [String: Route] = [:]
@@ -35,7 +36,7 @@ extension NavGraphImporter {
         for destination in destinations {
             routes[destination.id]!.under = linkParent(of: destination, routes: routes, roots: roots)
         }
-        let unreached = unreachedActions(routes: routes, roots: roots, start: start, tabs: tabs)
+        let unreached = unreachedActions(routes: routes, roots: roots, start: start, entry: entry, tabs: tabs)
         var writer = ActionWriter()
         var templates: [String: String] = [:]
         for destination in destinations {
@@ -48,7 +49,7 @@ extension NavGraphImporter {
             templates[destination.id + ".html"] = Self.template(destination, route: routes[destination.id]!, controls: controls, openers: openers)
         }
         var files = templates
-        files["app.xml"] = appXML(routes: destinations.map { routes[$0.id]! }, start: start, tabs: tabs, links: links, writer: writer)
+        files["app.xml"] = appXML(routes: destinations.map { routes[$0.id]! }, start: start, entry: entry, tabs: tabs, links: links, writer: writer)
         return .success(Output(files: files, unmapped: unmapped))
     }
 
@@ -76,9 +77,12 @@ extension NavGraphImporter {
 
     /// Android code may navigate to any destination by its id, so a graph often has screens no
     /// action leads to. Each is offered on the root of the stack it belongs to (the start
-    /// destination, or its tab's root), so every screen can be walked; keyed by that root.
-    private mutating func unreachedActions(routes: [String: Route], roots: Set<String>, start: String, tabs: [Tab]) -> [String: [Action]] {
-        var reached = roots.union([start])
+    /// destination, or its tab's root; a start outside the tabs on the tab the app opens on), so
+    /// every screen can be walked; keyed by that root.
+    private mutating func unreachedActions(
+        routes: [String: Route], roots: Set<String>, start: String, entry: Tab?, tabs: [Tab]
+    ) -> [String: [Action]] {
+        var reached = roots
         for destination in destinations {
             for action in offeredActions(destination) {
                 if let target = action.destination.flatMap({ resolve($0, from: destination.graphs) }) { reached.insert(target) }
@@ -86,7 +90,8 @@ extension NavGraphImporter {
         }
         var offered: [String: [Action]] = [:]
         for destination in destinations where !reached.contains(destination.id) {
-            let host = tabs.first { $0.id == routes[destination.id]!.owner }?.root ?? tabs.first?.root ?? start
+            let owner = destination.id == start ? entry : tabs.first { $0.id == routes[destination.id]!.owner }
+            let host = owner?.root ?? tabs.first?.root ?? start
             unmapped.append("\(destination.file):\(destination.line): no action leads to '\(destination.id)' (app code may open it by id); a button on '\(host)' opens it")
             offered[host, default: []].append(Action(id: "open-" + destination.id, destination: destination.androidID, route: destination.id,
                                                       popUpTo: nil, inclusive: false, arguments: [:], file: destination.file, line: destination.line))
@@ -141,6 +146,29 @@ extension NavGraphImporter {
         var title: String
         /// The graph whose destinations it owns, when it is a graph's.
         var graph: String?
+    }
+
+    /// The tab the app opens on: the one whose root the graph starts at. A graph starting
+    /// elsewhere (a welcome or sign-in screen before the bottom navigation) opens on the first
+    /// tab that start's actions lead to, or else on the first tab; the choice is noted, as the
+    /// graph does not state it. Nil for an app of one stack.
+    private mutating func entryTab(start: String, tabs: [Tab], file: String, line: Int) -> Tab? {
+        guard !tabs.isEmpty else { return nil }
+        if let tab = tabs.first(where: { $0.root == start }) { return tab }
+        var led: (Tab, Action)?
+        if let screen = destinations.first(where: { $0.id == start }) {
+            for action in screen.actions where led == nil {
+                guard let target = action.destination.flatMap({ resolve($0, from: screen.graphs) }) else { continue }
+                led = tabs.first { $0.root == target }.map { ($0, action) }
+            }
+        }
+        let tabNames = tabs.map { "'\($0.title)'" }.joined(separator: ", ")
+        if let (tab, action) = led {
+            unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)); the app opens on '\(tab.title)', where its action '\(action.id)' leads, and '\(start)' is a screen on it")
+            return tab
+        }
+        unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)) and leads to none of them; the app opens on the first, '\(tabs[0].title)', and '\(start)' is a screen on it")
+        return tabs[0]
     }
 
     /// The bottom navigation's tabs: the menu's items, or the root graph's top-level graphs when
@@ -201,6 +229,7 @@ extension NavGraphImporter {
         var path = "/" + destination.id
         var pathParameters: [String] = []
         var isDeepLinkable = false
+        var addressFromLink = false
         var aliases: [String] = []
         for link in destination.deepLinks where !link.uri.isEmpty {
             let where_ = "\(link.file):\(link.line)"
@@ -215,10 +244,6 @@ extension NavGraphImporter {
             }
             // `…/{id}/` and `…/{id}` are one address: a link with the trailing slash opens it too.
             if isDeepLinkable, parts.path == path || aliases.contains(parts.path) { continue }
-            if isRoot, !parts.pathParameters.isEmpty {
-                unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' fills its path, but '\(destination.id)' is the root of a stack, which opens without arguments; it does not open the screen")
-                continue
-            }
             if let other = links.shapes[LinkSet.shape(parts.path)] {
                 unmapped.append("\(where_): deep link \(link.uri) of '\(destination.id)' has the address of '\(other)''s; it does not open the screen")
                 continue
@@ -228,7 +253,7 @@ extension NavGraphImporter {
                 continue
             }
             for name in parts.pathParameters + parts.queryParameters.map(\.argument) where !arguments.contains(where: { $0.name == name }) {
-                arguments.append(Argument(name: name, type: "string", defaultValue: nil, isRequired: !isDeepLinkable && parts.pathParameters.contains(name), note: nil))
+                arguments.append(Argument(name: name, type: "string", defaultValue: nil, isRequired: !addressFromLink && !isRoot && parts.pathParameters.contains(name), note: nil))
                 unmapped.append("\(where_): deep link placeholder '{\(name)}' of '\(destination.id)' has no <argument>; it is a text parameter")
             }
             for (key, name) in parts.queryParameters where key != name {
@@ -240,16 +265,21 @@ extension NavGraphImporter {
                 }
             }
             links.shapes[LinkSet.shape(parts.path)] = destination.id
-            // The first link is the screen's address; each further one an alias of it.
-            if isDeepLinkable {
+            // The first link is the screen's address; each further one an alias of it. A stack's
+            // root opens without arguments, so a link filling them is an alias of its own address
+            // whose placeholders open the root with them.
+            let fillsRoot = isRoot && !parts.pathParameters.isEmpty
+            if addressFromLink || fillsRoot {
                 aliases.append(parts.path)
+                isDeepLinkable = true
                 continue
             }
             path = parts.path
             pathParameters = parts.pathParameters
             isDeepLinkable = true
+            addressFromLink = true
         }
-        if !isDeepLinkable {
+        if !addressFromLink {
             if links.shapes[LinkSet.shape(path)] != nil { path = "/" + destination.id + "-screen" }
             links.shapes[LinkSet.shape(path)] = destination.id
         }
@@ -385,15 +415,14 @@ extension NavGraphImporter {
 
     // MARK: The folder's files
 
-    private func appXML(routes: [Route], start: String, tabs: [Tab], links: LinkSet, writer: ActionWriter) -> String {
+    private func appXML(routes: [Route], start: String, entry: Tab?, tabs: [Tab], links: LinkSet, writer: ActionWriter) -> String {
         let modals = routes.filter { $0.presentation != nil }.map { "      <modal id=\"\(Self.xml($0.owner))\" root=\"\(Self.xml($0.id))\"/>" }
         var navigation: String
         if tabs.isEmpty {
             navigation = "    <stack id=\"main\" root=\"\(Self.xml(start))\""
             navigation += modals.isEmpty ? "/>" : ">\n" + modals.joined(separator: "\n") + "\n    </stack>"
         } else {
-            let initial = tabs.first { $0.root == start }?.id ?? tabs[0].id
-            navigation = "    <tabs id=\"tabs\" initial=\"\(Self.xml(initial))\">\n"
+            navigation = "    <tabs id=\"tabs\" initial=\"\(Self.xml((entry ?? tabs[0]).id))\">\n"
             navigation += tabs.map { "      <tab id=\"\(Self.xml($0.id))\" root=\"\(Self.xml($0.root))\" title=\"\(Self.xml($0.title))\"/>" }.joined(separator: "\n")
             navigation += (modals.isEmpty ? "" : "\n" + modals.joined(separator: "\n")) + "\n    </tabs>"
         }

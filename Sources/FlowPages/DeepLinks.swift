@@ -31,10 +31,14 @@ enum DeepLinks {
     }
 
     /// The app a link belongs to, by its custom scheme or universal-link host, with its path.
-    /// Nil for a link no served app claims or that is not a URL.
+    /// A link without a scheme (`example.com/items/7`, as Android graphs write links that match
+    /// http and https alike) is read as https. Nil for a link no served app claims or that is not a URL.
     static func target(of link: String, apps: [AppDefinition]) -> Target? {
-        guard link.utf8.count <= 2048, let components = URLComponents(string: link),
-              let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
+        guard link.utf8.count <= 2048, var components = URLComponents(string: link) else { return nil }
+        if components.scheme == nil, !link.hasPrefix("/"), let schemeless = URLComponents(string: "https://" + link) {
+            components = schemeless
+        }
+        guard let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
         if scheme == "https" || scheme == "http" {
             guard let app = apps.first(where: { $0.hosts.contains { $0.lowercased() == host } }) else { return nil }

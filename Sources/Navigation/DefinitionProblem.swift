@@ -56,7 +56,7 @@ public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
         case .rootRouteOwnedElsewhere(let id, let route, let owner):
             "stack '\(id)' starts at route '\(route)', but that route's owner is '\(owner)'; set its owner to '\(id)'"
         case .rootRouteNeedsParameters(let id, let route):
-            "stack '\(id)' starts at route '\(route)', which has required parameters; a stack root must open without any"
+            "stack '\(id)' starts at route '\(route)', which has required parameters; a stack root must open without them: make each optional (required=\"false\"), with a default if it needs one"
         case .invalidDepthLimit(let id, let limit):
             "stack '\(id)' has depth limit \(limit); a limit counts the root and must be at least 1"
         case .unknownOwner(let route, let owner):

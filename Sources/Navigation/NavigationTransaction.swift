@@ -53,6 +53,13 @@ struct NavigationTransaction {
             return
         }
         let top = screens.last!
+        // A stack's root opened with other parameters (a link filling them) is that root again,
+        // never a second copy over it: what was pushed on it goes, as a new root would make it.
+        if case .base(let stack) = layer, definition.nodes[stack]!.rootRoute == target.name {
+            setScreens(layer, [target])
+            record(.replaced(top, with: target), source)
+            return
+        }
         switch route.presentation {
         // Modal routes are roots, shown only by presenting their modal; they never get here.
         case .push, .modal:

@@ -19,6 +19,7 @@ GRAPHS = REPOSITORY / "Tests/NavGraphs"
 SETS = {
     "garden": (["nav_garden.xml", "nav_account.xml"], ["--strings", "strings.xml"]),
     "market": (["nav_main.xml", "nav_shop.xml", "nav_cart.xml"], ["--strings", "strings.xml", "--menu", "bottom_nav.xml"]),
+    "newsroom": (["nav_news.xml"], ["--menu", "bottom_nav.xml"]),
 }
 
 
@@ -71,4 +72,6 @@ def test_imported_graphs_pass_the_audit(imported):
     state("Market: Product A-100")
     browser.press("Your Cart")
     state("Market: the Cart tab")
+    browser.open("/newsroom/_open?url=news.example%2Fsections%2Fsport")
+    state("Newsroom: a tab's root opened by a link with its argument")
     conclude(audit)

@@ -26,6 +26,10 @@ import Testing
                                           menu: menu ? file("market/bottom_nav.xml") : nil).get()
     }
 
+    static func newsroom() throws -> NavGraphImporter.Output {
+        try NavGraphImporter.importGraphs([file("newsroom/nav_news.xml")], appID: "newsroom", menu: file("newsroom/bottom_nav.xml")).get()
+    }
+
     /// A one-file graph around `body`, with the usual namespaces.
     static func graph(_ body: String, start: String = "a", id: String = "main_graph") -> [UInt8] {
         Array("""
@@ -206,6 +210,47 @@ import Testing
         // Without the menu, each top-level graph is a tab named after it.
         let unnamed = try Self.load(try Self.market(menu: false), as: "market")
         #expect(unnamed.navigation.root.children.map(\.tab?.title) == ["Shop", "Cart"])
+    }
+
+    /// A scheme-less link filling a tab root's argument opens that root with it: the root keeps
+    /// its own address (a root opens without arguments) and the link is an alias of it.
+    @Test func aLinkFillingATabRootsArgumentIsAnAliasOfTheRoot() throws {
+        let output = try Self.newsroom()
+        let app = try Self.load(output, as: "newsroom")
+        let feed = try #require(app.navigation.route("feed"))
+        #expect(feed.path == "/feed" && feed.aliases == ["/sections/{section}"] && feed.isDeepLinkable)
+        #expect(feed.parameter("section") == ParameterDefinition("section", required: false, defaultValue: "top"))
+        #expect(app.hosts == ["news.example"])
+        #expect(!output.unmapped.contains { $0.contains("does not open the screen") }, "\(output.unmapped)")
+    }
+
+    /// A graph starting at a screen outside the bottom navigation opens on the tab that screen
+    /// leads to, says so, and keeps the screen reachable by a button there.
+    @Test func aStartOutsideTheTabsOpensWhereItLeadsAndIsNoted() throws {
+        let output = try Self.newsroom()
+        let app = try Self.load(output, as: "newsroom")
+        guard case .tabs(let initial?) = app.navigation.root.kind else {
+            Issue.record("not tabs: \(app.navigation.root.kind)")
+            return
+        }
+        #expect(initial == "tab-feed")
+        #expect(output.unmapped.contains("res/newsroom/nav_news.xml:2: the graph starts at 'welcome', which is none of the tabs ('News', 'Saved'); "
+            + "the app opens on 'News', where its action 'start_reading' leads, and 'welcome' is a screen on it"), "\(output.unmapped)")
+        #expect(output.unmapped.contains { $0.contains("no action leads to 'welcome'") && $0.hasSuffix("a button on 'feed' opens it") })
+        #expect(output.files["feed.html"]?.contains("open-welcome") == true)
+        // Leading nowhere among the tabs: the first tab, said as such.
+        let menu: NavGraphImporter.File = ("res/menu/bottom.xml", Array("""
+            <menu xmlns:android="http://schemas.android.com/apk/res/android">
+                <item android:id="@+id/b" android:title="Bee" /><item android:id="@+id/c" android:title="Sea" />
+            </menu>
+            """.utf8))
+        let lost = try NavGraphImporter.importGraphs([("res/navigation/main.xml", Self.graph("""
+            <fragment android:id="@+id/a" android:label="Splash" />
+            <fragment android:id="@+id/b" android:label="B" />
+            <fragment android:id="@+id/c" android:label="C" />
+            """))], appID: "one", menu: menu).get()
+        #expect(lost.unmapped.contains { $0.hasSuffix("the graph starts at 'a', which is none of the tabs ('Bee', 'Sea') and leads to none of them; the app opens on the first, 'Bee', and 'a' is a screen on it") },
+                "\(lost.unmapped)")
     }
 
     /// Android opens a deep link into a nested graph over that graph's start (its synthetic back

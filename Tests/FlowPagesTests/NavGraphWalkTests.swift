@@ -30,6 +30,10 @@ import Testing
         try serve("market", as: "market", ["nav_main.xml", "nav_shop.xml", "nav_cart.xml"], strings: ["strings.xml"], menu: "bottom_nav.xml")
     }
 
+    static func newsroom() throws -> LiveApp {
+        try serve("newsroom", as: "newsroom", ["nav_news.xml"], menu: "bottom_nav.xml")
+    }
+
     /// The arguments a placeholder screen lists, by name.
     static func arguments(_ page: HTMLPage) -> [String: String] {
         guard let list = page.root.all.first(where: { $0.name == "dl" && $0.hasClass("arguments") }) else { return [:] }
@@ -247,5 +251,32 @@ import Testing
         try linked.open(Self.opened("https://market.example/product/B-7", app: "market"))
         #expect(linked.page.heading == "Product B-7" && linked.page.tabs.selected?.hasPrefix("Shop") == true)
         #expect(try linked.backChain() == ["Catalog"])
+    }
+
+    /// The graph starts at a welcome screen outside the bottom navigation, and a scheme-less link
+    /// fills the News tab's root argument: the app opens on News with Welcome a button away, and
+    /// the link opens News's root with the link's section, from any tab and over anything pushed.
+    @Test func aLinkToATabRootWithAnArgumentOpensThatRootWithIt() throws {
+        let app = try Self.newsroom()
+        var browser = LiveBrowser(app)
+        try browser.open("/newsroom/")
+        #expect(browser.page.heading == "Feed: top" && browser.page.tabs.selected?.hasPrefix("News") == true)
+        try browser.press("Welcome")
+        #expect(browser.page.heading == "Welcome" && browser.page.back == "Back to Feed: top")
+        try browser.press("Feed")
+        #expect(browser.page.heading == "Feed: top" && browser.page.back == nil, "popUpTo welcome inclusive: the feed alone")
+
+        try browser.press("Story 42")
+        for link in ["news.example/sections/sport", "https://news.example/sections/sport"] {
+            try browser.open(Self.opened(link, app: "newsroom"))
+            #expect(browser.page.heading == "Feed: sport" && Self.arguments(browser.page) == ["section": "sport"], "\(link)")
+            #expect(browser.page.back == nil, "the tab's root with the link's section, not a second feed over the story")
+        }
+        #expect(browser.url == "/newsroom/feed?section=sport")
+        try browser.selectTab("tab-saved")
+        try browser.open("/newsroom/sections/world")
+        #expect(browser.page.heading == "Feed: world" && browser.page.tabs.selected?.hasPrefix("News") == true && browser.page.back == nil)
+        try browser.selectTab("tab-feed")
+        #expect(browser.page.heading == "Feed: world", "the tab bar keeps the root as the link left it")
     }
 }

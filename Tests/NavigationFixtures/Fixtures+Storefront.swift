@@ -3,7 +3,8 @@ import Navigation
 extension Fixtures {
     /// A shop made to put resuming after sign-in under strain, not a seed app: depth-limited tabs
     /// whose guarded Returns screen lands on a tab that may already be full, and a guarded Admin
-    /// flow whose Export step sits in a modal that only opens with an audit's id.
+    /// flow whose Export step sits in a modal that only opens with an audit's id. The Orders tab's
+    /// root takes an optional status (open by default), as a filtered list a link may open.
     public static let storefront: NavigationDefinition = build(
         root: .flows("store", initial: "shop", [
             .tabs("shop", [
@@ -20,7 +21,8 @@ extension Fixtures {
         routes: [
             RouteDefinition("browse", path: "/", title: "Browse", owner: "browse"),
             RouteDefinition("product", path: "/products/{id}", title: "Product", owner: "browse", parameters: [ParameterDefinition("id")]),
-            RouteDefinition("orders", path: "/orders", title: "Orders", owner: "orders"),
+            RouteDefinition("orders", path: "/orders", title: "Orders", owner: "orders",
+                            parameters: [ParameterDefinition("status", required: false, defaultValue: "open")]),
             RouteDefinition("order", path: "/orders/{id}", title: "Order", owner: "orders", parameters: [ParameterDefinition("id")]),
             RouteDefinition("returns", path: "/returns", title: "Returns", owner: "orders", requiresSignIn: true),
             RouteDefinition("account", path: "/account", title: "Account", owner: "account"),
