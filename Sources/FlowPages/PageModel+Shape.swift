@@ -27,7 +27,7 @@ extension PageModel {
             "then": .value,
             "forms": .record(pristineForms.mapValues(TemplateShape.init)),
             "errors": .list(.record(["message": .value, "href": .value])),
-            "underlying": .value,
+            "underlying": .record(["title": .value, "html": .value, "tab": .value]),
             "back": .record(["label": .value, "showsTitle": .value, "namesDestination": .value, "destination": .value, "kind": .value, "action": .value]),
             "breadcrumbs": .record(["label": .value, "items": .list(.record(["title": .value, "current": .value]))]),
             "tabs": .list(.record([

@@ -47,16 +47,18 @@ struct PageModel: Sendable {
         }
     }
 
-    /// The template context for the current screen of `state`.
-    func context(for state: NavigationState, csrfToken: String, data: PageData = .none) -> [String: TemplateValue] {
+    /// The template context for the current screen of `state`; `takesFocus` false for a screen
+    /// drawn beneath a sheet, which nothing of may take focus.
+    func context(for state: NavigationState, csrfToken: String, data: PageData = .none, takesFocus: Bool = true) -> [String: TemplateValue] {
         let navigation = app.navigation
         let screen = data.screen ?? navigation.screen(in: state)
         let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
         let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
+        let focuses = takesFocus && !showsAlert
         let (forms, errors, focusesField) = self.forms(state, on: screen.route, edited: data.editedForms,
-                                                       focusing: showsAlert ? nil : focusedForm, allowingFocus: !showsAlert)
+                                                       focusing: focuses ? focusedForm : nil, allowingFocus: focuses)
         var context: [String: TemplateValue] = [
             "app": appValue,
             "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),
@@ -73,7 +75,8 @@ struct PageModel: Sendable {
         ]
         context["forms"] = forms
         context["errors"] = errors
-        context["underlying"] = screen.underlying.map { .string(titles[$0]) } ?? .null
+        // Its title here; the page renderer draws the screen itself under a sheet (`html`, `tab`).
+        context["underlying"] = screen.underlying.map { ["title": .string(titles[$0])] } ?? .null
         context["back"] = back(screen, titles: titles)
         context["breadcrumbs"] = breadcrumbs(screen, titles: titles)
         context["tabs"] = tabs(screen, counts: data.counts)

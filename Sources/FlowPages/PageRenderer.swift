@@ -74,14 +74,42 @@ struct PageRenderer {
     /// The current screen of `state` through its template, with the data it reads.
     private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
-        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context(state, unit: unit).merging(values) { _, added in added })
+        var context = try context(state, unit: unit).merging(values) { _, added in added }
+        let coversAll = context["page"]?["detent"]?["name"] == "full-screen"
+        if !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) { context["underlying"] = beneath }
+        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+    }
+
+    /// The screen a modal stands over, drawn in full — its own template and data, as it was
+    /// before the modal opened — for the layout to show dimmed and inert beneath the sheet: the
+    /// state without the modal, modelled and read as a page of its own, through the blocks its
+    /// template fills inside `_layout/underlying`. Nil without a modal, under a full-screen one
+    /// (which hides it; a full-screen sheet's caller asks for none), and when it cannot be drawn (logged; the sheet shows over its title alone).
+    private func beneath(_ state: NavigationState, unit: SessionUnit, title: TemplateValue?) -> TemplateValue? {
+        guard case .modal(let style) = app.navigation.screen(in: state).context, style != .fullScreen,
+              case .success(let dismissed) = app.navigator.execute(.dismissModal, on: state) else { return nil }
+        var under = dismissed.state
+        (under.alert, under.heldNavigation, under.formErrors) = (nil, nil, nil)
+        _ = under.takeToasts()
+        let screen = app.navigation.currentScreen(in: under)
+        do {
+            let context = try context(under, unit: unit, takesFocus: false)
+            let html = try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context)
+            var page = context["page"]?["tab"].map { ["tab": $0] } ?? [:]
+            page["title"] = title?["title"] ?? .null
+            page["html"] = .html(SafeHTML(trusted: String(decoding: html, as: UTF8.self)))
+            return .record(TemplateRecord(page))
+        } catch {
+            errorLog("\(app.app.id): the screen \(screen.name) beneath a modal could not be drawn: \(error)")
+            return nil
+        }
     }
 
     /// What the current screen of `state` reads: the page model with the data it shows.
-    private func context(_ state: NavigationState, unit: SessionUnit) throws -> [String: TemplateValue] {
+    private func context(_ state: NavigationState, unit: SessionUnit, takesFocus: Bool = true) throws -> [String: TemplateValue] {
         let data = try PageData(AppData(app: app.app, reads: store, scope: unit.recordScope), state: state, accounts: store,
                                 showsPerson: app.showsPerson.contains(app.navigation.currentScreen(in: state).name), profileForms: app.profileForms)
-        return app.model.context(for: state, csrfToken: unit.csrfToken, data: data)
+        return app.model.context(for: state, csrfToken: unit.csrfToken, data: data, takesFocus: takesFocus)
     }
 
     /// An error as a page of this app: what happened and a way back into it.

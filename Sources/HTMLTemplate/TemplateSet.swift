@@ -101,12 +101,38 @@ public struct TemplateSet: Sendable {
 
     /// Renders to UTF-8 bytes, as a response body wants them.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
-        guard let index = indices[name] else {
-            throw TemplateError(template: name, line: 1, column: 1, message: "there is no template named '\(name)'")
-        }
-        let plan = plans[index]
+        let plan = plans[try index(of: name)]
         var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: plan.blocks)
         try renderer.render(programs[plan.root].root, of: plan.root)
         return renderer.output
+    }
+
+    /// Renders the blocks template `name` fills (through every layout it extends) inside
+    /// `layout` instead of its own outermost layout: the same screen in another frame, such as
+    /// the screen a sheet stands over. A block `layout` has no slot for is left out.
+    /// - Throws: ``TemplateError`` for an unknown template, a `layout` that extends another, or
+    ///   a block whose slot in `layout` lies in another escaping context than in the template's
+    ///   own layout (its outputs were escaped for that one); and as ``renderBytes(_:_:)`` does.
+    public func renderBytes(_ name: String, in layout: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+        let plan = plans[try index(of: name)]
+        let frame = try index(of: layout)
+        guard templates[frame].extends == nil else {
+            throw TemplateError(template: layout, line: 1, column: 1, message: "'\(layout)' extends a layout, so it cannot frame '\(name)'; frame it with the outermost one")
+        }
+        for block in plan.blocks.keys.sorted() {
+            guard let slot = templates[frame].slots[block], slot != templates[plan.root].slots[block] else { continue }
+            throw TemplateError(template: layout, line: 1, column: 1,
+                                message: "its block \"\(block)\" is in \(slot), but '\(name)' fills it for \(templates[plan.root].name)'s, in another context")
+        }
+        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: plan.blocks)
+        try renderer.render(programs[frame].root, of: frame)
+        return renderer.output
+    }
+
+    private func index(of name: String) throws(TemplateError) -> Int {
+        guard let index = indices[name] else {
+            throw TemplateError(template: name, line: 1, column: 1, message: "there is no template named '\(name)'")
+        }
+        return index
     }
 }

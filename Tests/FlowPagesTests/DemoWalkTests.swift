@@ -181,6 +181,32 @@ import Testing
         }
     }
 
+    /// A sheet stands over the screen it opened from, drawn in full (its own template: every
+    /// button of Red, its bar and tab bar), inert and after the sheet, with none of its ids.
+    @Test func aSheetShowsTheScreenBeneathItInFullAndInert() throws {
+        let app = try LiveApp()
+        var browser = try Self.loggedIn(app)
+        let red = browser.page.root.all.first { $0["id"] == "main" }!.elements("button").map(\.content)
+        try browser.press("Push Light Red")
+        try browser.press("Back to Red")
+        try browser.press("Open a Medium Sheet")
+        let page = browser.page
+        let beneath = try #require(page.root.all.first { $0.hasClass("underlying") })
+        #expect(beneath["inert"] != nil && beneath.hasClass("beneath-sheet") && beneath["data-tab"] == "red")
+        #expect(beneath.all.first { $0.hasClass("screen-title") }?.content == "Red")
+        #expect(red.allSatisfy { label in beneath.elements("button").contains { $0.content == label } }, "Red's own content, not its title alone")
+        #expect(beneath.all.contains { $0.hasClass("tab-bar") } && beneath.all.allSatisfy { $0["id"] == nil })
+        #expect(page.problems.isEmpty, "\(page.problems)")
+        let order = page.root.all
+        #expect(order.firstIndex { $0 === beneath }! > order.firstIndex { $0.name == "dialog" }!, "after the sheet: its labels find the sheet's fields")
+        #expect(!page.buttons.contains("Push Light Red"), "nothing beneath can be pressed")
+        try browser.press("Close")
+        #expect(browser.page.heading == "Red" && !browser.page.root.all.contains { $0.hasClass("underlying") })
+        // A full-screen modal hides what it covers: nothing is drawn beneath it.
+        try browser.press("Open a Full-Screen Sheet")
+        #expect(!browser.page.root.all.contains { $0.hasClass("underlying") })
+    }
+
     @Test func anAlertStyleModalIsASmallCard() throws {
         let app = try LiveApp()
         var browser = try Self.loggedIn(app)

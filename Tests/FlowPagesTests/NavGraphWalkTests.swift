@@ -190,11 +190,11 @@ import Testing
         #expect(browser.page.heading == "My Garden" && browser.page.toasts.contains("This link is invalid or has expired."))
     }
 
-    /// The buttons of a page's own content and dialogs: not Back or Close, the tab bar or the
-    /// prototype's tools.
+    /// The buttons of a page's own content and dialogs: not Back or Close, the tab bar, the
+    /// prototype's tools, or the inert screen beneath a dialog.
     static func contentButtons(_ page: HTMLPage) -> [String] {
         let excluded = page.root.all.filter { $0.hasClass("prototype-tools") || $0.hasClass("tab-bar") || $0.hasClass("back") }.flatMap(\.all)
-        return page.root.elements("button").filter { button in !excluded.contains { $0 === button } }.map(\.content)
+        return page.root.elements("button").filter { button in !excluded.contains { $0 === button } && !page.isInert(button) }.map(\.content)
     }
 
     /// Every button of every page, pressed from a fresh session that replays the presses leading

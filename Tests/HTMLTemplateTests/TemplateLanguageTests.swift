@@ -44,6 +44,27 @@ import Testing
         #expect(set.names == ["_layout/app", "bare", "login"])
     }
 
+    /// The same screen in another frame (what a sheet stands over): its blocks, through the
+    /// layouts it extends, inside another outermost layout; escaping stays that of the slots.
+    @Test func aScreensBlocksRenderInAnotherFrame() throws {
+        let set = try TemplateSet(templates: [
+            "_layout/app": "<main>{{#block \"bar\"}}{{/block}}{{#block \"content\"}}{{/block}}</main>",
+            "_layout/beneath": "<div class=\"beneath\">{{#block \"content\"}}{{/block}}</div>",
+            "_layout/quoted": "<textarea>{{#block \"content\"}}{{/block}}</textarea>",
+            "_layout/nested": "{{extends \"_layout/app\"}}",
+            "section": "{{extends \"_layout/app\"}}{{#block \"content\"}}<section><h2>{{ heading }}</h2></section>{{/block}}",
+            "list": "{{extends \"section\"}}{{#block \"bar\"}}<b>bar</b>{{/block}}",
+        ])
+        #expect(try set.render("list", ["heading": "<Books>"]) == "<main><b>bar</b><section><h2>&lt;Books&gt;</h2></section></main>")
+        #expect(String(decoding: try set.renderBytes("list", in: "_layout/beneath", ["heading": "<Books>"]), as: UTF8.self)
+            == "<div class=\"beneath\"><section><h2>&lt;Books&gt;</h2></section></div>", "a block the frame has no slot for is left out")
+        #expect(throws: TemplateError.self, "markup made for text is never written into a <textarea>") {
+            try set.renderBytes("list", in: "_layout/quoted", ["heading": "</textarea><script>"])
+        }
+        #expect(throws: TemplateError.self) { try set.renderBytes("list", in: "_layout/nested", [:]) }
+        #expect(throws: TemplateError.self) { try set.renderBytes("list", in: "_layout/none", [:]) }
+    }
+
     @Test func helpersReturnTextOrTrustedHTML() {
         let helpers: [String: Helper] = [
             "shout": { arguments in .string((arguments.positional.first.flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "").uppercased() + "!") },

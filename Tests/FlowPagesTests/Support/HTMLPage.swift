@@ -110,8 +110,14 @@ struct HTMLPage {
     /// The in-page Back or Close control's label ("Back to Login"), if any.
     var back: String? { root.all.first { $0.name == "form" && $0.hasClass("back") }?.elements("button").first?.content }
 
-    /// The labels of every button on the page.
-    var buttons: [String] { root.elements("button").map(\.content) }
+    /// The labels of every button on the page a person can press.
+    var buttons: [String] { root.elements("button").filter { !isInert($0) }.map(\.content) }
+
+    /// Whether `node` lies in an `inert` part of the page (the screen beneath a sheet, the page
+    /// beneath an alert), where no pointer, key or screen reader reaches it.
+    func isInert(_ node: Node) -> Bool {
+        root.all.filter { $0["inert"] != nil }.contains { $0.all.contains { $0 === node } }
+    }
 
     /// The toasts shown in the status region.
     var toasts: [String] { root.all.first { $0["role"] == "status" }?.elements("p").map(\.content) ?? [] }
@@ -130,7 +136,9 @@ struct HTMLPage {
 
     /// The control labelled `label`, by its `label for` or wrapping label.
     func field(labelled label: String) -> Node? {
-        guard let target = root.elements("label").first(where: { $0.content == label }) else { return nil }
+        // One a person can fill first: a sheet's field before a field of the same label beneath it.
+        let labels = root.elements("label").filter { $0.content == label }
+        guard let target = labels.first(where: { !isInert($0) }) ?? labels.first else { return nil }
         if let id = target["for"] { return root.all.first { $0["id"] == id } }
         return target.all.first { ["input", "select", "textarea"].contains($0.name) }
     }
@@ -158,6 +166,7 @@ struct HTMLPage {
             guard let owner = button["form"], let form = root.elements("form").first(where: { $0["id"] == owner }) else { continue }
             candidates.append((form, button))
         }
+        candidates.removeAll { isInert($0.1) }
         // The page's own controls before the prototype toolbar's.
         return candidates.first { !isInToolbar($0.1) } ?? candidates.first
     }
