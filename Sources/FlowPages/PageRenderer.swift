@@ -23,7 +23,10 @@ struct PageRenderer {
         do {
             let current = app.navigation.currentScreen(in: unit.state)
             let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
-            let values = banner.values(for: current, state: unit.state, request: request, now: now)
+            var values = banner.values(for: current, state: unit.state, request: request, now: now)
+            if let motion = unit.motion ?? request.cookies[Motion.cookieName(app)].flatMap(Motion.init(rawValue:)) {
+                values["motion"] = .string(motion.rawValue)
+            }
             response = Self.html(try render(unit.state, unit: unit, adding: values))
             if values["appBanner"] != nil, unit.isStored {
                 // In the session's event log too; a save racing this one only loses the entry.
@@ -40,7 +43,10 @@ struct PageRenderer {
             unit.state.formErrors = nil
             try unit.saveQuietly(now: now)
         }
-        return unit.finish(response, request: request)
+        var shown = unit.finish(response, request: request)
+        // A post's motion is the page's it led to, once.
+        if request.cookies[Motion.cookieName(app)] != nil { shown.setCookie(Motion.cookie(nil, app: app)) }
+        return shown
     }
 
     /// The session's current screen with the app's Invalid Link alert over it (or a toast

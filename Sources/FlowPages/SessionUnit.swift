@@ -25,6 +25,9 @@ struct SessionUnit {
     /// Whether the id changed (a new visitor, sign-in, sign-out, the first post); the response
     /// sets the cookie.
     private(set) var isRotated = false
+    /// How the last change this unit committed moved the screen, for the page it shows or the
+    /// page its 303 leads to.
+    private(set) var motion: Motion?
     /// Whether the screen this request arrives on may make the writes its app declares for
     /// opening it (`<on-open>`): for a post (its origin is checked) or a navigation from the
     /// app's own pages, typed or bookmarked — never for a link or a form of another site.
@@ -136,6 +139,8 @@ struct SessionUnit {
     /// may not write keeps the state in memory only.
     mutating func commit(_ newState: NavigationState, source: NavigationSource, events: [StoredEvent] = [], now: Int64) throws {
         guard mayWrite else {
+            let (before, after) = (app.navigation.screen(in: state), app.navigation.screen(in: newState))
+            motion = Motion.between(before, after, source: source) ?? motion
             state = newState
             return
         }
@@ -168,6 +173,8 @@ struct SessionUnit {
         let changesUser: Bool
         /// The screen it arrives on, when that changed.
         let opened: RouteInstance?
+        /// How the screen moved, when it changed.
+        let motion: Motion?
 
         /// `since`: when the screen it leaves was opened, if known: the time spent there.
         init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
@@ -177,6 +184,7 @@ struct SessionUnit {
             changesUser = state.userID != old.userID
             let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
             opened = current == previous ? nil : current
+            motion = current == previous ? nil : Motion.between(app.navigation.screen(in: old), app.navigation.screen(in: state), source: source)
             self.events = current == previous ? events : events + [StoredEvent(
                 time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
                 previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }
@@ -229,6 +237,7 @@ struct SessionUnit {
         if case .saved(let next) = outcome { self.version = next }
         app.states.keep(save.state, encoded: save.encoded)
         if save.opened != nil || !isStored { screenSince = now }
+        motion = save.motion ?? motion
         state = save.state
         self.isStored = true
         if let new {
@@ -290,9 +299,12 @@ struct SessionUnit {
         return response
     }
 
-    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new.
+    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new and
+    /// how the screen moved, for the page it leads to.
     func redirectToCurrentScreen(_ request: HTTPRequest) -> HTTPResponse {
-        finish(.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state))), request: request)
+        var response = HTTPResponse.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state)))
+        if let motion { response.setCookie(Motion.cookie(motion, app: app)) }
+        return finish(response, request: request)
     }
 }
 

@@ -83,6 +83,8 @@ class Browser:
             By.XPATH, f"//button[normalize-space()={quoted} or normalize-space()={json.dumps(label + ' tab')}"
             f" or starts-with(normalize-space(), {json.dumps(label + ' to ')}) or normalize-space()={json.dumps('Back to ' + label)}]"
                       f" | //a[normalize-space()={quoted}]")
+        # Nothing inert is pressed (the screen beneath a sheet, the page beneath an alert).
+        candidates = [element for element in candidates if not element.find_elements(By.XPATH, "ancestor-or-self::*[@inert]")]
         own = [element for element in candidates if not element.find_elements(By.XPATH, "ancestor::aside[@class='prototype-tools']")]
         if not (own or candidates):
             raise AssertionError(f"no control labelled {label!r} on {self.driver.current_url}")
@@ -115,10 +117,11 @@ class Browser:
         self._last_document = request
         return self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})["body"]
 
-    def scheme(self, scheme: str):
-        """Emulates `prefers-color-scheme`: light or dark."""
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    def scheme(self, scheme: str, reduced_motion: bool = False):
+        """Emulates `prefers-color-scheme` (light or dark) and `prefers-reduced-motion`."""
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": scheme},
+            {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
 
     def accessibility_tree(self) -> list:
         # The tree is read against the document the DOM domain holds; a layout still settling

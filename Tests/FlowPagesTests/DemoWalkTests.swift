@@ -207,6 +207,32 @@ import Testing
         #expect(!browser.page.root.all.contains { $0.hasClass("underlying") })
     }
 
+    /// Each page says how it came (`<html data-motion>`), for the stylesheet's view transitions:
+    /// a post's kind travels in a cookie on its 303 that the page reads and clears; a GET that
+    /// moves the screen itself (the browser's Back) knows its own; the same screen again, none.
+    @Test func eachPageSaysHowItCame() throws {
+        let app = try LiveApp()
+        var browser = try Self.loggedIn(app)
+        func mark() -> String? { browser.page.root.elements("html").first?["data-motion"] }
+        let steps: [(press: String, motion: String)] = [
+            ("Push Light Red", "push"), ("Back to Red", "back"), ("Open a Medium Sheet", "present"), ("Close", "dismiss"),
+        ]
+        for (press, motion) in steps {
+            try browser.press(press)
+            #expect(mark() == motion, "\(press)")
+            #expect(browser.cookies["fp_swiftuiflow-demo_motion"] == nil, "read once: \(press)")
+        }
+        try browser.selectTab("green")
+        #expect(mark() == "tab")
+        try browser.press("Push Light Green")
+        try browser.goBack()
+        #expect(browser.page.heading == "Green" && mark() == "back", "the browser's Back, a GET, goes back too")
+        try browser.reload()
+        #expect(mark() == nil, "a reload moves nothing")
+        let posted = try browser.request("POST", "/swiftuiflow-demo/_back", referer: browser.url, body: "csrf=x")
+        #expect(posted.header("Set-Cookie")?.contains("_motion") != true, "a refused post carries no motion")
+    }
+
     @Test func anAlertStyleModalIsASmallCard() throws {
         let app = try LiveApp()
         var browser = try Self.loggedIn(app)
