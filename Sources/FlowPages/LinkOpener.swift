@@ -87,11 +87,10 @@ struct LinkOpener {
         // A link that changes nothing (opened again and again) is counted, not logged: only a
         // change of the session's state adds events, so a flood of GETs cannot fill the log.
         let changes = state != unit.state
-        try unit.commit(state, source: .deepLink, events: changes ? events : [], now: now)
         if unit.isStored, !changes, request.method != .head {
             services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
         }
-        let current = app.navigation.currentScreen(in: unit.state)
+        let current = app.navigation.currentScreen(in: state)
         // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
         // to itself; and for a visitor without a session, whose alert a redirect would lose, or
         // whose tab a redirect would lose (the tab's screen URL alone does not select it).
@@ -106,11 +105,13 @@ struct LinkOpener {
             services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
         }
         if asksSignIn, case .screen(let instance)? = destination {
-            return try services.renderer.signInFirst(&unit, for: instance, request: request, now: now)
+            return try services.renderer.signInFirst(&unit, showing: state, for: instance, request: request, now: now)
         }
+        // Committed once: here with the page, or before the redirect.
         if rendersHere {
-            return try services.renderer.screen(&unit, request: request, now: now)
+            return try services.renderer.screen(&unit, showing: state, events: changes ? events : [], source: .deepLink, request: request, now: now)
         }
+        try unit.commit(state, source: .deepLink, events: changes ? events : [], now: now)
         return unit.redirectToCurrentScreen(request)
     }
 

@@ -14,39 +14,45 @@ struct PageRenderer {
     let linkCounters: LinkCounters
     let errorLog: @Sendable (String) -> Void
 
-    /// Renders the session's current screen, `Cache-Control: no-store`; toasts and form errors
-    /// are shown once. A screen whose template fails is logged with the request id and answered
-    /// 500 with an error view in its place inside the app's layout (seed 004 §15), its bar's Back
-    /// and tab bar still there, Start Over, and an error toast; a prototype's view names the fault.
-    func screen(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        let response: HTTPResponse
+    /// Shows the current screen of `shown` (the session's state, or what the GET moved it to):
+    /// first one commit of all the GET changes — the screen it moved to with its `events`, and
+    /// the one-shot notices (toasts, a form's errors) the page shows and so clears — then the page,
+    /// rendered from the committed session with those notices, `Cache-Control: no-store`. Nothing
+    /// is written when nothing changes; rendering writes nothing. A screen whose template fails is
+    /// logged with the request id and answered 500 with an error view in its place inside the
+    /// app's layout (seed 004 §15), its bar's Back and tab bar still there, Start Over, and an
+    /// error toast; a prototype's view names the fault.
+    func screen(
+        _ unit: inout SessionUnit, showing shown: NavigationState? = nil, events: [StoredEvent] = [], source: NavigationSource = .direct,
+        request: HTTPRequest, now: Int64
+    ) throws -> HTTPResponse {
+        let shown = shown ?? unit.state
+        let current = app.navigation.currentScreen(in: shown)
+        let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
+        var values = banner.values(for: current, state: shown, request: request, now: now)
+        var kept = shown
+        _ = kept.takeToasts()
+        kept.formErrors = nil
+        var events = events
+        // In the session's log with an arrival the GET commits anyway; shown again, only counted.
+        if values["appBanner"] != nil, unit.isStored, kept != unit.state || !events.isEmpty {
+            events.append(banner.event(.bannerShown, on: current, state: shown, now: now))
+        }
+        try unit.commit(kept, source: source, events: events, now: now)
+        if let motion = unit.motion ?? request.cookies[Motion.cookieName(app)].flatMap(Motion.init(rawValue:)) {
+            values["motion"] = .string(motion.rawValue)
+        }
+        var response: HTTPResponse
         do {
-            let current = app.navigation.currentScreen(in: unit.state)
-            let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
-            var values = banner.values(for: current, state: unit.state, request: request, now: now)
-            if let motion = unit.motion ?? request.cookies[Motion.cookieName(app)].flatMap(Motion.init(rawValue:)) {
-                values["motion"] = .string(motion.rawValue)
-            }
-            response = Self.html(try render(unit.state, unit: unit, adding: values))
-            if values["appBanner"] != nil, unit.isStored {
-                // In the session's event log too; a save racing this one only loses the entry.
-                try? unit.commit(unit.state, source: .deepLink, events: [banner.event(.bannerShown, on: current, state: unit.state, now: now)], now: now)
-            }
+            response = Self.html(try render(shown, unit: unit, adding: values))
         } catch {
-            let current = app.navigation.currentScreen(in: unit.state)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
             response = brokenScreen(unit, current: current, error: error)
         }
-        // Shown once, on the screen or on the view in its place.
-        if !unit.state.toasts.isEmpty || unit.state.formErrors != nil {
-            _ = unit.state.takeToasts()
-            unit.state.formErrors = nil
-            try unit.saveQuietly(now: now)
-        }
-        var shown = unit.finish(response, request: request)
+        response = unit.finish(response, request: request)
         // A post's motion is the page's it led to, once.
-        if request.cookies[Motion.cookieName(app)] != nil { shown.setCookie(Motion.cookie(nil, app: app)) }
-        return shown
+        if request.cookies[Motion.cookieName(app)] != nil { response.setCookie(Motion.cookie(nil, app: app)) }
+        return response
     }
 
     /// The session's current screen with the app's Invalid Link alert over it (or a toast
@@ -66,9 +72,10 @@ struct PageRenderer {
     /// The sign-in a guard asks for before `instance`, for a visitor without a session: shown at
     /// the address they asked for, with a line saying why; its forms carry where signing in leads
     /// (`then`), as nothing is stored before their first post.
-    func signInFirst(_ unit: inout SessionUnit, for instance: RouteInstance, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        unit.state.addToast(Notice(ServerNotice.message, values: ["message": "Sign in to see \(app.spokenName(instance.name))."]))
-        return try screen(&unit, request: request, now: now)
+    func signInFirst(_ unit: inout SessionUnit, showing state: NavigationState, for instance: RouteInstance, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        var shown = state
+        shown.addToast(Notice(ServerNotice.message, values: ["message": "Sign in to see \(app.spokenName(instance.name))."]))
+        return try screen(&unit, showing: shown, request: request, now: now)
     }
 
     func refusal(_ unit: SessionUnit, message: String, status: HTTPStatus, request: HTTPRequest) throws -> HTTPResponse {

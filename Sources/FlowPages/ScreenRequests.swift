@@ -58,6 +58,7 @@ struct ScreenRequests {
            !app.navigation.screen(in: unit.state).breadcrumbs.contains(where: { $0.route == instance }) {
             return unit.redirectToCurrentScreen(request)
         }
+        var (landed, source) = (unit.state, NavigationSource.direct)
         switch app.navigator.execute(.navigate(instance, source: .direct), on: app.openingBeneath(instance, from: unit.state)) {
         case .success(let transition):
             // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
@@ -66,7 +67,7 @@ struct ScreenRequests {
                 try unit.commit(unsaved.hold(Notice("screen:" + app.urls.screen(instance)), by: left.guard, on: unit.state), source: .direct, now: now)
                 return unit.redirectToCurrentScreen(request)
             }
-            try unit.commit(transition.state, source: transition.events.last?.source ?? .direct, now: now)
+            (landed, source) = (transition.state, transition.events.last?.source ?? .direct)
         case .failure(.missingParameter(let route, let parameter)) where !app.urls.isInPath(parameter, of: route):
             // The path names a screen; what its query leaves out is said on the screen one is on.
             return try services.renderer.refusal(unit, message: "\(app.spokenName(route)) could not be shown: the address has no \(parameter).",
@@ -81,15 +82,16 @@ struct ScreenRequests {
             // A route of another flow, a full stack: stay where the session is.
             break
         }
-        guard app.navigation.currentScreen(in: unit.state) == instance else {
+        guard app.navigation.currentScreen(in: landed) == instance else {
             // A visitor without a session is shown the sign-in the guard asks for, here: a redirect
             // to it would lose where they were going, as nothing is stored before their first post.
-            if !unit.isStored, unit.state.pendingDestination == instance {
-                return try services.renderer.signInFirst(&unit, for: instance, request: request, now: now)
+            if !unit.isStored, landed.pendingDestination == instance {
+                return try services.renderer.signInFirst(&unit, showing: landed, for: instance, request: request, now: now)
             }
+            try unit.commit(landed, source: source, now: now)
             return unit.redirectToCurrentScreen(request)
         }
-        return try services.renderer.screen(&unit, request: request, now: now)
+        return try services.renderer.screen(&unit, showing: landed, source: source, request: request, now: now)
     }
 
     /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link

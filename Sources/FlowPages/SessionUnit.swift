@@ -280,15 +280,6 @@ struct SessionUnit {
         try commit(unchanged, source: .direct, now: now)
     }
 
-    /// Saves the state as it is (after showing its toasts); a lost race only means another tab
-    /// saved first, which keeps its newer state.
-    mutating func saveQuietly(now: Int64) throws {
-        guard mayWrite, isStored else { return }
-        let (id, version, stored) = (self.id, self.version, state.encoded())
-        let outcome = try store.transaction { try $0.saveSession(id: id, state: stored, expectedVersion: version, now: now) }
-        if case .saved(let next) = outcome { self.version = next }
-    }
-
     /// Adds the session cookie to the response of a new or rotated session.
     func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
         guard isRotated else { return response }

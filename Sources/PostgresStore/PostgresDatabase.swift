@@ -10,7 +10,7 @@ import Foundation
 /// opened before it, which went with it; the next request opens fresh ones, so instances recover
 /// by themselves once the server is back. Until then callers get ``StoreUnavailable``.
 ///
-/// `@unchecked Sendable`: `idle` is read and written only while `lock` is held, and a connection
+/// `@unchecked Sendable`: `idle` and `writesAsked` are read and written only while `lock` is held, and a connection
 /// taken out belongs to the one thread that took it (its slot of `slots`) until it is put back.
 public final class PostgresDatabase: @unchecked Sendable {
     /// The URL without its password, for messages.
@@ -22,6 +22,7 @@ public final class PostgresDatabase: @unchecked Sendable {
     public let maximumWait: Double
     private let lock = NSLock()
     private var idle: [PostgresConnection] = []
+    private var writesAsked = 0
     private let slots: DispatchSemaphore
 
     /// Connects to `url` and brings its schema up to date.
@@ -44,8 +45,13 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// Runs `body` in one transaction: its changes are committed when it returns, or undone if
     /// it throws.
     public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try withConnection { connection in try connection.transaction { try body(connection) } }
+        lock.withLock { writesAsked += 1 }
+        return try withConnection { connection in try connection.transaction { try body(connection) } }
     }
+
+    /// How many write transactions this instance asked for since it opened the database: each
+    /// ``write(_:)``, whoever calls it. What a request costs the database is counted by it.
+    public var writes: Int { lock.withLock { writesAsked } }
 
     /// Lends a connection to `body`, opening one if none is idle.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {

@@ -11,7 +11,7 @@ import Foundation
 /// take a reader from the pool, so they run alongside each other and the writer (WAL mode).
 ///
 /// `@unchecked Sendable`: the writer connection is used only by the thread leading a group, and
-/// one thread leads at a time (`leading`, under `lock`, as is `pending`); each reader is used by
+/// one thread leads at a time (`leading`, under `lock`, as are `pending` and `writesAsked`); each reader is used by
 /// one thread at a time, checked out of ``ReaderPool`` under its lock.
 public final class Database: @unchecked Sendable {
     /// The file.
@@ -20,6 +20,7 @@ public final class Database: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [WriteJob] = []
     private var leading = false
+    private var writesAsked = 0
     private let readers = ReaderPool()
     /// Bounds the readers in use, so at most `readers` connections are ever opened.
     private let readerSlots: DispatchSemaphore
@@ -42,6 +43,11 @@ public final class Database: @unchecked Sendable {
     public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try run(body, inTransaction: true)
     }
+
+    /// How many write transactions were asked for since the database was opened: each
+    /// ``write(_:)``, whoever calls it, grouped into a shared `BEGIN` or not. What a request costs
+    /// the disk is counted by it.
+    public var writes: Int { lock.withLock { writesAsked } }
 
     /// Runs `body` with the writer connection without a transaction (for PRAGMAs and checks).
     @discardableResult
@@ -67,6 +73,7 @@ public final class Database: @unchecked Sendable {
     private func perform(_ job: WriteJob) throws {
         // Read under the lock: the leading thread may hand this job the lead at any moment.
         let leadsAlready = lock.withLock {
+            if job.inTransaction { writesAsked += 1 }
             pending.append(job)
             if !leading {
                 leading = true

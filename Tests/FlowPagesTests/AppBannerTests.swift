@@ -292,11 +292,17 @@ import Testing
         try browser.open("/auth/login")
         try browser.press("Log In")  // a refused sign-in: the visitor now has a session, and the page again
         _ = try browser.request("GET", "/auth/login", referer: nil, extra: [("User-Agent", Self.iPhone)])
+        // Logged with a change the page commits anyway (an arrival, a notice cleared); shown again, only counted.
+        _ = try browser.request("GET", "/auth/register", referer: nil, extra: [("User-Agent", Self.iPhone)])
+        _ = try browser.request("GET", "/auth/register", referer: nil, extra: [("User-Agent", Self.iPhone)])
         try app.flushLinkCounts()
         let events = try app.events().filter { $0.kind == "deep_link_fallback" }
-        #expect(events.map(\.outcome) == ["banner_shown", "banner_shown"] && events.first?.pattern == "/auth/login", "\(events)")
-        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/login" }
-        #expect(counts.first { $0.kind == "deep_link_fallback:banner_shown" }?.count == 3, "each page shown counted once: one before the session, two in it")
+        #expect(events.map(\.outcome) == ["banner_shown", "banner_shown"] && events.map(\.pattern) == ["/auth/login", "/auth/register"],
+                "the refusal's page (clearing its notice) and the arrival on Register: \(events)")
+        let counts = try app.store.linkCounts(app: "suma-finance")
+        #expect(counts.first { $0.pattern == "/auth/login" && $0.kind == "deep_link_fallback:banner_shown" }?.count == 3,
+                "each page shown counted once: one before the session, two in it")
+        #expect(counts.first { $0.pattern == "/auth/register" && $0.kind == "deep_link_fallback:banner_shown" }?.count == 2)
         #expect(!counts.contains { $0.kind == "deep_link_fallback" }, "and none of them a link that fell back")
     }
 }

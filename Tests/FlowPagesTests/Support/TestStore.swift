@@ -82,6 +82,14 @@ struct TestStore {
         }
     }
 
+    /// How many write transactions were asked of the store since it opened, by anyone.
+    var writes: Int {
+        switch place {
+        case .file(_, let database): database.writes
+        case .schema(_, let database): database.writes
+        }
+    }
+
     /// How many sessions are stored.
     func sessionCount() throws -> Int {
         try rowCount("sessions")
