@@ -100,27 +100,35 @@ struct ActionInterpreter {
             dismissed.outcome = AppBanner.Outcome.dismissed.rawValue
             result.events.append(dismissed)
         case .action(let action):
-            // Pressing an alert's button answers the alert.
-            result.state.alert = nil
-            let errors = errors ?? validate(command, form: form)
-            if let formID = action.form, !errors.isEmpty {
-                result.state.formErrors = Notice(formID, values: errors)
-                return result
-            }
-            let fields = self.fields(of: action, posted: form, on: state)
-            result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
-            let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
-            var sources = Sources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
-            let succeeded = try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
-            // What was typed is done with once its action succeeds. A screen the action left goes
-            // with its draft; one it covered (the next step of a sign-up pushed over it) keeps the
-            // draft until it is left, so Back finds it as it was, as in the app.
-            let screen = app.navigation.currentScreen(in: state)
-            if succeeded, let formID = action.form, app.navigation.currentScreen(in: result.state) == screen {
-                result.state.clearDraft(form: formID, on: screen)
-            }
+            try perform(action, form: form, errors: errors ?? validate(command, form: form), from: state, into: &result, data: data, effects: effects)
         }
         return result
+    }
+
+    /// An action of `app.xml`, posted from `state` with `form`: refused with its form's `errors`,
+    /// or its steps applied to `result`.
+    private func perform(
+        _ action: ActionDefinition, form: [String: String], errors: [String: String], from state: NavigationState, into result: inout Result,
+        data: DataRunner, effects: EffectRunner
+    ) throws {
+        // Pressing an alert's button answers the alert.
+        result.state.alert = nil
+        if let formID = action.form, !errors.isEmpty {
+            result.state.formErrors = Notice(formID, values: errors)
+            return
+        }
+        let fields = self.fields(of: action, posted: form, on: state)
+        result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
+        let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
+        var sources = ActionSources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
+        let succeeded = try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
+        // What was typed is done with once its action succeeds. A screen the action left goes
+        // with its draft; one it covered (the next step of a sign-up pushed over it) keeps the
+        // draft until it is left, so Back finds it as it was, as in the app.
+        let screen = app.navigation.currentScreen(in: state)
+        if succeeded, let formID = action.form, app.navigation.currentScreen(in: result.state) == screen {
+            result.state.clearDraft(form: formID, on: screen)
+        }
     }
 
     /// Signs out a session whose sign-in a tester expired, keeping where it was to resume after
@@ -164,35 +172,9 @@ struct ActionInterpreter {
         }
     }
 
-    /// Where an action's values come from: the posted form, the parameters of the screen it was
-    /// posted on, and the ids of the records it has created so far.
-    private struct Sources {
-        let form: [String: String]
-        /// The posted form's checkboxes: one left unticked is not posted at all.
-        let checkboxes: Set<String>
-        let screen: [String: String]
-        var created: [String: String] = [:]
-
-        func value(_ source: ValueSource) -> String? {
-            switch source {
-            case .constant(let value): value
-            case .field(let name): form[name]
-            case .parameter(let name): screen[name]
-            case .created(let collection): created[collection]
-            }
-        }
-
-        /// The value of `source` for a parameter of `kind`: a checkbox given to a boolean
-        /// parameter reads `true` when ticked and `false` when not.
-        func value(_ source: ValueSource, for kind: ParameterDefinition.Kind?) -> String? {
-            if kind == .boolean, case .field(let name) = source, checkboxes.contains(name) { return form[name] == nil ? "false" : "true" }
-            return value(source)
-        }
-    }
-
     /// The screen a step leads to, its parameters from their sources. A record that does not
     /// exist is a link to nothing: the whole action is refused.
-    private func target(_ route: RouteName, _ parameters: [ActionParameter], sources: Sources, data: DataRunner) throws -> RouteInstance {
+    private func target(_ route: RouteName, _ parameters: [ActionParameter], sources: ActionSources, data: DataRunner) throws -> RouteInstance {
         var values: [String: String] = [:]
         let definition = app.navigation.route(route)
         for parameter in parameters { values[parameter.name] = sources.value(parameter.source, for: definition?.parameter(parameter.name)?.kind) }
@@ -204,7 +186,7 @@ struct ActionInterpreter {
     /// Applies `steps` in order; false when an effect failed (its failure steps then ran) or a
     /// tester's armed failure stopped them.
     private func apply(
-        _ steps: [ActionStep], action: ActionDefinition, sources: inout Sources, to result: inout Result, data: DataRunner, effects: EffectRunner
+        _ steps: [ActionStep], action: ActionDefinition, sources: inout ActionSources, to result: inout Result, data: DataRunner, effects: EffectRunner
     ) throws -> Bool {
         let form = sources.form
         for step in steps {
@@ -264,25 +246,10 @@ struct ActionInterpreter {
         return true
     }
 
-    /// Fails an effect when a tester armed a failure: the app's `network-error` or
-    /// `server-error` alert, and after ``PrototypeTools/failuresInARow`` failures its
-    /// `server-error-persistent` alert (Contact Support). True when the effect must not run.
+    /// A submit failed on purpose when a tester armed a failure (``TesterFlag``): the app's
+    /// alert for it, or an error toast, and the `error_shown` event; false when none was armed.
     private func failArmedSubmit(_ result: inout Result) -> Bool {
-                let network = result.state.flags.contains(TesterFlag.failNetwork)
-        guard network || result.state.flags.contains(TesterFlag.failServer) else { return false }
-        let previous = result.state.flags.first { $0.hasPrefix(TesterFlag.failures) }
-        let count = (previous.flatMap { Int($0.dropFirst(TesterFlag.failures.count)) } ?? 0) + 1
-        result.state.flags = result.state.flags.filter { !$0.hasPrefix(TesterFlag.armedPrefix) }
-        if count < TesterFlag.failuresInARow {
-            result.state.flags.insert(network ? TesterFlag.failNetwork : TesterFlag.failServer)
-            result.state.flags.insert(TesterFlag.failures + String(count))
-        }
-        let alert: WellKnownAlert = count >= TesterFlag.failuresInARow ? .serverErrorPersistent : network ? .networkError : .serverError
-        if app.alerts[alert.id] != nil {
-            result.state.alert = Notice(alert.id)
-        } else {
-            result.state.addToast(Notice(ServerNotice.error, values: ["message": "The submit failed (simulated \(network ? "network" : "server") error)."]))
-        }
+        guard let alert = TesterFlag.failArmedSubmit(&result.state, alerts: Set(app.alerts.keys)) else { return false }
         result.events.append(event("error_shown", result.state, detail: alert.id))
         return true
     }
@@ -311,41 +278,5 @@ struct ActionInterpreter {
     private func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> StoredEvent {
         StoredEvent(time: now, app: app.id, kind: kind, screen: app.navigation.currentScreen(in: state).name.rawValue,
                     source: source?.analyticsName, detail: detail)
-    }
-}
-
-/// An action that cannot be done as asked: a navigation the engine refused, a record that does
-/// not exist, a write that cannot be made. Nothing of the action is kept, and the person is told
-/// in the app's own words: an alert the app declares (``alert``), else ``message`` as a toast.
-struct ActionRefused: Error {
-    let message: String
-    /// The app's alert for it, when the app declares one.
-    var alert: WellKnownAlert?
-    /// The engine's reason, when it was a navigation.
-    var reason: NavigationError?
-
-    init(message: String, alert: WellKnownAlert? = nil) {
-        self.message = message
-        self.alert = alert
-    }
-
-    /// A link or button to a record that does not exist: the app's Invalid Link alert.
-    static let notFound = ActionRefused(message: "That no longer exists, or never did.", alert: .invalidLink)
-
-    init(reason: NavigationError) {
-        self.reason = reason
-        message = switch reason {
-        case .depthLimitExceeded, .detourLimitExceeded:
-            "You can't go further from here. Go back first, then try again."
-        case .draftTooLarge:
-            "That form is too large to keep. Shorten what you typed and try again."
-        case .inactiveFlow:
-            "That isn't available from here."
-        case .nothingToGoBackTo:
-            "There is nothing to go back to."
-        case .unknownRoute, .missingParameter, .invalidParameter, .unknownParameter, .unknownTab, .unknownFlow, .noModalPresented,
-             .noDetourPresented, .invalidDetour, .invalidUserID:
-            "That can't be done from here."
-        }
     }
 }

@@ -56,63 +56,36 @@ public enum Application {
         }
         for problem in web.problems { configuration.log("not served: \(problem)") }
         let server = HTTPServer(configuration: configuration, router: router)
-        // Expired sessions are never loaded, and old events are no longer wanted; sweeping them
-        // at start and hourly keeps the file from growing with them.
-        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
-        sweeper.schedule(deadline: .now(), repeating: .seconds(3600))
-        sweeper.setEventHandler {
-            do {
-                let swept = try store.sweepSessions(now: WebClock.system.now())
-                if swept > 0 { configuration.log("swept \(swept) expired sessions") }
-            } catch {
-                configuration.log("sweeping expired sessions failed: \(error)")
-            }
-            do {
-                let swept = try store.sweepEvents(olderThan: Int64(eventRetentionDays) * 86_400_000, now: WebClock.system.now())
-                if swept > 0 { configuration.log("swept \(swept) events older than \(eventRetentionDays) days") }
-            } catch {
-                configuration.log("sweeping old events failed: \(error)")
-            }
-            do {
-                _ = try store.sweepDeferredLinks(now: WebClock.system.now())
-            } catch {
-                configuration.log("sweeping expired deferred links failed: \(error)")
-            }
-            do {
-                _ = try store.sweepAttempts(now: WebClock.system.now())
-            } catch {
-                configuration.log("sweeping attempt counts failed: \(error)")
-            }
-        }
-        sweeper.resume()
-        // Deep links opened without a session are counted in memory and written in batches.
-        let counting = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.link-counts"))
-        counting.schedule(deadline: .now() + .seconds(10), repeating: .seconds(10))
-        counting.setEventHandler { flushLinkCounts(linkCounters, configuration) }
-        counting.resume()
+        let housekeeping = Housekeeping(store: store, linkCounters: linkCounters, eventRetentionDays: eventRetentionDays, log: configuration.log)
+        let timers = housekeeping.start()
         let port = try server.start()
         let apps = (web.appIDs.map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
             .joined(separator: ", ")
         configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
-        let signals = DispatchQueue(label: "flowpages.signals")
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
+        let signals = stopOnSignals(server, housekeeping: housekeeping, log: configuration.log)
+        signal(SIGPIPE, SIG_IGN)
+        withExtendedLifetime((signals, timers)) {
+            dispatchMain()
+        }
+    }
+
+    /// SIGINT and SIGTERM shut the server down gracefully (in-flight requests finish, the link
+    /// counts are written) and exit 0; handled while the returned sources are kept.
+    private static func stopOnSignals(_ server: HTTPServer, housekeeping: Housekeeping, log: @escaping @Sendable (String) -> Void) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "flowpages.signals")
+        return [SIGINT, SIGTERM].map { number in
             // The default action would end the process at once; the source handles it instead.
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                configuration.log("shutting down: finishing in-flight requests")
+                log("shutting down: finishing in-flight requests")
                 server.shutdown()
-                flushLinkCounts(linkCounters, configuration)
-                configuration.log("stopped")
+                housekeeping.flushLinkCounts()
+                log("stopped")
                 exit(0)
             }
             source.resume()
-            sources.append(source)
-        }
-        signal(SIGPIPE, SIG_IGN)
-        withExtendedLifetime((sources, sweeper, counting)) {
-            dispatchMain()
+            return source
         }
     }
 
@@ -129,13 +102,5 @@ public enum Application {
         case .normal: .normal
         }
         return SQLiteWebStore(database: try Database(path: options.databasePath, durability: durability), key: key)
-    }
-
-    private static func flushLinkCounts(_ counters: LinkCounters, _ configuration: ServerConfiguration) {
-        do {
-            try counters.flush()
-        } catch {
-            configuration.log("writing deep-link counts failed, kept for the next try: \(error)")
-        }
     }
 }

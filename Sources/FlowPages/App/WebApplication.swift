@@ -52,124 +52,24 @@ public struct WebApplication: Sendable {
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
-        var broken: [String: [FolderProblem]] = [:]
-        var apps: [AppDefinition] = []
-        for (folder, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: effects)) {
-            switch result {
-            case .success(let app): apps.append(app)
-            case .failure(let found): broken[folder] = found.problems
-            }
-        }
         let linkCounters = linkCounters ?? LinkCounters(store: store)
+        let mounts = try AppMounts(views: views, AppMounts.Settings(
+            store: store, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
+            clock: clock, linkCounters: linkCounters, errorLog: errorLog))
         self.linkCounters = linkCounters
-        let hashingShares = HashingShares()
-        var prefixed: [String: AppServices] = [:]
-        var rooted: [String: AppServices] = [:]
-        for app in apps {
-            // Compiled per mount: the url helper writes URLs under the mount's prefix.
-            func templates(_ prefix: String) throws(TemplateLibrary.LoadError) -> TemplateLibrary {
-                try TemplateLibrary.load(views: views, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
-                    $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/")
-                }
-            }
-            let library: TemplateSet
-            do {
-                let loaded = try templates("/" + app.id)
-                // A name a page does not provide, an action it does not offer, would render as
-                // nothing (`By .`, `<form action="">`): the folder is broken as a typo in app.xml is.
-                let check = TemplateCheck(app: app, library: loaded)
-                guard check.problems.isEmpty else {
-                    broken[app.id] = check.problems
-                    continue
-                }
-                library = loaded.set
-            } catch {
-                broken[app.id] = error.problems
-                continue
-            }
-            // Marked whatever the mode, so a database seeded before fixtures were marked cannot
-            // sign them in once the prototype is off.
-            let fixtures = prototype ? app.fixtures.accounts : []
-            try store.seedFixtures(app: app.id, accounts: fixtures.map {
-                FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
-            }, fixtureEmails: app.fixtures.accounts.map(\.email))
-            let fixtureAccountIDs = prototype ? Set(try fixtures.compactMap { try store.account(app: app.id, email: $0.email)?.id }) : []
-            if prototype, !app.data.fixtures.isEmpty || !fixtures.isEmpty {
-                try store.seedRecords(app: app.id, app.data.fixtures.map { fixture in
-                    FixtureRecord(collection: fixture.collection, id: fixture.id, values: fixture.values.mapValues(\.recordValue),
-                                  accountEmail: fixture.account)
-                } + fixtures.map(FixtureAccountCopy.base))
-            }
-            let names = appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
-            let origins = OriginPolicy(publicOrigins: publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
-            func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                AppServices(app: MountedApp(app: app, templates: templates, prefix: prefix, prototype: prototype, fixtureAccountIDs: fixtureAccountIDs,
-                                            appBanner: appBanner, origins: origins),
-                            store: store, effects: effects, linkCounters: linkCounters, clock: clock, hashingShares: hashingShares, errorLog: errorLog)
-            }
-            prefixed[app.id] = services("/" + app.id, library)
-            if !names.isEmpty {
-                let rootedLibrary = try templates("").set
-                for name in names { rooted[name] = services("", rootedLibrary) }
-            }
-        }
-        var problems = broken.sorted { $0.key < $1.key }.flatMap { $0.value.map(\.description) }
-        for (name, id) in appHosts.sorted(by: { $0.key < $1.key }) where prefixed[id] == nil {
-            problems.append("--app-host \(name)=\(id): no app '\(id)' is served; the apps are \(prefixed.keys.sorted().joined(separator: ", "))")
-        }
-        appIDs = prefixed.keys.sorted()
-        self.problems = problems
-        brokenApps = broken
+        appIDs = mounts.prefixed.keys.sorted()
+        problems = mounts.problems(appHosts: appHosts)
+        brokenApps = mounts.broken
 
-        let served = prefixed.values.map(\.app.app).sorted { $0.id < $1.id }
+        let served = mounts.prefixed.values.map(\.app.app).sorted { $0.id < $1.id }
         let files = try StaticFiles(root: publicFolder)
         // Where the person authoring the folder looks: a prototype shows what is wrong.
-        let site = try SitePages(apps: served, broken: prototype ? broken : [:])
+        let site = try SitePages(apps: served, broken: prototype ? mounts.broken : [:])
         var shared = Application.router()
         shared.errorLog = errorLog
         Self.addAssociationFiles(to: &shared, apps: served)
-        var main = shared
-        main.mount("/", methods: [.get], files.respond)
-        main.get("/") { _ in site.index }
-        main.get("/_open", mayBlock: true) { [prefixed] request in
-            let link = request.query("url") ?? ""
-            guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
-            return try services.answering { try LinkOpener(services: services).openLink(request) }
-        }
-        for (id, services) in prefixed {
-            main.group("/" + id, mayBlock: true) { group in
-                Self.mount(services, in: &group) { request in
-                    try ScreenRequests(services: services).screen(request, path: String(request.rawPath.dropFirst(id.count + 1)))
-                }
-            }
-            main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
-        }
-        if prototype {
-            for id in broken.keys where prefixed[id] == nil {
-                let page = site.brokenApp(id)
-                main.group("/" + id) { group in group.mount("/") { _ in page } }
-                main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .found) }
-            }
-        }
-        main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil, site: site)
-        var routers: [String: Router] = [:]
-        for (name, services) in rooted {
-            var router = shared
-            router.group("", mayBlock: true) { group in
-                Self.mount(services, in: &group) { request in
-                    // The app owns every path of its host; what it has no screen for may be a file.
-                    do {
-                        return try ScreenRequests(services: services).screen(request, path: request.rawPath)
-                    } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
-                        let file = try? files.respond(to: request)
-                        guard let file, file.status != .notFound else { throw error }
-                        return file
-                    }
-                }
-            }
-            router.errorPage = Self.errorPage(prefixed: [:], rooted: services, site: site)
-            routers[name] = router
-        }
+        let main = Self.mainRouter(shared, mounts: mounts, files: files, site: site, served: served, prototype: prototype)
+        let routers = Self.hostRouters(shared, rooted: mounts.rooted, files: files, site: site)
         var router: Router
         if routers.isEmpty {
             router = main
@@ -188,6 +88,60 @@ public struct WebApplication: Sendable {
         }
         router.errorLog = errorLog
         self.router = router
+    }
+
+    /// The router of every host but the app hosts: the public folder, the index, the site's link
+    /// opener, each app under `/<app-id>/`, and a prototype's broken folders' pages.
+    private static func mainRouter(_ shared: Router, mounts: AppMounts, files: StaticFiles, site: SitePages, served: [AppDefinition], prototype: Bool) -> Router {
+        var main = shared
+        let prefixed = mounts.prefixed
+        main.mount("/", methods: [.get], files.respond)
+        main.get("/") { _ in site.index }
+        main.get("/_open", mayBlock: true) { request in
+            let link = request.query("url") ?? ""
+            guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
+            return try services.answering { try LinkOpener(services: services).openLink(request) }
+        }
+        for (id, services) in prefixed {
+            main.group("/" + id, mayBlock: true) { group in
+                Self.mount(services, in: &group) { request in
+                    try ScreenRequests(services: services).screen(request, path: String(request.rawPath.dropFirst(id.count + 1)))
+                }
+            }
+            main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .movedPermanently) }
+        }
+        if prototype {
+            for id in mounts.broken.keys where prefixed[id] == nil {
+                let page = site.brokenApp(id)
+                main.group("/" + id) { group in group.mount("/") { _ in page } }
+                main.get("/\(id)") { _ in .redirect(to: "/\(id)/", status: .found) }
+            }
+        }
+        main.errorPage = Self.errorPage(prefixed: prefixed, rooted: nil, site: site)
+        return main
+    }
+
+    /// The router of each app host, by host name: its app owns every path (what it has no screen
+    /// for may be a file of the public folder).
+    private static func hostRouters(_ shared: Router, rooted: [String: AppServices], files: StaticFiles, site: SitePages) -> [String: Router] {
+        var routers: [String: Router] = [:]
+        for (name, services) in rooted {
+            var router = shared
+            router.group("", mayBlock: true) { group in
+                Self.mount(services, in: &group) { request in
+                    do {
+                        return try ScreenRequests(services: services).screen(request, path: request.rawPath)
+                    } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
+                        let file = try? files.respond(to: request)
+                        guard let file, file.status != .notFound else { throw error }
+                        return file
+                    }
+                }
+            }
+            router.errorPage = Self.errorPage(prefixed: [:], rooted: services, site: site)
+            routers[name] = router
+        }
+        return routers
     }
 
     /// One app's routes under its group's prefix; `screens` answers every other path of it.

@@ -43,39 +43,10 @@ struct LinkOpener {
             return event
         }
         var events = [linkEvent("deep_link_opened", state)]
-        var failure: String?
-        if let destination, isOpenable(destination) {
-            if case .screen(let instance) = destination, let token = instance.parameters["token"],
-               try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
-                                        fixtures: app.fixtures, reads: services.store, now: now) {
-                let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
-                failure = app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id
-            } else if case .screen(let instance) = destination, try !services.data(for: unit).exists(instance) {
-                // realityportal://listing/999999: a link to a record that does not exist.
-                failure = WellKnownAlert.invalidLink.id
-            } else {
-                switch app.following(destination, from: state, source: .deepLink) {
-                case .success(let landed):
-                    let unsaved = UnsavedChanges(app: app)
-                    if let left = try unsaved.left(from: state, to: landed, data: services.data(for: unit)) {
-                        // A link away from a form with unsaved changes asks first; "Discard" follows it.
-                        state = unsaved.hold(Notice("link:" + app.url(of: destination)), by: left.guard, on: state)
-                        break
-                    }
-                    state = landed
-                    // A link that opens answers an earlier link's alert, unless only its buttons may.
-                    if let alert = state.alert, app.app.alerts[alert.name]?.isDismissible != false { state.alert = nil }
-                    events.append(linkEvent("deep_link_success", state))
-                case .failure(.inactiveFlow) where state.userID != nil:
-                    // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
-                    events.append(linkEvent("deep_link_fallback", state))
-                case .failure:
-                    failure = WellKnownAlert.invalidLink.id
-                }
-            }
-        } else {
-            failure = WellKnownAlert.invalidLink.id
-        }
+        let landing = try land(destination, from: unit, now: now)
+        state = landing.state
+        if let outcome = landing.outcome { events.append(linkEvent(outcome, state)) }
+        let failure = landing.failure
         if let failure {
             events.append(linkEvent("deep_link_failure", state))
             if app.app.alerts[failure] != nil {
@@ -113,6 +84,41 @@ struct LinkOpener {
         }
         try unit.commit(state, source: .deepLink, events: changes ? events : [], now: now)
         return unit.redirectToCurrentScreen(request)
+    }
+
+    /// Where `destination` leads from `unit`'s state: the state it lands on, with the event that
+    /// says how (`deep_link_success`, or `deep_link_fallback` for a signed-in person's link to the
+    /// auth screens), or the alert of why it cannot (an expired token, a record that is gone, a
+    /// link that names nothing openable). A link away from a form with unsaved changes asks first.
+    private func land(_ destination: LinkDestination?, from unit: SessionUnit, now: Int64) throws -> (state: NavigationState, outcome: String?, failure: String?) {
+        let state = unit.state
+        guard let destination, isOpenable(destination) else { return (state, nil, WellKnownAlert.invalidLink.id) }
+        if case .screen(let instance) = destination, let token = instance.parameters["token"],
+           try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
+                                    fixtures: app.fixtures, reads: services.store, now: now) {
+            let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
+            return (state, nil, app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id)
+        }
+        if case .screen(let instance) = destination, try !services.data(for: unit).exists(instance) {
+            // realityportal://listing/999999: a link to a record that does not exist.
+            return (state, nil, WellKnownAlert.invalidLink.id)
+        }
+        switch app.following(destination, from: state, source: .deepLink) {
+        case .success(var landed):
+            let unsaved = UnsavedChanges(app: app)
+            if let left = try unsaved.left(from: state, to: landed, data: services.data(for: unit)) {
+                // A link away from a form with unsaved changes asks first; "Discard" follows it.
+                return (unsaved.hold(Notice("link:" + app.url(of: destination)), by: left.guard, on: state), nil, nil)
+            }
+            // A link that opens answers an earlier link's alert, unless only its buttons may.
+            if let alert = landed.alert, app.app.alerts[alert.name]?.isDismissible != false { landed.alert = nil }
+            return (landed, "deep_link_success", nil)
+        case .failure(.inactiveFlow) where state.userID != nil:
+            // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
+            return (state, "deep_link_fallback", nil)
+        case .failure:
+            return (state, nil, WellKnownAlert.invalidLink.id)
+        }
     }
 
     /// Whether a link may lead there: a deep-linkable screen whose parameters fit, or a tab link.

@@ -53,6 +53,17 @@ struct PostRequests {
                 return session.redirectToCurrentScreen(request)
             }
         }
+        return try run(command, form: form, asks: asks, on: state, interpreter: interpreter, session: &session, request: request, now: now)
+    }
+
+    /// Runs `command` with the posted `form` on `state`: checked, its effects' slow parts prepared
+    /// before the transaction, then one commit of the new state, its events and every write its
+    /// effects make — or of the state holding it for unsaved changes (`asks`), or refusing it.
+    private func run(
+        _ command: PostCommand, form: [String: String], asks: Bool, on state: NavigationState, interpreter: ActionInterpreter,
+        session: inout SessionUnit, request: HTTPRequest, now: Int64
+    ) throws -> HTTPResponse {
+        let unsaved = UnsavedChanges(app: app)
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now)
@@ -65,14 +76,7 @@ struct PostRequests {
             // This address's share of the hashing is taken by its own posts still being checked.
             throw Self.busy
         } catch let tooSoon as TooManyAttempts {
-            // Said at once, on the page it was tried from, whichever limit it was and whoever's
-            // account: the time to wait and nothing else.
-            var shown = session
-            shown.state = state
-            var response = try services.renderer.refusal(shown, message: "Too many attempts. For your security, try again \(tooSoon.whenText).",
-                                                         status: .tooManyRequests, request: request)
-            response.headers.set("Retry-After", tooSoon.retryAfter)
-            return response
+            return try tooManyAttempts(tooSoon, on: state, session: session, request: request)
         }
         do {
             // A visitor's first post has no state stored: the page's own is worked out from its URL.
@@ -109,6 +113,17 @@ struct PostRequests {
             try session.commit(unchanged, source: .direct, now: now)
         }
         return session.redirectToCurrentScreen(request)
+    }
+
+    /// Too many attempts, said at once on the page it was tried from, whichever limit it was and
+    /// whoever's account: the time to wait and nothing else; nothing is written.
+    private func tooManyAttempts(_ tooSoon: TooManyAttempts, on state: NavigationState, session: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
+        var shown = session
+        shown.state = state
+        var response = try services.renderer.refusal(shown, message: "Too many attempts. For your security, try again \(tooSoon.whenText).",
+                                                     status: .tooManyRequests, request: request)
+        response.headers.set("Retry-After", tooSoon.retryAfter)
+        return response
     }
 
     /// A navigation held for unsaved changes, now discarded: a screen's GET (`link` false) or a

@@ -146,7 +146,7 @@ struct SessionUnit {
         }
         guard newState != state || !events.isEmpty || !isStored else { return }
         // Worked out before the transaction: the store's single writer waits for nothing but SQL.
-        let save = Save(newState, events: events, after: state, source: source, app: app, screenSince: screenSince, now: now)
+        let save = SessionSave(newState, events: events, after: state, source: source, app: app, screenSince: screenSince, now: now)
         try commit(now: now) { _ in save }
     }
 
@@ -161,39 +161,12 @@ struct SessionUnit {
         let (oldState, app, screenSince) = (state, self.app, screenSince)
         try commit(now: now) { transaction in
             let (newState, events) = try work(transaction)
-            return Save(newState, events: events, after: oldState, source: source, app: app, screenSince: screenSince, now: now)
-        }
-    }
-
-    /// A state ready to be saved: encoded, with its events and the screen view it makes.
-    private struct Save {
-        let state: NavigationState
-        let encoded: [UInt8]
-        let events: [StoredEvent]
-        let changesUser: Bool
-        /// The screen it arrives on, when that changed.
-        let opened: RouteInstance?
-        /// How the screen moved, when it changed.
-        let motion: Motion?
-
-        /// `since`: when the screen it leaves was opened, if known: the time spent there.
-        init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
-             screenSince since: Int64?, now: Int64) {
-            self.state = state
-            encoded = state.encoded()
-            changesUser = state.userID != old.userID
-            let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
-            opened = current == previous ? nil : current
-            motion = current == previous ? nil : Motion.between(app.navigation.screen(in: old), app.navigation.screen(in: state), source: source)
-            self.events = current == previous ? events : events + [StoredEvent(
-                time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
-                previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }
-            )]
+            return SessionSave(newState, events: events, after: oldState, source: source, app: app, screenSince: screenSince, now: now)
         }
     }
 
     /// Creates, rotates or saves the session with what `make` returns, in one transaction.
-    private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> Save) throws {
+    private mutating func commit(now: Int64, _ make: (any StoreTransaction) throws -> SessionSave) throws {
         let (id, version, isStored, app, dataKey, runsOpenWrites) = (self.id, self.version, self.isStored, self.app, self.dataKey, self.runsOpenWrites)
         // What a new secret keeps: the one the pages shown so far derived their token from (a
         // visitor's, its id: a second tab opened before the first post), then the ones before it.

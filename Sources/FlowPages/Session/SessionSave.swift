@@ -1,0 +1,29 @@
+import FlowStore
+import Navigation
+
+/// A state ready to be saved: encoded, with its events and the screen view it makes.
+struct SessionSave {
+    let state: NavigationState
+    let encoded: [UInt8]
+    let events: [StoredEvent]
+    let changesUser: Bool
+    /// The screen it arrives on, when that changed.
+    let opened: RouteInstance?
+    /// How the screen moved, when it changed.
+    let motion: Motion?
+
+    /// `since`: when the screen it leaves was opened, if known: the time spent there.
+    init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
+         screenSince since: Int64?, now: Int64) {
+        self.state = state
+        encoded = state.encoded()
+        changesUser = state.userID != old.userID
+        let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
+        opened = current == previous ? nil : current
+        motion = current == previous ? nil : Motion.between(app.navigation.screen(in: old), app.navigation.screen(in: state), source: source)
+        self.events = current == previous ? events : events + [StoredEvent(
+            time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
+            previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }
+        )]
+    }
+}
