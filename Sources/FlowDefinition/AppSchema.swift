@@ -1,3 +1,5 @@
+import Navigation
+
 /// The RELAX NG schema every `app.xml` is validated against (printed by `flowpages check --schema`).
 public enum AppSchema {
     /// Explains, in the schema's terms, what an app.xml libxml2 rejects got wrong.
@@ -310,8 +312,8 @@ public enum AppSchema {
               <optional>
                 <attribute name="presentation">
                   <choice>
-                    <value>push</value><value>replace</value><value>replace-stack</value>
-                    <value>sheet</value><value>full-screen</value><value>form-sheet</value><value>alert</value>
+                    \(Presentation.all.prefix(3).map { "<value>\($0.name)</value>" }.joined())
+                    \(Presentation.all.dropFirst(3).map { "<value>\($0.name)</value>" }.joined())
                   </choice>
                 </attribute>
               </optional>

@@ -193,15 +193,8 @@ struct AppXML {
     }
 
     private func route(_ element: XMLElement) -> RouteDefinition {
-        let presentation: Presentation = switch element["presentation"] ?? "push" {
-        case "replace": .replace
-        case "replace-stack": .replaceStack
-        case "sheet": .modal(.sheet)
-        case "full-screen": .modal(.fullScreen)
-        case "form-sheet": .modal(.formSheet)
-        case "alert": .modal(.alert)
-        default: .push
-        }
+        // The schema refuses any other name at load, with its line and the names there are.
+        let presentation = element["presentation"].flatMap(Presentation.init(name:)) ?? .push
         let parameters = element.children("param").map { param in
             ParameterDefinition(
                 param["name"] ?? "",

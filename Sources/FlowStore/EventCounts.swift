@@ -59,8 +59,8 @@ public enum EventCounts {
         var counts: [Key: Int] = [:]
         for event in events {
             let day = StoredEvent.day(of: event.time)
-            switch event.kind {
-            case "screen_view":
+            switch event.eventKind {
+            case .screenView:
                 guard let screen = event.screen else { continue }
                 counts[Key(app: event.app, day: day, metric: .views, subject: screen), default: 0] += 1
                 if let previous = event.previousScreen {
@@ -69,7 +69,7 @@ public enum EventCounts {
                         counts[Key(app: event.app, day: day, metric: .dwell, subject: previous, detail: dwellBucket(dwell)), default: 0] += 1
                     }
                 }
-            case "back_button_pressed":
+            case .backButtonPressed:
                 guard let screen = event.screen else { continue }
                 counts[Key(app: event.app, day: day, metric: .backs, subject: screen), default: 0] += 1
             default:
@@ -81,7 +81,7 @@ public enum EventCounts {
 
     /// The funnel step an event is, as the count it adds for a session that had not reached it.
     public static func funnelStep(of event: StoredEvent) -> Key? {
-        guard event.kind == "funnel_step", let funnel = event.funnel, let number = event.stepNumber else { return nil }
+        guard event.eventKind == .funnelStep, let funnel = event.funnel, let number = event.stepNumber else { return nil }
         return Key(app: event.app, day: StoredEvent.day(of: event.time), metric: .funnel, subject: funnel, detail: "\(number)\t\(event.step ?? "")")
     }
 
@@ -89,7 +89,7 @@ public enum EventCounts {
     /// add, see ``LinkCount``); nil for other events, and for a fallback page's outcome (its
     /// app banner's), which is counted as it happens whoever the visitor is.
     public static func linkCount(of event: StoredEvent) -> LinkCount? {
-        guard event.kind.hasPrefix("deep_link_"), event.outcome == nil, let pattern = event.pattern else { return nil }
+        guard event.eventKind?.isDeepLink == true, event.outcome == nil, let pattern = event.pattern else { return nil }
         return LinkCount(app: event.app, pattern: pattern, day: StoredEvent.day(of: event.time), kind: event.kind, count: 1)
     }
 

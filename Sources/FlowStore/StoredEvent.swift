@@ -4,7 +4,7 @@ public struct StoredEvent: Hashable, Sendable {
     /// Milliseconds since 1970.
     public var time: Int64
     public var app: String
-    /// `screen_view`, `back_button_pressed`, `deep_link_opened`, `funnel_step`…
+    /// An ``EventKind``'s raw value: `screen_view`, `back_button_pressed`, `deep_link_opened`…
     public var kind: String
     public var screen: String?
     public var previousScreen: String?
@@ -49,6 +49,15 @@ public struct StoredEvent: Hashable, Sendable {
         self.dwell = dwell
         self.outcome = outcome
     }
+
+    /// An event of `kind` (the other facts as in the designated initializer).
+    public init(time: Int64, app: String, kind: EventKind, screen: String? = nil, previousScreen: String? = nil, source: String? = nil,
+                detail: String? = nil, dwell: Int64? = nil) {
+        self.init(time: time, app: app, kind: kind.rawValue, screen: screen, previousScreen: previousScreen, source: source, detail: detail, dwell: dwell)
+    }
+
+    /// Its kind, when it is one this code records.
+    public var eventKind: EventKind? { EventKind(rawValue: kind) }
 
     /// The longest ``link`` kept, in UTF-8 bytes: longer ones are cut there, ending in `…`.
     public static let linkLimit = 512

@@ -10,13 +10,28 @@ public enum Presentation: Hashable, Sendable, CustomStringConvertible {
     /// The root of a modal stack, presented over the current context in the given style.
     case modal(ModalStyle)
 
-    public var description: String {
+    /// Every presentation, in the order `app.xml`'s documentation lists them.
+    public static let all: [Presentation] = [.push, .replace, .replaceStack] + ModalStyle.allCases.map { .modal($0) }
+
+    /// Its one spelling: `presentation="form-sheet"` in `app.xml`, `style-form-sheet` on a page.
+    public var name: String {
         switch self {
         case .push: "push"
         case .replace: "replace"
         case .replaceStack: "replace-stack"
-        case .modal(let style): "modal \(style)"
+        case .modal(let style): style.name
         }
+    }
+
+    /// The presentation called `name`; nil for a name there is none of.
+    public init?(name: String) {
+        guard let found = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = found
+    }
+
+    public var description: String {
+        if case .modal(let style) = self { return "modal \(style)" }
+        return name
     }
 }
 
@@ -32,4 +47,14 @@ public enum ModalStyle: String, Hashable, Sendable, CaseIterable, CustomStringCo
     case alert
 
     public var description: String { rawValue }
+
+    /// Its one spelling in `app.xml` and on pages: `sheet`, `full-screen`, `form-sheet`, `alert`.
+    public var name: String {
+        switch self {
+        case .sheet: "sheet"
+        case .fullScreen: "full-screen"
+        case .formSheet: "form-sheet"
+        case .alert: "alert"
+        }
+    }
 }

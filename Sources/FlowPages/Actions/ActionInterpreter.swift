@@ -79,7 +79,7 @@ struct ActionInterpreter {
             }
             // Seed 000 §13: the screen Back was pressed on, and how deep its stack was.
             let depth = app.navigation.screen(in: result.state).breadcrumbs.count
-            var pressed = event("back_button_pressed", result.state)
+            var pressed = event(.backButtonPressed, result.state)
             pressed.depth = depth
             result.events.append(pressed)
             result.state = try navigate(.back, result.state)
@@ -96,7 +96,7 @@ struct ActionInterpreter {
             break
         case .hideAppBanner:
             result.state.flags.insert(AppBanner.dismissedFlag)
-            var dismissed = event("deep_link_fallback", result.state)
+            var dismissed = event(.deepLinkFallback, result.state)
             dismissed.outcome = AppBanner.Outcome.dismissed.rawValue
             result.events.append(dismissed)
         case .action(let action):
@@ -143,7 +143,7 @@ struct ActionInterpreter {
         }
         result.state = transition.state
         if app.alerts[WellKnownAlert.sessionExpired.id] != nil { result.state.alert = Notice(WellKnownAlert.sessionExpired.id) }
-        result.events.append(event("session_expired", result.state, source: .autoRedirect))
+        result.events.append(event(.sessionExpired, result.state, source: .autoRedirect))
         return result
     }
 
@@ -220,7 +220,7 @@ struct ActionInterpreter {
             case .alert(let name):
                 result.state.alert = Notice(name, values: result.values)
             case .track(let funnel, let name, let number):
-                var step = event("funnel_step", result.state)
+                var step = event(.funnelStep, result.state)
                 (step.funnel, step.step, step.stepNumber) = (funnel, name, number)
                 result.events.append(step)
             case .effect(let name, let purpose, let onSuccess, let onFailure):
@@ -250,7 +250,7 @@ struct ActionInterpreter {
     /// alert for it, or an error toast, and the `error_shown` event; false when none was armed.
     private func failArmedSubmit(_ result: inout Result) -> Bool {
         guard let alert = TesterFlag.failArmedSubmit(&result.state, alerts: Set(app.alerts.keys)) else { return false }
-        result.events.append(event("error_shown", result.state, detail: alert.id))
+        result.events.append(event(.errorShown, result.state, detail: alert.id))
         return true
     }
 
@@ -275,7 +275,7 @@ struct ActionInterpreter {
         }
     }
 
-    private func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> StoredEvent {
+    private func event(_ kind: EventKind, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil) -> StoredEvent {
         StoredEvent(time: now, app: app.id, kind: kind, screen: app.navigation.currentScreen(in: state).name.rawValue,
                     source: source?.analyticsName, detail: detail)
     }

@@ -111,7 +111,7 @@ final class MountedApp: Sendable {
     var cookieName: String { "fp_" + app.id }
 
     /// An analytics event of this app about the current screen of `state`.
-    func event(_ kind: String, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil, at now: Int64) -> StoredEvent {
+    func event(_ kind: EventKind, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil, at now: Int64) -> StoredEvent {
         StoredEvent(time: now, app: app.id, kind: kind, screen: navigation.currentScreen(in: state).name.rawValue,
                     source: source?.analyticsName, detail: detail)
     }

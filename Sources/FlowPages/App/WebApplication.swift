@@ -97,7 +97,7 @@ public struct WebApplication: Sendable {
         let prefixed = mounts.prefixed
         main.mount("/", methods: [.get], files.respond)
         main.get("/") { _ in site.index }
-        main.get("/_open", mayBlock: true) { request in
+        main.get(ReservedPath.opener.pattern, mayBlock: true) { request in
             let link = request.query("url") ?? ""
             guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
             return try services.answering { try LinkOpener(services: services).openLink(request) }
@@ -151,9 +151,9 @@ public struct WebApplication: Sendable {
             { request in try services.answering { try body(request) } }
         }
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
-        group.get("/_open", answer { try LinkOpener(services: services).openLink($0) })
+        group.get(ReservedPath.opener.pattern, answer { try LinkOpener(services: services).openLink($0) })
         if let stylesheet = services.app.stylesheet, let tag = services.app.stylesheetTag {
-            group.get("/_app.css") { request in
+            group.get(ReservedPath.stylesheet.pattern) { request in
                 let headers = HTTPHeaders([("ETag", tag), ("Cache-Control", "no-cache")])
                 if request.matches(etag: tag) == true { return HTTPResponse(.notModified, headers: headers) }
                 var response = HTTPResponse(.ok, headers: headers, body: stylesheet)
@@ -166,35 +166,35 @@ public struct WebApplication: Sendable {
                 HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache")]), body: icons.bytes)
             }
         }
-        group.post("/_back", answer { try posts.handle(.back, $0) })
-        group.post("/_dismiss", answer { try posts.handle(.dismiss, $0) })
-        group.post("/_start-over", answer { try posts.handle(.startOver, $0) })
-        group.post("/_discard", answer { try posts.handle(.discard, $0) })
-        group.post("/_keep", answer { try posts.handle(.keep, $0) })
-        group.post("/_tab/{id}", answer { try posts.handle(.tab(CoordinatorID($0.parameters["id"] ?? "")), $0) })
-        group.post("/_action/{id}", answer { try posts.handle(posts.action($0.parameters["id"]), $0) })
+        group.post(ReservedPath.back.pattern, answer { try posts.handle(.back, $0) })
+        group.post(ReservedPath.dismiss.pattern, answer { try posts.handle(.dismiss, $0) })
+        group.post(ReservedPath.startOver.pattern, answer { try posts.handle(.startOver, $0) })
+        group.post(ReservedPath.discard.pattern, answer { try posts.handle(.discard, $0) })
+        group.post(ReservedPath.keep.pattern, answer { try posts.handle(.keep, $0) })
+        group.post(ReservedPath.tab.pattern, answer { try posts.handle(.tab(CoordinatorID($0.parameters["id"] ?? "")), $0) })
+        group.post(ReservedPath.action.pattern, answer { try posts.handle(posts.action($0.parameters["id"]), $0) })
         let banner = AppBannerRequests(services: services)
-        group.get("/_deferred/{code}", answer { try banner.claim($0, code: $0.parameters["code"]) })
+        group.get(ReservedPath.deferredLink.pattern, answer { try banner.claim($0, code: $0.parameters["code"]) })
         if services.app.showsAppBanner {
-            group.post("/_app-banner/dismiss", answer { try posts.handle(.hideAppBanner, $0) })
+            group.post(ReservedPath.bannerDismiss.pattern, answer { try posts.handle(.hideAppBanner, $0) })
             group.post(AppBanner.codePath, answer { try banner.giveCode($0) })
-            group.post("/_app-banner/ping", answer { try banner.ping($0) })
+            group.post(ReservedPath.bannerPing.pattern, answer { try banner.ping($0) })
         }
         if let image = services.app.app.previewImage {
             group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
         }
         if services.app.isPrototype {
             let tools = PrototypeTools(services: services)
-            group.post("/_tools/{name}", answer { try tools.post($0.parameters["name"], $0) })
-            group.get("/_mailbox", answer { try tools.mailbox($0) })
-            group.get("/_events", answer { try tools.eventLog($0) })
+            group.post(ReservedPath.tool.pattern, answer { try tools.post($0.parameters["name"], $0) })
+            group.get(ReservedPath.mailbox.pattern, answer { try tools.mailbox($0) })
+            group.get(ReservedPath.events.pattern, answer { try tools.eventLog($0) })
             let insights = InsightsPages(services: services)
-            group.get("/_map", answer { try insights.mapPage($0) })
-            group.get("/_map.svg", answer { try insights.mapFile($0, format: .svg) })
-            group.get("/_map.mmd", answer { try insights.mapFile($0, format: .mermaid) })
-            group.get("/_map.dot", answer { try insights.mapFile($0, format: .dot) })
-            group.get("/_insights", answer { try insights.dashboard($0) })
-            group.get("/_insights/{table}", answer { try insights.table($0, name: $0.parameters["table"]) })
+            group.get(ReservedPath.map.pattern, answer { try insights.mapPage($0) })
+            group.get(ReservedPath.mapSVG.pattern, answer { try insights.mapFile($0, format: .svg) })
+            group.get(ReservedPath.mapMermaid.pattern, answer { try insights.mapFile($0, format: .mermaid) })
+            group.get(ReservedPath.mapDot.pattern, answer { try insights.mapFile($0, format: .dot) })
+            group.get(ReservedPath.insights.pattern, answer { try insights.dashboard($0) })
+            group.get(ReservedPath.insightsTable.pattern, answer { try insights.table($0, name: $0.parameters["table"]) })
         }
         group.mount("/", answer(screens))
     }

@@ -65,8 +65,8 @@ struct InsightsPages {
         return try services.renderer.page("_layout/map", title: "Flow map", values: [
             "wide": true, "svg": .html(SafeHTML(trusted: renderer.svg)), "tree": list(map.root),
             "from": .string(range.from), "to": .string(range.to), "counts": .int(map.edges.count),
-            "files": ["svg": .string(app.urls.prefix + "/_map.svg"), "mermaid": .string(app.urls.prefix + "/_map.mmd"),
-                      "dot": .string(app.urls.prefix + "/_map.dot")],
+            "files": ["svg": .string(app.urls.prefix + ReservedPath.mapSVG.path), "mermaid": .string(app.urls.prefix + ReservedPath.mapMermaid.path),
+                      "dot": .string(app.urls.prefix + ReservedPath.mapDot.path)],
         ])
     }
 
@@ -89,7 +89,7 @@ struct InsightsPages {
         let range = try days(request)
         let report = try InsightsReport(app: app.app, store: services.store, from: range.from, to: range.to)
         let query = "?from=\(range.from)&to=\(range.to)"
-        let csv = { (table: String) in TemplateValue.string(app.urls.prefix + "/_insights/\(table).csv" + query) }
+        let csv = { (table: String) in TemplateValue.string(app.urls.prefix + ReservedPath.insightsTable.path(table + ".csv") + query) }
         let screens: [TemplateValue] = report.screens.map { row in
             ["title": .string(row.title), "route": .string(row.route), "views": .int(row.views), "backs": .int(row.backs),
              "backRate": .string(Self.percent(row.backRate)), "median": .string(row.medianTime.map(Self.duration) ?? "–")]
@@ -116,7 +116,7 @@ struct InsightsPages {
             "screens": .array(screens), "funnels": .array(funnels), "links": .array(links), "banners": .array(banners),
             "viewsChart": .html(SafeHTML(trusted: BarChart(id: "views", bars: busiest.map { ($0.title, $0.views) }).svg)),
             "csv": ["sessions": csv("sessions"), "screens": csv("screens"), "funnels": csv("funnels"), "links": csv("links"), "banners": csv("banners")],
-            "map": .string(app.urls.prefix + "/_map" + query),
+            "map": .string(app.urls.prefix + ReservedPath.map.path + query),
         ])
     }
 

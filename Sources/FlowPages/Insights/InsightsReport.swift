@@ -95,8 +95,8 @@ struct InsightsReport {
             byPattern[count.pattern, default: [:]][count.kind, default: 0] += count.count
         }
         links = byPattern.compactMap { pattern, kinds in
-            let row = LinkRow(pattern: pattern, opened: kinds["deep_link_opened", default: 0], succeeded: kinds["deep_link_success", default: 0],
-                              failed: kinds["deep_link_failure", default: 0], fellBack: kinds["deep_link_fallback", default: 0])
+            let row = LinkRow(pattern: pattern, opened: kinds[EventKind.deepLinkOpened.rawValue, default: 0], succeeded: kinds[EventKind.deepLinkSuccess.rawValue, default: 0],
+                              failed: kinds[EventKind.deepLinkFailure.rawValue, default: 0], fellBack: kinds[EventKind.deepLinkFallback.rawValue, default: 0])
             return row.opened + row.succeeded + row.failed + row.fellBack > 0 ? row : nil
         }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
         banners = byPattern.compactMap { pattern, kinds in

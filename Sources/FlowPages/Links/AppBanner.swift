@@ -24,7 +24,7 @@ struct AppBanner {
     /// How long a claim code can be claimed: long enough to install the app and open it.
     static let claimLifetime: Int64 = 60 * 60 * 1000
     /// Where the banner's "Get a code to continue in the app" posts, under the app's prefix.
-    static let codePath = "/_app-banner/code"
+    static let codePath = ReservedPath.bannerCode.path
 
     /// The outcomes counted per link pattern, as `deep_link_fallback` analytics.
     enum Outcome: String, CaseIterable {
@@ -36,7 +36,7 @@ struct AppBanner {
         case dismissed = "dismissed"
 
         /// The kind the link counters keep it under.
-        var kind: String { "deep_link_fallback:" + rawValue }
+        var kind: String { EventKind.deepLinkFallback.rawValue + ":" + rawValue }
     }
 
     /// Whether the app names anything to offer: a store listing of its iOS or Android app.
@@ -99,7 +99,7 @@ struct AppBanner {
     private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, holdsToken: Bool, platform: Platform, origin: String,
                         given: ClaimCode?) -> TemplateValue {
         let pattern = URLEncoding.encode(route.path)
-        let ping = { (outcome: Outcome) in origin + app.urls.prefix + "/_app-banner/ping?outcome=" + outcome.rawValue + "&pattern=" + pattern }
+        let ping = { (outcome: Outcome) in origin + app.urls.prefix + ReservedPath.bannerPing.path + "?outcome=" + outcome.rawValue + "&pattern=" + pattern }
         // A desktop has no app to open: its way to the phone is the link's QR code.
         let open: String? = switch platform {
         case .android: intentLink(path)
@@ -119,7 +119,7 @@ struct AppBanner {
             "open": open.map { .url(SafeURL(trusted: $0)) } ?? .null,
             "openPing": .string(ping(.openInApp)),
             "stores": .array(stores),
-            "dismiss": .string(app.urls.prefix + "/_app-banner/dismiss"),
+            "dismiss": .string(app.urls.prefix + ReservedPath.bannerDismiss.path),
         ]
         if let code = given?.code {
             value["code"] = .string(code)
@@ -136,7 +136,7 @@ struct AppBanner {
 
     /// A session's `deep_link_fallback` event: the outcome, on the screen of `instance`.
     func event(_ outcome: Outcome, on instance: RouteInstance, state: NavigationState, now: Int64) -> StoredEvent {
-        var event = app.event("deep_link_fallback", state, source: .deepLink, at: now)
+        var event = app.event(.deepLinkFallback, state, source: .deepLink, at: now)
         event.outcome = outcome.rawValue
         event.pattern = app.navigation.route(instance.name)?.path
         return event

@@ -37,18 +37,18 @@ struct LinkOpener {
         // than a link needs to be told apart: a stranger's 7 KB link is not kept whole.
         let link = StoredEvent.clipped(link: String(link.prefix { $0 != "?" }))
         let pattern = destination.map(countedPattern) ?? "(unknown)"
-        func linkEvent(_ kind: String, _ state: NavigationState) -> StoredEvent {
+        func linkEvent(_ kind: EventKind, _ state: NavigationState) -> StoredEvent {
             var event = app.event(kind, state, source: .deepLink, at: now)
             (event.link, event.pattern) = (link, pattern)
             return event
         }
-        var events = [linkEvent("deep_link_opened", state)]
+        var events = [linkEvent(.deepLinkOpened, state)]
         let landing = try land(destination, from: unit, now: now)
         state = landing.state
         if let outcome = landing.outcome { events.append(linkEvent(outcome, state)) }
         let failure = landing.failure
         if let failure {
-            events.append(linkEvent("deep_link_failure", state))
+            events.append(linkEvent(.deepLinkFailure, state))
             if app.app.alerts[failure] != nil {
                 state.alert = Notice(failure)
             } else {
@@ -90,7 +90,7 @@ struct LinkOpener {
     /// says how (`deep_link_success`, or `deep_link_fallback` for a signed-in person's link to the
     /// auth screens), or the alert of why it cannot (an expired token, a record that is gone, a
     /// link that names nothing openable). A link away from a form with unsaved changes asks first.
-    private func land(_ destination: LinkDestination?, from unit: SessionUnit, now: Int64) throws -> (state: NavigationState, outcome: String?, failure: String?) {
+    private func land(_ destination: LinkDestination?, from unit: SessionUnit, now: Int64) throws -> (state: NavigationState, outcome: EventKind?, failure: String?) {
         let state = unit.state
         guard let destination, isOpenable(destination) else { return (state, nil, WellKnownAlert.invalidLink.id) }
         if case .screen(let instance) = destination, let token = instance.parameters["token"],
@@ -112,10 +112,10 @@ struct LinkOpener {
             }
             // A link that opens answers an earlier link's alert, unless only its buttons may.
             if let alert = landed.alert, app.app.alerts[alert.name]?.isDismissible != false { landed.alert = nil }
-            return (landed, "deep_link_success", nil)
+            return (landed, .deepLinkSuccess, nil)
         case .failure(.inactiveFlow) where state.userID != nil:
             // Signed in, a link to the auth screens: the Main App stays (DECISIONS 1).
-            return (state, "deep_link_fallback", nil)
+            return (state, .deepLinkFallback, nil)
         case .failure:
             return (state, nil, WellKnownAlert.invalidLink.id)
         }

@@ -33,10 +33,10 @@ struct PageModel: Sendable {
         urlsValue = [
             "back": .string(urls.back), "dismiss": .string(urls.dismiss), "keep": .string(urls.keep), "entry": .string(urls.prefix + "/"),
             "startOver": .string(urls.startOver),
-            "mailbox": .string(urls.prefix + "/_mailbox"), "events": .string(urls.prefix + "/_events"),
-            "map": .string(urls.prefix + "/_map"), "insights": .string(urls.prefix + "/_insights"),
-            "reset": .string(urls.prefix + "/_tools/reset"), "expire": .string(urls.prefix + "/_tools/expire"),
-            "failNetwork": .string(urls.prefix + "/_tools/fail-network"), "failServer": .string(urls.prefix + "/_tools/fail-server"),
+            "mailbox": .string(urls.prefix + ReservedPath.mailbox.path), "events": .string(urls.prefix + ReservedPath.events.path),
+            "map": .string(urls.prefix + ReservedPath.map.path), "insights": .string(urls.prefix + ReservedPath.insights.path),
+            "reset": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.reset.rawValue)), "expire": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.expire.rawValue)),
+            "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failServer.rawValue)),
         ]
         actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
         pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:], focus: nil) }
@@ -106,12 +106,7 @@ struct PageModel: Sendable {
         case .modal(let style):
             context = "modal"
             // As app.xml's presentation names it: `class="style-full-screen"`.
-            modalStyle = switch style {
-            case .sheet: "sheet"
-            case .fullScreen: "full-screen"
-            case .formSheet: "form-sheet"
-            case .alert: "alert"
-            }
+            modalStyle = .string(style.name)
         }
         return [
             "heading": .string(titles[screen.route]),

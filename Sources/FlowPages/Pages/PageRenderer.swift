@@ -1,3 +1,4 @@
+import FlowDefinition
 import FlowStore
 import Foundation
 import HTMLTemplate
@@ -88,7 +89,7 @@ struct PageRenderer {
     private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
         var context = try context(state, unit: unit).merging(values) { _, added in added }
-        let coversAll = context["page"]?["detent"]?["name"] == "full-screen"
+        let coversAll = context["page"]?["detent"]?["name"] == .string(SheetDetent.fullScreen.name)
         if !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) { context["underlying"] = beneath }
         return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
     }

@@ -30,5 +30,5 @@ enum TabIcon {
     }
 
     /// Where an app's own `icons.svg` is served, below its prefix.
-    static let ownPath = "/_icons.svg"
+    static let ownPath = ReservedPath.icons.path
 }

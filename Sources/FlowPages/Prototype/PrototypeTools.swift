@@ -7,6 +7,13 @@ import Navigation
 /// The prototype toolbar and its pages, mounted only with `--prototype on`: reset the session,
 /// expire the sign-in, make submits fail, the dev mailbox and the session's event log.
 struct PrototypeTools {
+    /// The toolbar's posts, by the name their address ends in (`/_tools/fail-network`).
+    enum Tool: String, CaseIterable {
+        case reset, expire
+        case failNetwork = "fail-network"
+        case failServer = "fail-server"
+    }
+
     let services: AppServices
     private var app: MountedApp { services.app }
 
@@ -24,25 +31,26 @@ struct PrototypeTools {
         }
         var state = unit.state
         func tell(_ message: String) { state.addToast(Notice(ServerNotice.message, values: ["message": message])) }
-        switch name {
-        case "reset":
+        guard let tool = name.flatMap(Tool.init(rawValue:)) else {
+            throw HTTPError(.notFound, "There is no prototype tool at \(request.path).")
+        }
+        switch tool {
+        case .reset:
             try services.store.endSession(id: unit.id)
             var response = HTTPResponse.redirect(to: app.urls.prefix + "/")
             response.setCookie(Cookie(name: app.cookieName, value: "", path: "/", maxAge: 0))
             return response
-        case "expire":
+        case .expire:
             guard state.userID != nil else {
                 tell("Nobody is signed in, so there is no sign-in to expire.")
                 break
             }
             state.flags.insert(TesterFlag.expired)
             tell("The sign-in has expired. The next action shows it.")
-        case "fail-network", "fail-server":
+        case .failNetwork, .failServer:
             state.flags = state.flags.filter { !$0.hasPrefix(TesterFlag.armedPrefix) }
-            state.flags.insert(name == "fail-network" ? TesterFlag.failNetwork : TesterFlag.failServer)
+            state.flags.insert(tool == .failNetwork ? TesterFlag.failNetwork : TesterFlag.failServer)
             tell("The next \(TesterFlag.failuresInARow) submits will fail.")
-        default:
-            throw HTTPError(.notFound, "There is no prototype tool at \(request.path).")
         }
         try unit.commit(state, source: .direct, now: now)
         return unit.redirectToCurrentScreen(request)

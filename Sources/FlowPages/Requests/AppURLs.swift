@@ -46,25 +46,25 @@ struct AppURLs: Sendable {
     }
 
     /// Where Back and Close post.
-    var back: String { prefix + "/_back" }
+    var back: String { prefix + ReservedPath.back.path }
     /// Where selecting a tab posts.
-    func tab(_ id: CoordinatorID) -> String { prefix + "/_tab/" + URLEncoding.encode(id.rawValue) }
+    func tab(_ id: CoordinatorID) -> String { prefix + ReservedPath.tab.path(URLEncoding.encode(id.rawValue)) }
     /// The app's own stylesheet, when it has one.
-    var stylesheet: String { prefix + "/_app.css" }
+    var stylesheet: String { prefix + ReservedPath.stylesheet.path }
     /// Where dismissing a modal posts.
-    var dismiss: String { prefix + "/_dismiss" }
+    var dismiss: String { prefix + ReservedPath.dismiss.path }
     /// Where a form posts to keep what was typed as a draft, saving nothing (Enter in a guarded form).
-    var keep: String { prefix + "/_keep" }
+    var keep: String { prefix + ReservedPath.keep.path }
     /// Where the "Discard" of an unsaved-changes alert posts.
-    var discard: String { prefix + "/_discard" }
+    var discard: String { prefix + ReservedPath.discard.path }
     /// Where the error page of a screen that could not be shown posts to start its flow over.
-    var startOver: String { prefix + "/_start-over" }
+    var startOver: String { prefix + ReservedPath.startOver.path }
     /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.
-    var opener: String { prefix + "/_open" }
+    var opener: String { prefix + ReservedPath.opener.path }
     /// The folder's preview image, for link previews (`/_preview.png`).
     func previewImage(_ image: PreviewImage) -> String {
-        prefix + "/_preview." + (image.name.split(separator: ".").last.map { String($0).lowercased() } ?? "png")
+        prefix + ReservedPath.previewImage.path(image.name.split(separator: ".").last.map { String($0).lowercased() } ?? "png")
     }
     /// Where an action posts.
-    func action(_ id: String) -> String { prefix + "/_action/" + URLEncoding.encode(id) }
+    func action(_ id: String) -> String { prefix + ReservedPath.action.path(URLEncoding.encode(id)) }
 }

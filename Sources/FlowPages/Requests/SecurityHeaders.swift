@@ -39,7 +39,7 @@ struct SecurityHeaders: Sendable {
     /// query or its path, or a link passed to an opener (`/_open?url=…?token=…`, or an app's own
     /// `/<app>/_open`).
     func carriesToken(_ request: HTTPRequest) -> Bool {
-        if request.query.contains(where: { $0.name == "token" }) || request.path.hasSuffix("/_open") { return true }
+        if request.query.contains(where: { $0.name == "token" }) || request.path.hasSuffix(ReservedPath.opener.path) { return true }
         return tokenPaths.contains { prefix, pattern in
             guard request.rawPath.hasPrefix(prefix) else { return false }
             return pattern.match(request.rawPath.dropFirst(prefix.count))?["token"] != nil

@@ -22,7 +22,7 @@ struct SessionSave {
         opened = current == previous ? nil : current
         motion = current == previous ? nil : Motion.between(app.navigation.screen(in: old), app.navigation.screen(in: state), source: source)
         self.events = current == previous ? events : events + [StoredEvent(
-            time: now, app: app.app.id, kind: "screen_view", screen: current.name.rawValue,
+            time: now, app: app.app.id, kind: .screenView, screen: current.name.rawValue,
             previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }
         )]
     }

@@ -1,0 +1,41 @@
+/// FlowPages' own addresses under an app's prefix, each spelled once: the router mounts them by
+/// their ``pattern`` and pages post and link to them by ``path(_:)``. An app's route path may not
+/// start with `_` (FlowDefinition refuses it), so none of these can be a screen's.
+enum ReservedPath: String, CaseIterable, Sendable {
+    case back = "/_back"
+    case dismiss = "/_dismiss"
+    case startOver = "/_start-over"
+    case discard = "/_discard"
+    case keep = "/_keep"
+    case tab = "/_tab/{id}"
+    case action = "/_action/{id}"
+    case opener = "/_open"
+    case deferredLink = "/_deferred/{code}"
+    case stylesheet = "/_app.css"
+    case icons = "/_icons.svg"
+    case previewImage = "/_preview.{extension}"
+    case bannerDismiss = "/_app-banner/dismiss"
+    case bannerCode = "/_app-banner/code"
+    case bannerPing = "/_app-banner/ping"
+    case tool = "/_tools/{name}"
+    case mailbox = "/_mailbox"
+    case events = "/_events"
+    case map = "/_map"
+    case mapSVG = "/_map.svg"
+    case mapMermaid = "/_map.mmd"
+    case mapDot = "/_map.dot"
+    case insights = "/_insights"
+    case insightsTable = "/_insights/{table}"
+
+    /// The router's pattern, `{name}` for the one segment a request fills.
+    var pattern: String { rawValue }
+
+    /// The path itself, for one without a segment to fill.
+    var path: String { rawValue }
+
+    /// The path with its segment filled (`/_tab/projects`), `value` as given: the caller encodes it.
+    func path(_ value: String) -> String {
+        guard let open = rawValue.firstIndex(of: "{") else { return rawValue }
+        return String(rawValue[..<open]) + value
+    }
+}
