@@ -108,7 +108,7 @@ struct LinkOpener {
             let unsaved = UnsavedChanges(app: app)
             if let left = try unsaved.left(from: state, to: landed, data: services.data(for: unit)) {
                 // A link away from a form with unsaved changes asks first; "Discard" follows it.
-                return (unsaved.hold(Notice("link:" + app.url(of: destination)), by: left.guard, on: state), nil, nil)
+                return (unsaved.hold(.link(url: app.url(of: destination)), by: left.guard, on: state), nil, nil)
             }
             // A link that opens answers an earlier link's alert, unless only its buttons may.
             if let alert = landed.alert, app.app.alerts[alert.name]?.isDismissible != false { landed.alert = nil }

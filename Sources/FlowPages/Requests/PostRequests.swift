@@ -96,11 +96,11 @@ struct PostRequests {
                 let before = state == stored ? result.drafted : stored
                 if asks, let left = try unsaved.left(from: before, to: result.state, data: reader),
                    !unsaved.saves(command, left.guard), let held = unsaved.held(command, form: form) {
-                    throw HeldNavigation(state: unsaved.hold(held, by: left.guard, on: before))
+                    throw HeldForUnsavedChanges(state: unsaved.hold(held, by: left.guard, on: before))
                 }
                 return (result.state, result.events)
             }
-        } catch let held as HeldNavigation {
+        } catch let held as HeldForUnsavedChanges {
             try session.commit(held.state, source: .direct, now: now)
         } catch let refused as ActionRefused {
             var unchanged = state
@@ -189,6 +189,6 @@ struct PostRequests {
 
 /// A post that would leave unsaved changes: thrown out of its transaction, so nothing it wrote is
 /// kept, with the state that asks first.
-private struct HeldNavigation: Error {
+private struct HeldForUnsavedChanges: Error {
     let state: NavigationState
 }

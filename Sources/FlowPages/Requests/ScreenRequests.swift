@@ -64,7 +64,7 @@ struct ScreenRequests {
             // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
             let unsaved = UnsavedChanges(app: app)
             if let left = try unsaved.left(from: unit.state, to: transition.state, data: services.data(for: unit)) {
-                try unit.commit(unsaved.hold(Notice("screen:" + app.urls.screen(instance)), by: left.guard, on: unit.state), source: .direct, now: now)
+                try unit.commit(unsaved.hold(.screen(url: app.urls.screen(instance)), by: left.guard, on: unit.state), source: .direct, now: now)
                 return unit.redirectToCurrentScreen(request)
             }
             (landed, source) = (transition.state, transition.events.last?.source ?? .direct)

@@ -54,25 +54,25 @@ struct UnsavedChanges {
     }
 
     /// `state` with `navigation` held behind the guard's alert; nothing else changes.
-    func hold(_ navigation: Notice, by leaveGuard: LeaveGuard, on state: NavigationState) -> NavigationState {
+    func hold(_ navigation: HeldNavigation, by leaveGuard: LeaveGuard, on state: NavigationState) -> NavigationState {
         var held = state
         held.alert = Notice(leaveGuard.alert)
-        held.heldNavigation = navigation
+        held.heldNavigation = navigation.notice
         held.formErrors = nil
         return held
     }
 
-    /// The name a post command is held under, with the form fields an action posted (never a
-    /// password, which is not kept); nil for the answers to the alert itself, which never leave.
-    func held(_ command: PostCommand, form: [String: String]) -> Notice? {
+    /// A post command as it is held, with the form fields an action posted (never a password,
+    /// which is not kept); nil for the answers to the alert itself, which never leave.
+    func held(_ command: PostCommand, form: [String: String]) -> HeldNavigation? {
         switch command {
-        case .back: Notice("back")
-        case .dismiss: Notice("dismiss")
-        case .startOver: Notice("start-over")
+        case .back: .back
+        case .dismiss: .dismiss
+        case .startOver: .startOver
         case .discard, .keep, .hideAppBanner: nil
-        case .tab(let tab): Notice("tab:" + tab.rawValue)
+        case .tab(let tab): .tab(tab)
         case .action(let action):
-            Notice("action:" + action.id, values: form.filter { name, _ in name != "csrf" && !FormCheck.isPassword(name, in: app.app) })
+            .action(id: action.id, form: form.filter { name, _ in name != "csrf" && !FormCheck.isPassword(name, in: app.app) })
         }
     }
 
@@ -89,17 +89,15 @@ struct UnsavedChanges {
     /// The continuation `held` names; nil for a name this app no longer knows (an action
     /// removed since), which then leads nowhere.
     func continuation(of held: Notice) -> Continuation? {
-        let (kind, target) = held.name.firstIndex(of: ":").map { (held.name[..<$0], String(held.name[held.name.index(after: $0)...])) }
-            ?? (Substring(held.name), "")
-        switch kind {
-        case "back": return .post(.back, form: [:])
-        case "dismiss": return .post(.dismiss, form: [:])
-        case "start-over": return .post(.startOver, form: [:])
-        case "tab": return .post(.tab(CoordinatorID(target)), form: [:])
-        case "action": return app.app.actions[target].map { .post(.action($0), form: held.values) }
-        case "screen": return app.screen(at: target).map { .screen($0) }
-        case "link": return app.destination(at: target).map { .link($0) }
-        default: return nil
+        switch HeldNavigation(held) {
+        case .back: .post(.back, form: [:])
+        case .dismiss: .post(.dismiss, form: [:])
+        case .startOver: .post(.startOver, form: [:])
+        case .tab(let tab): .post(.tab(tab), form: [:])
+        case .action(let id, let form): app.app.actions[id].map { .post(.action($0), form: form) }
+        case .screen(let url): app.screen(at: url).map { .screen($0) }
+        case .link(let url): app.destination(at: url).map { .link($0) }
+        case nil: nil
         }
     }
 
