@@ -49,7 +49,7 @@ struct AppMounts {
             let origins = OriginPolicy(publicOrigins: settings.publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 let mounted = MountedApp(app: app, templates: templates, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
-                                         appBanner: settings.appBanner, origins: origins)
+                                         appBanner: settings.appBanner, origins: origins, effects: settings.effects)
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,
                                    clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)
             }

@@ -47,7 +47,7 @@ final class MountedApp: Sendable {
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
     init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
-         origins: OriginPolicy) {
+         origins: OriginPolicy, effects: EffectRegistry) {
         self.app = app
         self.templates = templates
         navigator = Navigator(app.navigation)
@@ -71,7 +71,7 @@ final class MountedApp: Sendable {
         offeredActions = Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in
             app.templates[route.name].map { (route.name, FlowMap.actions(offeredBy: $0, in: templates, app: app.id)) }
         })
-        let profileForms = PageData.profileForms(of: app)
+        let profileForms = PageData.profileForms(of: app, effects: effects)
         self.profileForms = profileForms
         func readsPerson(_ paths: [[String]]) -> Bool {
             paths.contains { $0.first == "user" || ($0.count > 1 && $0[0] == "forms" && profileForms.contains($0[1])) }

@@ -13,30 +13,87 @@ import Navigation
 /// redeemed twice. Slow work that writes nothing (hashing a password) belongs in
 /// ``prepare(_:context:)``, which runs before the transaction.
 public protocol Effect: Sendable {
+    /// What ``prepare(_:state:context:)`` works out before the transaction for
+    /// ``perform(_:prepared:state:context:in:)``; nothing by default.
+    associatedtype Prepared: Sendable = Void
+
     /// The name `app.xml` uses.
     var name: String { get }
     /// One line on what it does, for `flowpages check`'s messages and the documentation.
     var summary: String { get }
+    /// What it reads and writes of the app's data: the pages and checks go by this, never by
+    /// its name (a form whose action writes the profile starts from the profile).
+    var access: EffectAccess { get }
 
     /// Work done before the transaction from the posted form and the state it will run on, such
     /// as counting an attempt (``WebStore/countAttempt(_:now:)``) and hashing a password; what it
     /// returns is handed to ``perform(_:prepared:state:context:in:)``. Runs for every effect an
-    /// action names whose form was valid. The default does nothing.
+    /// action names whose form was valid.
     /// - Throws: ``TooManyAttempts`` when the attempt came too soon after others, and
     ///   ``BusyHashing`` when too many passwords are being hashed (the person is asked to try
     ///   again), before anything but the attempt's count is written.
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)?
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> Prepared
 
     /// Does the effect. It changes the session only through `state` and the store only through
     /// `transaction`; both are kept only if the whole request commits.
     func perform(
-        _ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+        _ call: EffectCall, prepared: Prepared, state: inout NavigationState, context: EffectContext,
         in transaction: any StoreTransaction
     ) throws -> EffectOutcome
 }
 
+extension Effect where Prepared == Void {
+    public func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws {}
+}
+
 extension Effect {
-    public func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? { nil }
+    /// Prepares `call` and returns what performs it with what was prepared: the two halves of an
+    /// effect are paired here, by type, so nothing is cast or found missing when it runs.
+    public func preparing(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> PreparedEffect {
+        let prepared = try prepare(call, state: state, context: context)
+        return PreparedEffect { state, context, transaction in
+            try perform(call, prepared: prepared, state: &state, context: context, in: transaction)
+        }
+    }
+}
+
+/// An effect call prepared before the transaction, ready to perform inside it.
+public struct PreparedEffect: Sendable {
+    let run: @Sendable (inout NavigationState, EffectContext, any StoreTransaction) throws -> EffectOutcome
+
+    /// Performs the call (see ``Effect/perform(_:prepared:state:context:in:)``).
+    public func perform(state: inout NavigationState, context: EffectContext, in transaction: any StoreTransaction) throws -> EffectOutcome {
+        try run(&state, context, transaction)
+    }
+}
+
+/// What an effect reads and writes of the app's data, declared.
+public struct EffectAccess: Sendable, Hashable {
+    /// The kinds of data an effect may touch.
+    public enum Data: String, Sendable, Hashable, CaseIterable {
+        /// Accounts: emails, password hashes, whether verified.
+        case accounts
+        /// The profile fields of an account (a fixture account's in the tester's own copy).
+        case profile
+        /// Single-use codes and link tokens.
+        case secrets
+        /// Other sessions (a password reset ends them).
+        case sessions
+        /// The outbox: mails sent.
+        case outbox
+        /// Attempt counts.
+        case attempts
+        /// The session's own navigation state (signing in or out, what it remembers).
+        case session
+    }
+
+    public let reads: Set<Data>
+    public let writes: Set<Data>
+
+    public init(reads: Set<Data> = [], writes: Set<Data> = []) {
+        self.reads = reads
+        self.writes = writes
+    }
 }
 
 /// One effect step of an action, as posted: its name, its purpose (`verify-email`), the id of

@@ -6,8 +6,9 @@ import Navigation
 struct FirstSignInEffect: Effect {
     let name = "first-sign-in"
     let summary = "succeeds only on an account's first sign-in"
+    let access = EffectAccess(reads: [.profile, .session], writes: [.profile])
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         guard let id = state.userID.flatMap(Int.init), let profile = try FixtureAccountCopy.profile(ofAccount: id, context: context, in: transaction),
               profile["signed-in-before"] == nil else {

@@ -8,16 +8,17 @@ import Navigation
 struct RegisterEffect: Effect {
     let name = "register"
     let summary = "creates an unverified account from the form's email and password"
+    let access = EffectAccess(reads: [.accounts, .session], writes: [.attempts, .accounts, .outbox, .session])
 
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> PreparedPassword {
         // A password is hashed for every registration: counted per address as sign-ins are.
         try context.countAttempt(perAddress: .signInPerAddress)
         return try PreparedPassword.prepare(call, context: context)
     }
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: PreparedPassword, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
-        guard let password = prepared as? PreparedPassword else { preconditionFailure("register runs prepared") }
+        let password = prepared
         let email = String(call.form["email", default: ""].trimmingWhitespace())
         if let message = FormCheck.invisibleCharacters(in: email) {
             return .failure(errors: ["email": message])

@@ -8,16 +8,17 @@ import Navigation
 struct ResetPasswordEffect: Effect {
     let name = "reset-password"
     let summary = "sets a new password after a verified code or with a reset link's token"
+    let access = EffectAccess(reads: [.secrets, .session], writes: [.attempts, .secrets, .accounts, .sessions, .session])
 
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> PreparedPassword {
         // A password is hashed before the token is checked: counted per address as codes are.
         try context.countAttempt(perAddress: .codePerAddress)
         return try PreparedPassword.prepare(call, context: context)
     }
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: PreparedPassword, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
-        guard let password = prepared as? PreparedPassword else { preconditionFailure("reset-password runs prepared") }
+        let password = prepared
         let memory = BackendMemory.values(state)
         let accountID: Int?
         if let token = call.form["token"], !token.isEmpty {

@@ -7,8 +7,9 @@ import Navigation
 struct SaveProfileEffect: Effect {
     let name = "save-profile"
     let summary = "saves the form's fields to the profile of the signed-in person or of the account being registered"
+    let access = EffectAccess(reads: [.session], writes: [.profile])
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         guard let id = state.userID.flatMap(Int.init) ?? BackendMemory.registeredAccountID(state) else {
             if BackendMemory.registersTakenEmail(state) { return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""]) }

@@ -7,17 +7,17 @@ import Navigation
 struct SendCodeEffect: Effect {
     let name = "send-code"
     let summary = "mails a code and a link for its purpose (verify-email, reset-password)"
+    let access = EffectAccess(reads: [.accounts, .session], writes: [.attempts, .secrets, .outbox, .session])
     /// How long codes and link tokens stay valid: one hour.
     static let lifetime: Int64 = 3_600_000
 
     /// Counts the mail asked for per email and per client address, so no one's inbox is
     /// flooded by someone else's requests.
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws {
         try context.countAttempt(perAddress: .mailPerAddress, perEmail: (.mailPerEmail, BackendMemory.email(call, state)))
-        return nil
     }
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"
         let app = context.app

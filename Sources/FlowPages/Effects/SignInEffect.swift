@@ -7,6 +7,7 @@ import Navigation
 struct SignInEffect: Effect {
     let name = "sign-in"
     let summary = "signs in with the form's email and password"
+    let access = EffectAccess(reads: [.accounts, .profile], writes: [.attempts, .session])
 
     /// The account whose password matched, checked before the transaction: the check is as slow
     /// as hashing, on purpose.
@@ -14,7 +15,7 @@ struct SignInEffect: Effect {
         let account: Account?
     }
 
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> Checked {
         let (email, password) = (String(call.form["email", default: ""].trimmingWhitespace()), call.form["password", default: ""])
         // Counted before any hashing, whether the email has an account or not.
         try context.countAttempt(perAddress: .signInPerAddress, perEmail: (.signInPerAccount, email))
@@ -28,9 +29,9 @@ struct SignInEffect: Effect {
                                                                allowingFixtures: context.isPrototype))
     }
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Checked, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
-        guard let account = (prepared as? Checked)?.account, account.isVerified else { return .failure(errors: [:]) }
+        guard let account = prepared.account, account.isVerified else { return .failure(errors: [:]) }
         state = try context.run(.signIn(userID: String(account.id)), on: state)
         // The owner got in: the wrong passwords before were theirs, or are now moot; and a
         // sign-in that worked is no guess of its address.

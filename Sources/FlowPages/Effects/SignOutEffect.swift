@@ -5,8 +5,9 @@ import Navigation
 struct SignOutEffect: Effect {
     let name = "sign-out"
     let summary = "signs out"
+    let access = EffectAccess(writes: [.session])
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         state = try context.run(.signOut(keepDestination: false), on: state)
         return .success(values: [:])

@@ -7,16 +7,16 @@ import Navigation
 struct VerifyCodeEffect: Effect {
     let name = "verify-code"
     let summary = "checks a typed code or a link's token for its purpose (verify-email, reset-password)"
+    let access = EffectAccess(reads: [.accounts, .secrets, .session], writes: [.attempts, .secrets, .accounts, .session])
 
     /// Counts a typed code per email (the form's, or the one being registered or reset) and per
     /// client address, before it is checked; a link's 256-bit token is not worth guessing.
-    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
-        guard !call.form["code", default: ""].trimmingWhitespace().isEmpty else { return nil }
+    func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws {
+        guard !call.form["code", default: ""].trimmingWhitespace().isEmpty else { return }
         try context.countAttempt(perAddress: .codePerAddress, perEmail: (.codePerAccount, BackendMemory.email(call, state)))
-        return nil
     }
 
-    func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+    func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in transaction: any StoreTransaction) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"
         let wrong: EffectOutcome = .failure(errors: ["code": "That code is not right or has expired. Check the email and try again."])

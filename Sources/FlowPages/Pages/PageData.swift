@@ -57,13 +57,14 @@ struct PageData {
         }
     }
 
-    /// The forms whose action saves the profile (`save-profile`): they start from the signed-in
-    /// person's profile, as a form that edits a record starts from the record.
-    static func profileForms(of app: AppDefinition) -> [String] {
+    /// The forms whose action runs an effect that writes the profile (``EffectAccess/Data/profile``):
+    /// they start from the signed-in person's profile, as a form that edits a record starts from
+    /// the record.
+    static func profileForms(of app: AppDefinition, effects: EffectRegistry) -> [String] {
         func saves(_ steps: [ActionStep]) -> Bool {
             steps.contains { step in
                 guard case .effect(let name, _, let onSuccess, let onFailure) = step else { return false }
-                return name == "save-profile" || saves(onSuccess) || saves(onFailure)
+                return effects[name]?.access.writes.contains(.profile) == true || saves(onSuccess) || saves(onFailure)
             }
         }
         return app.actions.values.filter { $0.form != nil && saves($0.steps) }.compactMap(\.form)

@@ -69,7 +69,7 @@ struct PostRequests {
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now)
         // Checked once, before the transaction: only a valid form's effects are prepared.
         let errors = interpreter.validate(command, form: form)
-        let prepared: [EffectCall: (any Sendable)?]
+        let prepared: [EffectCall: PreparedEffect]
         do {
             prepared = try prepareEffects(of: command, form: errors.isEmpty ? form : nil, on: state, interpreter: interpreter, context: context)
         } catch is BusyHashing {
@@ -86,9 +86,9 @@ struct PostRequests {
                 let reader = AppData(app: app.app, reads: transaction, scope: scope)
                 let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
                 let result = try interpreter.run(command, form: form, errors: errors, on: state, data: data) { call, state in
-                    // Every effect a loaded folder names is registered: folders are checked against the registry.
-                    guard let effect = services.effects[call.name] else { throw HTTPError(.internalServerError) }
-                    return try effect.perform(call, prepared: prepared[call] ?? nil, state: &state, context: context, in: transaction)
+                    // Every effect a valid form's action may run was prepared before the transaction.
+                    guard let effect = prepared[call] else { throw HTTPError(.internalServerError) }
+                    return try effect.perform(state: &state, context: context, in: transaction)
                 }
                 // Leaving a form with unsaved changes: nothing of the post is kept but its fields. A
                 // post from a page shown earlier is judged from where the session is: going back
@@ -174,14 +174,14 @@ struct PostRequests {
     /// Only a valid form's effects are prepared (`form` nil: it was not), each holding one of the
     /// client address's shares of the hashing while it runs.
     private func prepareEffects(of command: PostCommand, form: [String: String]?, on state: NavigationState, interpreter: ActionInterpreter,
-                                context: EffectContext) throws -> [EffectCall: (any Sendable)?] {
+                                context: EffectContext) throws -> [EffectCall: PreparedEffect] {
         guard case .action(let action) = command, let form else { return [:] }
-        var prepared: [EffectCall: (any Sendable)?] = [:]
+        var prepared: [EffectCall: PreparedEffect] = [:]
         let fields = interpreter.fields(of: action, posted: form, on: state)
         for call in ActionInterpreter.effectCalls(of: action.steps, formID: action.form, form: fields) where prepared[call] == nil {
+            // Every effect a loaded folder names is registered: folders are checked against the registry.
             guard let effect = services.effects[call.name] else { continue }
-            let made: (any Sendable)? = try services.hashingShares.holding(context.clientAddress) { try effect.prepare(call, state: state, context: context) }
-            prepared[call] = .some(made)
+            prepared[call] = try services.hashingShares.holding(context.clientAddress) { try effect.preparing(call, state: state, context: context) }
         }
         return prepared
     }

@@ -32,14 +32,14 @@ final class DeskApp: Sendable {
     struct MailOnce: Effect {
         let name = "mail-once"
         let summary = "mails once"
+        let access = EffectAccess(writes: [.outbox])
         let racer: @Sendable () throws -> Void
 
-        func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> (any Sendable)? {
+        func prepare(_ call: EffectCall, state: NavigationState, context: EffectContext) throws {
             try racer()
-            return nil
         }
 
-        func perform(_ call: EffectCall, prepared: (any Sendable)?, state: inout NavigationState, context: EffectContext,
+        func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                      in transaction: any StoreTransaction) throws -> EffectOutcome {
             try transaction.sendMail(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
             return .success(values: [:])
