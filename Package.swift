@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "PostgresStore", dependencies: ["FlowStore", "CLibPQ"]),
         // Needs a server: FLOWPAGES_TEST_POSTGRES (Tests/run.sh starts a throwaway cluster).
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "FlowStore"]),
+        // The storage contract: every rule of the stores, run against each backend alike.
+        .testTarget(name: "StoreContractTests", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore"]),
         // The system libxml2, imported by FlowDefinition only.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // App folders: app.xml read and validated over libxml2, turned into navigation definitions.
