@@ -94,7 +94,7 @@ NGINX
 # login sheet) and on listing 123 of the Home tab; one "cookie csrf" a line.
 make_portal_people() {
     local base="http://127.0.0.1:$port/reality-portal" origin="http://127.0.0.1:$port" cookie csrf
-    setcookie() { tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}'; }
+    setcookie() { tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie: fp_reality-portal=/ {print $2}'; }
     token() { grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4; }
     for _ in $(seq 1 "$1"); do
         cookie=$(curl -fs -o /dev/null -D - "$base/" | setcookie)
@@ -116,11 +116,11 @@ make_portal_people() {
 make_people() {
     local base="http://127.0.0.1:$port" cookie csrf
     for _ in $(seq 1 "$1"); do
-        cookie=$(curl -fs -o /dev/null -D - "$base/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
+        cookie=$(curl -fs -o /dev/null -D - "$base/suma-finance/" | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie: fp_suma-finance=/ {print $2}')
         csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/welcome" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
         cookie=$(curl -fs -o /dev/null -D - -H "Cookie: $cookie" -H "Origin: $base" \
             --data "csrf=$csrf&screen=%2Fsuma-finance%2Fwelcome" "$base/suma-finance/_action/skip-onboarding" \
-            | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie:/ {print $2}')
+            | tr -d '\r' | awk -F'[ ;]' '/^Set-Cookie: fp_suma-finance=/ {print $2}')
         csrf=$(curl -fs -H "Cookie: $cookie" "$base/suma-finance/auth/login" | grep -o 'name="csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
         echo "$cookie $csrf"
     done

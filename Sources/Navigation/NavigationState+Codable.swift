@@ -3,7 +3,7 @@
 extension NavigationState: Codable {
     private enum CodingKeys: String, CodingKey {
         case version = "v"
-        case flow, stacks, tabs, modal, detours, detour, user, pending, flags, drafts, formDrafts, alert, held, toasts
+        case flow, stacks, tabs, modal, detours, detour, user, pending, flags, drafts, formDrafts, alert, held, toasts, motion
         case formErrors = "errors"
     }
 
@@ -32,6 +32,8 @@ extension NavigationState: Codable {
         heldNavigation = try container.decodeIfPresent(Notice.self, forKey: .held)
         toasts = try container.decodeIfPresent([Notice].self, forKey: .toasts) ?? []
         formErrors = try container.decodeIfPresent(Notice.self, forKey: .formErrors)
+        // A motion this code does not know is none: it only animates a page.
+        motion = try container.decodeIfPresent(String.self, forKey: .motion).flatMap(Motion.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,6 +54,7 @@ extension NavigationState: Codable {
         try container.encodeIfPresent(heldNavigation, forKey: .held)
         if !toasts.isEmpty { try container.encode(toasts, forKey: .toasts) }
         try container.encodeIfPresent(formErrors, forKey: .formErrors)
+        try container.encodeIfPresent(motion?.rawValue, forKey: .motion)
     }
 }
 

@@ -116,6 +116,10 @@ extension NavigationState {
             writer.key("errors")
             writer.write(formErrors)
         }
+        if let motion {
+            writer.key("motion")
+            writer.string(motion.rawValue)
+        }
         writer.endObject()
         return writer.bytes
     }
@@ -163,6 +167,8 @@ extension NavigationState {
         heldNavigation = try fields.optional("held").map { value throws(FormatError) in try StateFields.notice(value, "held navigation") }
         toasts = try fields.elements("toasts").map { value throws(FormatError) in try StateFields.notice(value, "toast") }
         formErrors = try fields.optional("errors").map { value throws(FormatError) in try StateFields.notice(value, "errors") }
+        // A motion this code does not know is none: it only animates a page.
+        motion = try fields.optionalString("motion").flatMap(Motion.init(rawValue:))
     }
 }
 

@@ -42,6 +42,10 @@ public struct NavigationState: Hashable, Sendable {
     /// The errors of the last refused submit, shown once: the notice names the form and maps
     /// each field to its message.
     public var formErrors: Notice?
+    /// How the current screen was reached by the last change the web layer committed; nil when
+    /// that change did not move the screen (a form's errors). Not where the person is: the page
+    /// showing the screen reads it to animate its arrival.
+    public var motion: Motion?
 
     init() {}
 }

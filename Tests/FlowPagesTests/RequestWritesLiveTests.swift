@@ -100,4 +100,22 @@ import Testing
         #expect(try Self.writes(app) { _ = try browser.request("GET", "/auth/login", referer: nil, extra: agent) } == 0,
                 "the banner shown again on the same screen is counted in memory, not written")
     }
+
+    /// A response that commits a change of the session changes a cookie (the session's id when
+    /// it is new or rotated, else its version), so a browser keeps no page from before it in its
+    /// back/forward cache and its Back asks the server; one that changes nothing sets none.
+    @Test func everyCommittedChangeChangesACookieAndNothingElseDoes() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try browser.open("/swiftuiflow-demo/")
+        try browser.press("Log In")
+        let signedIn = browser.cookies
+        try browser.press("Push Light Red")
+        #expect(browser.cookies["fp_swiftuiflow-demo_v"] != nil && browser.cookies != signedIn)
+        let pushed = browser.cookies
+        let again = try browser.request("GET", browser.url, referer: browser.url)
+        #expect(again.status == 200 && again.header("Set-Cookie") == nil, "the same page again: no cookie")
+        try browser.goBack()
+        #expect(browser.page.heading == "Red" && browser.cookies["fp_swiftuiflow-demo_v"] != pushed["fp_swiftuiflow-demo_v"])
+    }
 }

@@ -20,6 +20,7 @@ import Testing
         state.alert = Notice("session-expired")
         state.toasts = [Notice("verification-sent", values: ["email": "new@example.com"])]
         state.formErrors = Notice("register", values: ["email": "Enter a valid email address."])
+        state.motion = .present
         return state
     }
 
@@ -35,6 +36,9 @@ import Testing
         #expect(text.hasPrefix(#"{"v":1,"#))
         #expect(text.contains(#""flags":["alpha","onboarding-seen","zeta"]"#))
         #expect(text.contains(#""user":"u\"ser\u000a\u0001""#))
+        #expect(text.hasSuffix(#","motion":"present"}"#))
+        // A motion a later version names is none here: it only animates a page.
+        #expect(try NavigationState(encoded: Array(text.replacingOccurrences(of: #""motion":"present""#, with: #""motion":"spin""#).utf8)).motion == nil)
         #expect(text.contains(#""formDrafts":[{"s":{"r":"new-inquiry","p":{"listingId":"123"}},"f":{"inquiry":{"message":"Is it \"quiet\"?\u000a"}}},"#))
     }
 

@@ -40,9 +40,8 @@ struct PageRenderer {
             events.append(banner.event(.bannerShown, on: current, state: shown, now: now))
         }
         try unit.commit(kept, source: source, events: events, now: now)
-        if let motion = unit.motion ?? request.cookies[Motion.cookieName(app)].flatMap(Motion.init(rawValue:)) {
-            values["motion"] = .string(motion.rawValue)
-        }
+        // This GET's own move, or the one the post before it committed.
+        if let motion = unit.motion ?? shown.motion { values["motion"] = .string(motion.rawValue) }
         var response: HTTPResponse
         do {
             response = Self.html(try render(shown, unit: unit, adding: values))
@@ -50,10 +49,7 @@ struct PageRenderer {
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
             response = brokenScreen(unit, current: current, error: error)
         }
-        response = unit.finish(response, request: request)
-        // A post's motion is the page's it led to, once.
-        if request.cookies[Motion.cookieName(app)] != nil { response.setCookie(Motion.cookie(nil, app: app)) }
-        return response
+        return unit.finish(response, request: request)
     }
 
     /// The session's current screen with the app's Invalid Link alert over it (or a toast

@@ -35,6 +35,9 @@ struct PostRequests {
             try session.commitOutOfDate(now: now)
             return session.redirectToCurrentScreen(request)
         }
+        // A visitor's first post changes the page it was worked out from, not the app's start:
+        // its screen view and how the screen moved are from there.
+        if !session.isStored { session.state = state }
         let unsaved = UnsavedChanges(app: app)
         var (command, form, asks) = (command, posted, true)
         if case .discard = command, let held = state.heldNavigation {

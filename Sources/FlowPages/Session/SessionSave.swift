@@ -1,7 +1,8 @@
 import FlowStore
 import Navigation
 
-/// A state ready to be saved: encoded, with its events and the screen view it makes.
+/// A state ready to be saved: encoded, with its events, the screen view it makes and how the
+/// screen moved (kept in the state for the page that shows it; none when it did not move).
 struct SessionSave {
     let state: NavigationState
     let encoded: [UInt8]
@@ -15,12 +16,14 @@ struct SessionSave {
     /// `since`: when the screen it leaves was opened, if known: the time spent there.
     init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
          screenSince since: Int64?, now: Int64) {
-        self.state = state
-        encoded = state.encoded()
         changesUser = state.userID != old.userID
         let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
         opened = current == previous ? nil : current
         motion = current == previous ? nil : Motion.between(app.navigation.screen(in: old), app.navigation.screen(in: state), source: source)
+        var state = state
+        state.motion = motion
+        self.state = state
+        encoded = state.encoded()
         self.events = current == previous ? events : events + [StoredEvent(
             time: now, app: app.app.id, kind: .screenView, screen: current.name.rawValue,
             previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }

@@ -25,9 +25,10 @@ struct SessionUnit {
     /// Whether the id changed (a new visitor, sign-in, sign-out, the first post); the response
     /// sets the cookie.
     private(set) var isRotated = false
-    /// How the last change this unit committed moved the screen, for the page it shows or the
-    /// page its 303 leads to.
+    /// How the last change this unit committed moved the screen, for the page it shows.
     private(set) var motion: Motion?
+    /// Whether this unit committed a change of the session.
+    private(set) var hasCommitted = false
     /// Whether the screen this request arrives on may make the writes its app declares for
     /// opening it (`<on-open>`): for a post (its origin is checked) or a navigation from the
     /// app's own pages, typed or bookmarked — never for a link or a form of another site.
@@ -208,6 +209,7 @@ struct SessionUnit {
             return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }
+        hasCommitted = true
         app.states.keep(save.state, encoded: save.encoded)
         if save.opened != nil || !isStored { screenSince = now }
         motion = save.motion ?? motion
@@ -253,22 +255,29 @@ struct SessionUnit {
         try commit(unchanged, source: .direct, now: now)
     }
 
-    /// Adds the session cookie to the response of a new or rotated session.
+    /// Adds the session cookie to the response of a new or rotated session, and to one that
+    /// committed a change of the session its version (`<cookie>_v`): every committed change thus
+    /// changes a cookie, and a browser keeps no page shown before it in its back/forward cache
+    /// (Chromium restores a `no-store` page only while the site's cookies are as they were), so
+    /// the browser's Back asks the server, which shows and reconciles the session (DESIGN: Back
+    /// is a GET). One cookie a response: a new session's id changes anyway.
     func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
-        guard isRotated else { return response }
+        guard isRotated || hasCommitted else { return response }
         var response = response
         // The same reading of the proxy's word as the origin check's.
         let secure = OriginPolicy.scheme(of: request) == "https"
-        response.setCookie(Cookie(name: app.cookieName, value: id, path: "/", secure: secure))
+        if isRotated {
+            response.setCookie(Cookie(name: app.cookieName, value: id, path: "/", secure: secure))
+        } else {
+            response.setCookie(Cookie(name: app.cookieName + "_v", value: String(version), path: "/", secure: secure))
+        }
         return response
     }
 
-    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new and
-    /// how the screen moved, for the page it leads to.
+    /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new.
+    /// How the screen moved went with the state it committed.
     func redirectToCurrentScreen(_ request: HTTPRequest) -> HTTPResponse {
-        var response = HTTPResponse.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state)))
-        if let motion { response.setCookie(Motion.cookie(motion, app: app)) }
-        return finish(response, request: request)
+        finish(.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state))), request: request)
     }
 }
 
