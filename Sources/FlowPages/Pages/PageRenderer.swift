@@ -85,8 +85,9 @@ struct PageRenderer {
     private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
         var context = try context(state, unit: unit).merging(values) { _, added in added }
-        let coversAll = context["page"]?["detent"]?["name"] == .string(SheetDetent.fullScreen.name)
-        if !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) { context["underlying"] = beneath }
+        // Only a modal (not a full-screen sheet) is drawn over its screen: asked of the model already made.
+        let isModal = context["page"]?["isModal"] == .bool(true), coversAll = context["page"]?["detent"]?["name"] == .string(SheetDetent.fullScreen.name)
+        if isModal, !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) { context["underlying"] = beneath }
         return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
     }
 

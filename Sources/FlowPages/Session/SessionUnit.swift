@@ -140,8 +140,9 @@ struct SessionUnit {
     /// may not write keeps the state in memory only.
     mutating func commit(_ newState: NavigationState, source: NavigationSource, events: [StoredEvent] = [], now: Int64) throws {
         guard mayWrite else {
-            let (before, after) = (app.navigation.screen(in: state), app.navigation.screen(in: newState))
-            motion = Motion.between(before, after, source: source) ?? motion
+            if app.navigation.currentScreen(in: state) != app.navigation.currentScreen(in: newState) {
+                motion = Motion.between(app.navigation.screen(in: state), app.navigation.screen(in: newState), source: source)
+            }
             state = newState
             return
         }
