@@ -33,6 +33,12 @@ def watched(server):
     browser.quit()
 
 
+def settled(browser):
+    """Waits for two frames of the page shown: a person presses what they have seen drawn, and a
+    view transition needs the page it leaves to have been rendered."""
+    browser.driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[arguments.length - 1]))")
+
+
 def motion(browser):
     """The page's mark and what its reveal ran, once the transition is ready."""
     browser.driver.implicitly_wait(0)
@@ -57,6 +63,7 @@ def test_each_kind_of_navigation_runs_its_own_transition(watched):
         (lambda: browser.select_tab("green"), "tab", "fp-fade-in ::view-transition-new(root)"),
     ]
     for step, kind, animation in steps:
+        settled(browser)
         step()
         mark, seen = motion(browser)
         assert mark == kind, f"{browser.path} is marked {mark!r}, not {kind!r}"
@@ -64,10 +71,12 @@ def test_each_kind_of_navigation_runs_its_own_transition(watched):
         assert animation in seen["animations"], f"{kind}: {seen['animations']}"
     # The browser's own Back is a GET that goes back: it slides back too.
     browser.press("Push Light Green")
+    settled(browser)
     browser.leaving(browser.driver.back)
     mark, seen = motion(browser)
     assert mark == "back" and "fp-back-in ::view-transition-new(root)" in seen["animations"], (mark, seen)
     # A reload shows the same screen: no transition runs.
+    settled(browser)
     browser.leaving(browser.driver.refresh)
     mark, seen = motion(browser)
     assert not seen["ran"], (mark, seen)
@@ -79,6 +88,7 @@ def test_reduced_motion_runs_no_transition(watched):
     browser.open(DEMO + "/")
     browser.press("Log In")
     for label, kind in (("Push Light Red", "push"), ("Back", "back"), ("Open a Medium Sheet", "present")):
+        settled(browser)
         browser.press(label)
         mark, seen = motion(browser)
         assert mark == kind and not seen["ran"], (label, mark, seen)
