@@ -70,6 +70,20 @@ public struct StoredEvent: Hashable, Sendable {
         return kept + "…"
     }
 
+    /// The first millisecond of a UTC day written as ``day(of:)`` writes it (`2026-11-26`); nil for
+    /// text that is not such a day. Howard Hinnant's days-from-civil, the inverse of ``day(of:)``.
+    public static func time(ofDay day: String) -> Int64? {
+        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
+        guard day.utf8.count == 10, parts.count == 3, let year = Int64(parts[0]), let month = Int64(parts[1]), let date = Int64(parts[2]),
+              (1...12).contains(month), (1...31).contains(date) else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + date - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return (era * 146_097 + doe - 719_468) * 86_400_000
+    }
+
     /// The UTC day of `time`, as `2026-11-26`: what the daily counts are kept by.
     public static func day(of time: Int64) -> String {
         let days = time >= 0 ? time / 86_400_000 : (time - 86_399_999) / 86_400_000

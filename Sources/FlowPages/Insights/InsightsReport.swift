@@ -146,14 +146,10 @@ struct InsightsReport {
         return text
     }
 
-    /// The day `days` before `day` (UTC).
+    /// The day `days` before `day` (UTC), by the same arithmetic the daily counts are kept by;
+    /// `day` itself when it is not a day.
     static func day(_ days: Int, before day: String) -> String {
-        let parts = day.split(separator: "-").compactMap { Int($0) }
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(from: components)!.addingTimeInterval(-Double(days) * 86_400)
-        return StoredEvent.day(of: Int64(date.timeIntervalSince1970 * 1000))
+        guard let start = StoredEvent.time(ofDay: day) else { return day }
+        return StoredEvent.day(of: start - Int64(days) * 86_400_000)
     }
 }
