@@ -41,7 +41,7 @@ let package = Package(
         // The embedded backend: sessions, events and the prototype backend in one SQLite file.
         .target(name: "SQLiteStore", dependencies: ["FlowStore", "CSQLite"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "FlowStore", "sqlite-crash-writer"]),
-        .executableTarget(name: "sqlite-crash-writer", dependencies: ["SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
+        .executableTarget(name: "sqlite-crash-writer", dependencies: ["FlowStore", "SQLiteStore"], path: "Tests/SQLiteCrashWriter"),
         // The system libpq, imported by PostgresStore only.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // The shared backend: the same stores on a PostgreSQL database several instances use.
@@ -81,7 +81,7 @@ let package = Package(
             dependencies: ["Navigation", "NavigationFixtures"],
             path: "Benchmarks/NavigationBenchmark"
         ),
-        .executableTarget(name: "store-benchmark", dependencies: ["SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
+        .executableTarget(name: "store-benchmark", dependencies: ["FlowStore", "SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
         .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore", "NavigationFixtures"], path: "Benchmarks/InsightsSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),

@@ -98,9 +98,9 @@ while made < sessions {
         for index in made..<(made + count) {
             // Spread evenly over the last 30 days, oldest first.
             let start = now - month + month * Int64(index) / Int64(sessions)
-            let id = try transaction.createSession(app: app, state: [0], csrfSecret: "seed", dataKey: "seed-\(index)", now: start)
+            let id = try transaction.sessions.create(app: app, state: [0], csrfSecret: "seed", dataKey: "seed-\(index)", now: start)
             let events = session(&walks, at: start).prefix(total - written)
-            try transaction.appendEvents(Array(events), session: id)
+            try transaction.events.append(Array(events), session: id)
             written += events.count
         }
     }

@@ -3,6 +3,7 @@
 // and event in one transaction). The database lives in a temporary folder under the current
 // directory, so its fsyncs are those of the disk the server would use.
 import Foundation
+import FlowStore
 import SQLiteStore
 
 let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/store-benchmark-\(UUID().uuidString)")
@@ -34,24 +35,25 @@ func measure(_ count: Int, _ operation: (Int) throws -> Void) rethrows -> [Doubl
 
 /// One worker's sessions and its four measurements.
 func run(count: Int, database: Database) throws -> [String: [Double]] {
-    let sessions = SessionStore(database: database)
-    let events = EventStore(database: database)
-    let id = try sessions.create(app: "bench", state: state)
+    let store = SQLiteWebStore(database: database, key: .random())
+    let id = try store.transaction { try $0.sessions.create(app: "bench", state: state, csrfSecret: "", dataKey: "bench", now: Timestamp.now()) }
     var version = 1
     var results: [String: [Double]] = [:]
-    results["load a session"] = try measure(count) { _ in _ = try sessions.load(id: id) }
+    results["load a session"] = try measure(count) { _ in _ = try store.read { try $0.sessions.load(id: id, now: Timestamp.now()) } }
     results["CAS-save a 2 KB state"] = try measure(count) { _ in
-        guard case .saved(let next) = try sessions.save(id: id, state: state, expectedVersion: version) else { fatalError("lost a race") }
+        guard case .saved(let next) = try store.transaction({ try $0.sessions.save(id: id, state: state, expectedVersion: version, now: Timestamp.now()) })
+        else { fatalError("lost a race") }
         version = next
     }
     results["append an event"] = try measure(count) { index in
-        try events.append([EventStore.Event(time: Timestamp.now(), app: "bench", kind: "screen_view", screen: "screen-\(index % 7)", previousScreen: "home", source: "direct")], session: id)
+        let event = StoredEvent(time: Timestamp.now(), app: "bench", kind: "screen_view", screen: "screen-\(index % 7)", previousScreen: "home", source: "direct")
+        try store.transaction { try $0.events.append([event], session: id) }
     }
     results["navigation: load + save + event"] = try measure(count) { index in
-        guard let record = try sessions.load(id: id) else { fatalError("session gone") }
-        try database.write { connection in
-            guard case .saved = try sessions.save(id: id, state: state, expectedVersion: record.version, now: Timestamp.now(), in: connection) else { fatalError("lost a race") }
-            try events.append([EventStore.Event(time: Timestamp.now(), app: "bench", kind: "screen_view", screen: "screen-\(index % 7)", source: "direct")], session: id, in: connection)
+        guard let record = try store.read({ try $0.sessions.load(id: id, now: Timestamp.now()) }) else { fatalError("session gone") }
+        try store.transaction { transaction in
+            guard case .saved = try transaction.sessions.save(id: id, state: state, expectedVersion: record.version, now: Timestamp.now()) else { fatalError("lost a race") }
+            try transaction.events.append([StoredEvent(time: Timestamp.now(), app: "bench", kind: "screen_view", screen: "screen-\(index % 7)", source: "direct")], session: id)
         }
     }
     return results

@@ -77,25 +77,3 @@ public struct FixtureRecord: Hashable, Sendable {
         self.accountEmail = accountEmail
     }
 }
-
-/// The reads of app data, the same outside a transaction (``WebStore``) and inside one.
-public protocol RecordReads {
-    /// Every record of `collection` in `scope`, in the order they were made (fixtures in their
-    /// file's order). A session's copy is the fixtures with that session's edits.
-    func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord]
-    /// The record with `id`, or nil.
-    func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord?
-    /// How many records of `collection` in `scope` have every field of `matching` equal to its
-    /// value, counted where they are kept rather than read: a badge is on every page.
-    func countRecords(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int
-}
-
-/// The writes of app data inside a unit of work.
-public protocol RecordWrites {
-    /// Adds a record and returns its id: the next whole number of the collection.
-    func insertRecord(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String
-    /// Replaces the fields of record `id`; false when there is none.
-    func updateRecord(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64) throws -> Bool
-    /// Deletes record `id`; false when there was none.
-    func deleteRecord(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool
-}

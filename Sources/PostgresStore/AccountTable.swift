@@ -4,14 +4,16 @@ import Foundation
 /// The prototype backend's accounts: unique email per app (compared by ``Account/emailKey(_:)``),
 /// profile fields, a verified flag, a fixture flag, a scrypt password hash, and single-use,
 /// expiring, hashed link tokens and codes (``SecretRules``).
-struct AccountTable {
+struct AccountTable: AccountWrites {
+    let connection: PostgresConnection
     /// What codes and link tokens are kept as HMACs under.
     let key: StoreKey
 
-    /// Creates an account; nil when its email is taken. `ON CONFLICT` rather than a caught
-    /// unique violation: a failed statement would abort the whole unit of work.
-    func create(app: String, email: String, passwordHash: String, profile: [String: String] = [:], verified: Bool = false,
-                isFixture: Bool = false, mailbox: String? = nil, now: Int64, in connection: PostgresConnection) throws -> Account? {
+    /// Creates an account. `ON CONFLICT` rather than a caught unique violation: a failed
+    /// statement would abort the whole unit of work.
+    /// - Throws: ``AccountError/emailTaken``.
+    func create(app: String, email: String, passwordHash: String, profile: [String: String], verified: Bool, isFixture: Bool, mailbox: String?,
+                now: Int64) throws -> Account {
         let profileText = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         let id = try connection.queryFirst(
             """
@@ -21,33 +23,34 @@ struct AccountTable {
             [.text(app), .text(email), .text(Account.emailKey(email)), .text(passwordHash), .text(profileText), .boolean(verified),
              .boolean(isFixture), .integer(now), .string(mailbox)]
         ) { $0.int(0) }
-        return id.map { Account(id: $0, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture, mailbox: mailbox) }
+        guard let id else { throw AccountError.emailTaken }
+        return Account(id: id, app: app, email: email, profile: profile, isVerified: verified, isFixture: isFixture, mailbox: mailbox)
     }
 
-    func account(app: String, email: String, in connection: PostgresConnection) throws -> Account? {
+    func account(app: String, email: String) throws -> Account? {
         try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = $1 AND email_key = $2",
                                   [.text(app), .text(Account.emailKey(email))], Self.account)
     }
 
-    func account(id: Int, in connection: PostgresConnection) throws -> Account? {
+    func account(id: Int) throws -> Account? {
         try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE id = $1", [.int(id)], Self.account)
     }
 
     /// The account of `email` with its password's hash.
-    func credentials(app: String, email: String, in connection: PostgresConnection) throws -> (Account, String)? {
+    func credentials(app: String, email: String) throws -> (account: Account, passwordHash: String)? {
         try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = $1 AND email_key = $2",
                                   [.text(app), .text(Account.emailKey(email))]) { (try Self.account($0), $0.string(7) ?? "") }
     }
 
-    /// Marks the accounts of `emails` as fixtures.
-    func markFixtures(app: String, emails: [String], in connection: PostgresConnection) throws {
-        for email in emails {
-            try connection.execute("UPDATE accounts SET is_fixture = true WHERE app = $1 AND email_key = $2 AND NOT is_fixture",
-                                   [.text(app), .text(Account.emailKey(email))])
+    /// Marks the accounts of `emails` as fixtures; returns how many were newly marked.
+    func markFixtures(app: String, emails: [String]) throws -> Int {
+        try emails.reduce(0) { marked, email in
+            marked + (try connection.execute("UPDATE accounts SET is_fixture = true WHERE app = $1 AND email_key = $2 AND NOT is_fixture",
+                                             [.text(app), .text(Account.emailKey(email))]))
         }
     }
 
-    func updateProfile(accountID: Int, merging values: [String: String], in connection: PostgresConnection) throws {
+    func updateProfile(accountID: Int, merging values: [String: String]) throws {
         // Locked for the read and write, so two instances merging at once lose neither's fields.
         let stored = try connection.queryFirst("SELECT profile FROM accounts WHERE id = $1 FOR UPDATE", [.int(accountID)]) { $0.string(0) } ?? nil
         var profile = try JSONDecoder().decode([String: String].self, from: Data((stored ?? "{}").utf8))
@@ -57,22 +60,22 @@ struct AccountTable {
     }
 
     /// Replaces the whole profile.
-    func setProfile(accountID: Int, _ profile: [String: String], in connection: PostgresConnection) throws {
+    func setProfile(accountID: Int, _ profile: [String: String]) throws {
         let text = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         try connection.execute("UPDATE accounts SET profile = $1 WHERE id = $2", [.text(text), .int(accountID)])
     }
 
-    func setPasswordHash(accountID: Int, _ hash: String, in connection: PostgresConnection) throws {
+    func setPasswordHash(accountID: Int, _ hash: String) throws {
         try connection.execute("UPDATE accounts SET password_hash = $1 WHERE id = $2", [.text(hash), .int(accountID)])
     }
 
-    func markVerified(accountID: Int, in connection: PostgresConnection) throws {
+    func markVerified(accountID: Int) throws {
         try connection.execute("UPDATE accounts SET verified = true WHERE id = $1", [.int(accountID)])
     }
 
     /// Issues a secret, voiding the account's unused ones of the same kind and purpose; a new
     /// code carries the wrong attempts of the live ones it voids.
-    func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64, in connection: PostgresConnection) throws -> String {
+    func issue(_ kind: SecretKind, purpose: String, accountID: Int, lifetime: Int64, now: Int64) throws -> String {
         let secret = kind == .linkToken ? Secret.token() : Secret.code()
         let identity: [PostgresValue] = [.int(accountID), .text(purpose), .text(kind.rawValue)]
         let earlier = try connection.queryFirst(
@@ -95,29 +98,29 @@ struct AccountTable {
 
     /// Uses a link token: the account it was issued to, once. Checked and marked in one
     /// statement, so two instances redeeming at once cannot both succeed.
-    func redeem(token: String, purpose: String, now: Int64, in connection: PostgresConnection) throws -> Int? {
+    func redeem(token: String, purpose: String, now: Int64) throws -> Int? {
         let account = try connection.queryFirst(
             "UPDATE secrets SET used_at = $1 WHERE hash = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $1 RETURNING account_id",
             [.integer(now), .bytes(SecretRules.storedHash(of: token, accountID: nil, key: key)), .text(purpose)]
         ) { $0.int(0) }
-        if let account { try voidOthers(accountID: account, purpose: purpose, now: now, in: connection) }
+        if let account { try voidOthers(accountID: account, purpose: purpose, now: now) }
         return account
     }
 
     /// Marks every other unused secret of the account for `purpose` used: one mail's code and
     /// link are one proof, good once.
-    private func voidOthers(accountID: Int, purpose: String, now: Int64, in connection: PostgresConnection) throws {
+    private func voidOthers(accountID: Int, purpose: String, now: Int64) throws {
         try connection.execute("UPDATE secrets SET used_at = $1 WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL",
                                [.integer(now), .int(accountID), .text(purpose)])
     }
 
-    func holder(ofToken token: String, purpose: String, now: Int64, in connection: PostgresConnection) throws -> Int? {
+    func tokenHolder(_ token: String, purpose: String, now: Int64) throws -> Int? {
         try connection.queryFirst("SELECT account_id FROM secrets WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
                                   [.bytes(SecretRules.storedHash(of: token, accountID: nil, key: key)), .text(purpose), .integer(now)]) { $0.int(0) }
     }
 
     /// Uses a typed code: true once; a wrong one uses up an attempt of the account's live codes.
-    func redeem(code: String, accountID: Int, purpose: String, now: Int64, in connection: PostgresConnection) throws -> Bool {
+    func redeem(code: String, accountID: Int, purpose: String, now: Int64) throws -> Bool {
         let changed = try connection.execute(
             """
             UPDATE secrets SET used_at = $1 WHERE hash = $2 AND account_id = $3 AND purpose = $4 AND used_at IS NULL AND expires_at > $1
@@ -127,7 +130,7 @@ struct AccountTable {
              .int(SecretRules.maximumCodeAttempts), .int(SecretRules.maximumCodeAttemptsAcrossCodes)]
         )
         guard changed == 0 else {
-            try voidOthers(accountID: accountID, purpose: purpose, now: now, in: connection)
+            try voidOthers(accountID: accountID, purpose: purpose, now: now)
             return true
         }
         try connection.execute(

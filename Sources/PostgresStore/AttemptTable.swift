@@ -3,11 +3,12 @@ import FlowStore
 /// Attempt counts (``AttemptLimit``), one row per limit and subject under an HMAC of both, shared
 /// by every instance: a count is read `FOR UPDATE`, so attempts made at once on several instances
 /// are counted one after another.
-struct AttemptTable {
+struct AttemptTable: AttemptWrites {
+    let connection: PostgresConnection
     let key: StoreKey
 
     /// Counts one attempt under `attempt`; returns how long it must wait (0: not at all).
-    func count(_ attempt: AttemptKey, now: Int64, in connection: PostgresConnection) throws -> Int64 {
+    func count(_ attempt: AttemptKey, now: Int64) throws -> Int64 {
         let stored = PostgresValue.bytes(attempt.stored(under: key))
         // The row exists before it is locked, so two first attempts cannot both insert it.
         try connection.execute("INSERT INTO attempts (key, hits, window_start, next_allowed, expires_at) VALUES ($1, 0, $2, 0, $2) ON CONFLICT DO NOTHING",
@@ -21,19 +22,19 @@ struct AttemptTable {
         return wait
     }
 
-    func clear(_ keys: [AttemptKey], in connection: PostgresConnection) throws {
+    func clear(_ keys: [AttemptKey]) throws {
         for attempt in keys {
             try connection.execute("DELETE FROM attempts WHERE key = $1", [.bytes(attempt.stored(under: key))])
         }
     }
 
-    func refund(_ keys: [AttemptKey], in connection: PostgresConnection) throws {
+    func refund(_ keys: [AttemptKey]) throws {
         for attempt in keys {
             try connection.execute("UPDATE attempts SET hits = GREATEST(hits - 1, 0) WHERE key = $1", [.bytes(attempt.stored(under: key))])
         }
     }
 
-    func sweep(now: Int64, in connection: PostgresConnection) throws -> Int {
+    func sweep(now: Int64) throws -> Int {
         try connection.execute("DELETE FROM attempts WHERE expires_at <= $1", [.integer(now)])
     }
 }

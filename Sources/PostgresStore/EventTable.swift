@@ -2,14 +2,18 @@ import FlowStore
 
 /// The navigation and analytics events of every session, appended with the save that made
 /// them and read back by session, app and time; and the daily counts they add (``EventCounts``).
-struct EventTable {
-    /// Appends events under the session's number (`number` when the caller has it from the
-    /// save, else read), eight a statement, with the counts they add in the first of them.
-    func append(_ events: [StoredEvent], session: String?, number known: Int? = nil, in connection: PostgresConnection) throws {
+struct EventTable: EventWrites {
+    let connection: PostgresConnection
+    /// The numbers of the sessions this transaction saved, by id, so their events need no query
+    /// for it (nil outside a transaction).
+    let numbers: SessionNumbers?
+
+    /// Appends events under the session's number (known when this transaction saved it, else
+    /// read), eight a statement, with the counts they add in the first of them.
+    func append(_ events: [StoredEvent], session: String?) throws {
         guard !events.isEmpty else { return }
-        let number = try known ?? session.flatMap { id in
-            try connection.queryFirst("SELECT number FROM sessions WHERE id_hash = $1", [.bytes(Secret.hash(id))]) { $0.int(0) }
-        }
+        let number = try session.flatMap { id in try numbers?.number(for: id) ?? 
+connection.queryFirst("SELECT number FROM sessions WHERE id_hash = $1", [.bytes(Secret.hash(id))]) { $0.int(0) } }
         var counts = EventCounts.increments(of: events)
         for event in events {
             // A funnel step counts once per session: the first time it is reached.
@@ -46,7 +50,7 @@ struct EventTable {
             start += batch.count
         }
         let links = events.compactMap(EventCounts.linkCount(of:))
-        if !links.isEmpty { try LinkCountTable().add(links, in: connection) }
+        try LinkCountTable(connection: connection).add(links)
     }
 
     /// How many rows each daily count is spread over. Every session's first screen adds to the
@@ -77,7 +81,7 @@ struct EventTable {
         return (sql, values)
     }
 
-    func counts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool, in connection: PostgresConnection) throws -> [EventCounts.Row] {
+    func counts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
         let day = byDay ? "day" : "NULL"
         return try connection.query(
             """
@@ -88,7 +92,7 @@ struct EventTable {
         ) { EventCounts.Row(day: $0.string(0), subject: $0.string(1) ?? "", detail: $0.string(2) ?? "", count: $0.int(3)) }
     }
 
-    func events(session: String, limit: Int, in connection: PostgresConnection) throws -> [StoredEvent] {
+    func events(session: String, limit: Int) throws -> [StoredEvent] {
         try connection.query(
             """
             \(Self.select) WHERE id IN (
@@ -98,13 +102,13 @@ struct EventTable {
             [.bytes(Secret.hash(session)), .integer(Int64(limit))], Self.event)
     }
 
-    func events(app: String, from: Int64, to: Int64, in connection: PostgresConnection) throws -> [StoredEvent] {
+    func events(app: String, from: Int64, to: Int64) throws -> [StoredEvent] {
         try connection.query("\(Self.select) WHERE time >= $1 AND time < $2 AND app = $3 ORDER BY time, id",
                              [.integer(from), .integer(to), .text(app)], Self.event)
     }
 
     /// Deletes up to `limit` events older than `before`; returns how many. The daily counts stay.
-    func sweep(before: Int64, limit: Int, in connection: PostgresConnection) throws -> Int {
+    func sweep(before: Int64, limit: Int) throws -> Int {
         try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < $1 LIMIT $2)", [.integer(before), .int(limit)])
     }
 

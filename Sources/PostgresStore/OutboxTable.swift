@@ -1,15 +1,15 @@
 import FlowStore
 
 /// The mails the prototype backend "sends", kept for the dev mailbox page.
-struct OutboxTable {
-    func send(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64,
-              in connection: PostgresConnection) throws {
+struct OutboxTable: OutboxWrites {
+    let connection: PostgresConnection
+    func send(app: String, mailbox: String?, to recipient: String, subject: String, body: String, link: String?, now: Int64) throws {
         try connection.execute("INSERT INTO outbox (app, mailbox, recipient, subject, body, link, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                                [.text(app), .string(mailbox), .text(recipient), .text(subject), .text(body), .string(link), .integer(now)])
     }
 
     /// The mails of one mailbox of an app, or (`mailbox` nil) all of them, newest first.
-    func messages(app: String, mailbox: String?, limit: Int, in connection: PostgresConnection) throws -> [MailMessage] {
+    func messages(app: String, mailbox: String?, limit: Int) throws -> [MailMessage] {
         // One statement for each case, so one mailbox's is read through its index.
         let inMailbox = mailbox == nil ? "" : " AND mailbox = $3"
         return try connection.query(

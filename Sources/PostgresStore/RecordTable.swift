@@ -3,10 +3,11 @@ import FlowStore
 /// App data: the records of an app folder's collections, per scope, each record's fields one
 /// JSON object. A session's copy of a session-scoped collection is not copied: reads lay the
 /// session's own rows (edits, additions, deletion marks) over the shared fixtures.
-struct RecordTable {
+struct RecordTable: RecordWrites {
+    let connection: PostgresConnection
     let bodies: RecordBodies
 
-    func records(app: String, collection: String, scope: RecordScope, in connection: PostgresConnection) throws -> [StoredRecord] {
+    func list(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
         let rows = try connection.query(
             "SELECT id, body, deleted, scope = $4 FROM records WHERE app = $1 AND collection = $2 AND scope IN ($3, $4) ORDER BY sequence, id",
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey)]
@@ -18,7 +19,7 @@ struct RecordTable {
         return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
     }
 
-    func record(app: String, collection: String, scope: RecordScope, id: String, in connection: PostgresConnection) throws -> StoredRecord? {
+    func find(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
         let row = try connection.queryFirst(
             """
             SELECT body, deleted FROM records WHERE app = $1 AND collection = $2 AND scope IN ($3, $4) AND id = $5
@@ -32,7 +33,7 @@ struct RecordTable {
 
     /// Counts the records whose fields equal `matching`, compared as the JSON body's text
     /// (`->>` reads `true`, `42` or the string).
-    func count(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue], in connection: PostgresConnection) throws -> Int {
+    func count(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int {
         var sql = """
             SELECT COUNT(*) FROM records AS r WHERE r.app = $1 AND r.collection = $2 AND r.scope IN ($3, $4) AND NOT r.deleted
               AND (r.scope = $4 OR NOT EXISTS (
@@ -48,7 +49,7 @@ struct RecordTable {
     }
 
     /// Adds a record; its id is the next whole number of the collection across every scope.
-    func insert(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64, in connection: PostgresConnection) throws -> String {
+    func insert(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String {
         // One statement makes the counter (past every whole-number id the collection holds) or
         // moves it on: two instances adding at once are ordered by the counter's row lock.
         let next = try connection.queryFirst(
@@ -67,14 +68,13 @@ struct RecordTable {
         return String(next)
     }
 
-    func update(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64,
-                in connection: PostgresConnection) throws -> Bool {
-        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try RecordBodies.encode(values), deleted: false, now: now, in: connection)
+    func update(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64) throws -> Bool {
+        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try RecordBodies.encode(values), deleted: false, now: now)
     }
 
     /// Deletes a record; a fixture (seeded below sequence zero) keeps a mark instead, so seeding
     /// again does not bring it back, and a session's mark hides it from that session only.
-    func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: PostgresConnection) throws -> Bool {
+    func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool {
         guard scope.isCopy else {
             let key: [PostgresValue] = [.text(app), .text(collection), .text(scope.storedKey), .text(id)]
             let sequence = try connection.queryFirst(
@@ -82,15 +82,15 @@ struct RecordTable {
             ) { $0.int(0) }
             guard let sequence else { return false }
             if sequence < 0 {
-                return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+                return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now)
             }
             return try connection.execute("DELETE FROM records WHERE app = $1 AND collection = $2 AND scope = $3 AND id = $4", key) > 0
         }
-        return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+        return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now)
     }
 
     /// Writes one fixture: added when missing, the folder's values again when no one changed it.
-    func seed(app: String, _ fixture: FixtureRecord, scope: RecordScope, sequence: Int, in connection: PostgresConnection) throws {
+    func seed(app: String, _ fixture: FixtureRecord, scope: RecordScope, sequence: Int) throws {
         try connection.execute(
             """
             INSERT INTO records (app, collection, scope, id, body, sequence, is_fixture, updated_at) VALUES ($1, $2, $3, $4, $5, $6, true, 0)
@@ -102,7 +102,7 @@ struct RecordTable {
     }
 
     /// Keeps the app's running counters past the ids its records now hold.
-    func raiseCounters(app: String, in connection: PostgresConnection) throws {
+    func raiseCounters(app: String) throws {
         try connection.execute(
             """
             UPDATE record_counters SET next = GREATEST(next, (
@@ -115,7 +115,7 @@ struct RecordTable {
     }
 
     private func overwrite(
-        app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64, in connection: PostgresConnection
+        app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64
     ) throws -> Bool {
         // The scope's own row first: a mark the session left hides the fixture beneath it.
         let found = try connection.queryFirst(

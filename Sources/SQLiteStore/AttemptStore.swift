@@ -1,27 +1,14 @@
 import FlowStore
 
 /// Attempt counts (``AttemptLimit``), one row per limit and subject, kept under an HMAC of both
-/// (``AttemptKey/stored(under:)``) so the table names no email or address, until they are over.
-public struct AttemptStore: Sendable {
-    public let database: Database
+/// (``AttemptKey/stored(under:)``) so the table names no email or address, until they are over;
+/// on one connection (``SQLiteWebStore``).
+struct AttemptStore: AttemptWrites {
+    let connection: SQLiteConnection
     let key: StoreKey
 
-    public init(database: Database, key: StoreKey) {
-        self.database = database
-        self.key = key
-    }
-
-    /// Counts one attempt under each of `keys` in one write transaction of its own.
-    /// - Throws: ``TooManyAttempts`` with the longest wait when any key says it came too soon.
-    public func count(_ keys: [AttemptKey], now: Int64) throws {
-        let wait = try database.write { connection in
-            try keys.map { try count($0, now: now, in: connection) }.max() ?? 0
-        }
-        if wait > 0 { throw TooManyAttempts(wait: wait) }
-    }
-
     /// Counts one attempt under `attempt`; returns how long it must wait (0: not at all).
-    private func count(_ attempt: AttemptKey, now: Int64, in connection: SQLiteConnection) throws -> Int64 {
+    func count(_ attempt: AttemptKey, now: Int64) throws -> Int64 {
         let stored = SQLiteValue.blob(attempt.stored(under: key))
         let tally = try connection.queryFirst("SELECT hits, window_start, next_allowed FROM attempts WHERE key = ?", [stored]) {
             AttemptTally(hits: $0.int(0), windowStart: Int64($0.int(1)), nextAllowed: Int64($0.int(2)))
@@ -38,22 +25,22 @@ public struct AttemptStore: Sendable {
         return wait
     }
 
-    /// Forgets the counts of `keys` inside a caller's write transaction.
-    public func clear(_ keys: [AttemptKey], in connection: SQLiteConnection) throws {
+    /// Forgets the counts of `keys`.
+    func clear(_ keys: [AttemptKey]) throws {
         for attempt in keys {
             try connection.execute("DELETE FROM attempts WHERE key = ?", [.blob(attempt.stored(under: key))])
         }
     }
 
-    /// Takes back one attempt under each of `keys` inside a caller's write transaction.
-    public func refund(_ keys: [AttemptKey], in connection: SQLiteConnection) throws {
+    /// Takes back one attempt under each of `keys`.
+    func refund(_ keys: [AttemptKey]) throws {
         for attempt in keys {
             try connection.execute("UPDATE attempts SET hits = max(hits - 1, 0) WHERE key = ?", [.blob(attempt.stored(under: key))])
         }
     }
 
     /// Deletes the counts that are over at `now`; returns how many.
-    public func sweep(now: Int64) throws -> Int {
-        try database.write { try $0.execute("DELETE FROM attempts WHERE expires_at <= ?", [.integer(now)]) }
+    func sweep(now: Int64) throws -> Int {
+        try connection.execute("DELETE FROM attempts WHERE expires_at <= ?", [.integer(now)])
     }
 }

@@ -1,25 +1,15 @@
 import FlowStore
 
 /// The navigation and analytics events of every session: cheap to append, read back by session,
-/// app and time; and the daily counts they add (``EventCounts``), which the insights read.
-public struct EventStore: Sendable {
-    /// One event.
-    public typealias Event = StoredEvent
+/// app and time; and the daily counts they add (``EventCounts``), which the insights read. On one
+/// connection (``SQLiteWebStore``).
+struct EventStore: EventWrites {
+    typealias Event = StoredEvent
 
-    public let database: Database
+    let connection: SQLiteConnection
 
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Appends events of a session in one transaction.
-    public func append(_ events: [Event], session: String?) throws {
-        try database.write { connection in try append(events, session: session, in: connection) }
-    }
-
-    /// Appends inside a caller's write transaction, as a navigation does with its save: the
-    /// events under the session's number, and the counts they add.
-    public func append(_ events: [Event], session: String?, in connection: SQLiteConnection) throws {
+    /// Appends the events under the session's number, and the counts they add.
+    func append(_ events: [Event], session: String?) throws {
         guard !events.isEmpty else { return }
         let number = try session.flatMap { id in
             try connection.queryFirst("SELECT number FROM sessions WHERE id_hash = ?", [.blob(Secret.hash(id))]) { $0.int(0) }
@@ -48,7 +38,7 @@ public struct EventStore: Sendable {
         }
         try Self.count(counts, in: connection)
         let links = events.compactMap(EventCounts.linkCount(of:))
-        if !links.isEmpty { try LinkCountStore.add(links, in: connection) }
+        try LinkCountStore(connection: connection).add(links)
     }
 
     /// Adds `counts` to the daily counts.
@@ -66,57 +56,39 @@ public struct EventStore: Sendable {
 
     /// An app's daily counts of `metric` over days `from` to `to`, summed by subject and detail
     /// (and day, with `byDay`).
-    public func counts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
+    func counts(app: String, metric: EventCounts.Metric, from: String, to: String, byDay: Bool) throws -> [EventCounts.Row] {
         let day = byDay ? "day" : "NULL"
-        return try database.read { connection in
-            try connection.query(
+        return try connection.query(
                 """
                 SELECT \(day), subject, detail, SUM(count) FROM event_counts WHERE app = ? AND metric = ? AND day BETWEEN ? AND ?
                 GROUP BY \(byDay ? "day, " : "")subject, detail ORDER BY \(byDay ? "day, " : "")subject, detail
                 """,
                 [.text(app), .text(metric.rawValue), .text(from), .text(to)]
             ) { EventCounts.Row(day: $0.string(0), subject: $0.string(1) ?? "", detail: $0.string(2) ?? "", count: $0.int(3)) }
-        }
     }
 
     /// A session's events, oldest first.
-    public func events(session: String, limit: Int = .max) throws -> [Event] {
-        try database.read { connection in
-            try connection.query(
+    func events(session: String, limit: Int) throws -> [Event] {
+        try connection.query(
                 """
                 \(Self.select) WHERE id IN (
                     SELECT id FROM events WHERE session_number = (SELECT number FROM sessions WHERE id_hash = ?) ORDER BY time DESC, id DESC LIMIT ?)
                 ORDER BY time, id
                 """,
                 [.blob(Secret.hash(session)), .integer(Int64(limit))], Self.event)
-        }
     }
 
     /// An app's events in `[from, to)`, oldest first.
-    public func events(app: String, from: Int64, to: Int64) throws -> [Event] {
-        try database.read { connection in
-            try connection.query("\(Self.select) WHERE time >= ? AND time < ? AND app = ? ORDER BY time, id",
-                                 [.integer(from), .integer(to), .text(app)], Self.event)
-        }
+    func events(app: String, from: Int64, to: Int64) throws -> [Event] {
+        try connection.query("\(Self.select) WHERE time >= ? AND time < ? AND app = ? ORDER BY time, id", [.integer(from), .integer(to), .text(app)],
+                             Self.event)
     }
 
-    /// Deletes the events older than `age` milliseconds; returns how many. They go in batches,
-    /// each its own write, so a first sweep of a large file never holds the writer for long.
-    /// The daily counts stay: they are what the insights show of the days gone.
-    @discardableResult
-    public func sweep(olderThan age: Int64, now: Int64 = Timestamp.now()) throws -> Int {
-        var swept = 0
-        while true {
-            let deleted = try database.write { connection in
-                try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < ? LIMIT ?)",
-                                       [.integer(now - age), .integer(Int64(Self.sweepBatch))])
-            }
-            swept += deleted
-            if deleted < Self.sweepBatch { return swept }
-        }
+    /// Deletes up to `limit` events older than `cutoff`; returns how many. The daily counts stay:
+    /// they are what the insights show of the days gone.
+    func sweep(before cutoff: Int64, limit: Int) throws -> Int {
+        try connection.execute("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE time < ? LIMIT ?)", [.integer(cutoff), .integer(Int64(limit))])
     }
-
-    static let sweepBatch = 10_000
 
     private static let select = "SELECT time, app, kind, screen, previous_screen, source, detail, funnel, step, step_number, depth, link, pattern, dwell, outcome FROM events"
 

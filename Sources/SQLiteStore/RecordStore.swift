@@ -5,29 +5,17 @@ import FlowStore
 ///
 /// A session's copy of a session-scoped collection is not copied: reads lay the session's own
 /// rows (edits, additions, deletion marks) over the shared fixtures, so a visitor costs nothing
-/// until they change something, and their changes go with their session when it is swept.
-public struct RecordStore: Sendable {
-    public let database: Database
-    /// Bodies already decoded: a screen listing 20 records reads the same bodies request after
-    /// request, and decoding JSON costs more than the query.
-    private let bodies = RecordBodies()
-
-    public init(database: Database) {
-        self.database = database
-    }
+/// until they change something, and their changes go with their session when it is swept. On one
+/// connection (``SQLiteWebStore``).
+struct RecordStore: RecordWrites {
+    let connection: SQLiteConnection
+    /// Bodies already decoded, shared by every connection of the store: a screen listing 20
+    /// records reads the same bodies request after request, and decoding JSON costs more than
+    /// the query.
+    let bodies: RecordBodies
 
     /// Every record of `collection` in `scope`, in the order they were made.
-    public func records(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
-        try database.read { connection in try records(app: app, collection: collection, scope: scope, in: connection) }
-    }
-
-    /// The record with `id` in `scope`, or nil.
-    public func record(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
-        try database.read { connection in try record(app: app, collection: collection, scope: scope, id: id, in: connection) }
-    }
-
-    /// Reads inside a caller's transaction.
-    public func records(app: String, collection: String, scope: RecordScope, in connection: SQLiteConnection) throws -> [StoredRecord] {
+    func list(app: String, collection: String, scope: RecordScope) throws -> [StoredRecord] {
         let rows = try connection.query(
             """
             SELECT id, body, deleted, scope = ?4 FROM records
@@ -44,10 +32,8 @@ public struct RecordStore: Sendable {
 
     /// Counts the records of `collection` in `scope` whose fields equal `matching`, in SQL (the
     /// fields are read from the JSON body with `json_extract`; booleans read as 1 or 0). A
-    /// session's own rows stand in for the fixtures they overlay, as in ``records(app:collection:scope:in:)``.
-    public func count(
-        app: String, collection: String, scope: RecordScope, matching: [String: RecordValue], in connection: SQLiteConnection
-    ) throws -> Int {
+    /// session's own rows stand in for the fixtures they overlay, as in ``list(app:collection:scope:)``.
+    func count(app: String, collection: String, scope: RecordScope, matching: [String: RecordValue]) throws -> Int {
         var sql = """
             SELECT COUNT(*) FROM records AS r WHERE r.app = ?1 AND r.collection = ?2 AND r.scope IN (?3, ?4) AND r.deleted = 0
               AND (r.scope = ?4 OR NOT EXISTS (
@@ -67,8 +53,8 @@ public struct RecordStore: Sendable {
         return try connection.queryFirst(sql, values) { $0.int(0) } ?? 0
     }
 
-    /// Reads one record inside a caller's transaction.
-    public func record(app: String, collection: String, scope: RecordScope, id: String, in connection: SQLiteConnection) throws -> StoredRecord? {
+    /// The record with `id` in `scope`, or nil.
+    func find(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
         let row = try connection.queryFirst(
             """
             SELECT body, deleted FROM records WHERE app = ?1 AND collection = ?2 AND scope IN (?3, ?4) AND id = ?5
@@ -80,11 +66,9 @@ public struct RecordStore: Sendable {
         return StoredRecord(id: id, values: try bodies.decode([row.body])[0])
     }
 
-    /// Adds a record inside a caller's write transaction; its id is the next whole number of the
+    /// Adds a record; its id is the next whole number of the
     /// collection across every scope, so a link to it never names another person's record.
-    public func insert(
-        app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64, in connection: SQLiteConnection
-    ) throws -> String {
+    func insert(app: String, collection: String, scope: RecordScope, values: [String: RecordValue], now: Int64) throws -> String {
         // The collection's counter; made on its first insert, past every whole-number id the
         // collection holds (fixtures included), which is read only then.
         let key: [SQLiteValue] = [.text(app), .text(collection)]
@@ -107,20 +91,17 @@ public struct RecordStore: Sendable {
         return id
     }
 
-    /// Replaces a record's fields inside a caller's write transaction; false when there is no
+    /// Replaces a record's fields; false when there is no
     /// such record. A session's edit of a fixture becomes the session's own row.
-    public func update(
-        app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64,
-        in connection: SQLiteConnection
-    ) throws -> Bool {
-        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try RecordBodies.encode(values), deleted: false, now: now, in: connection)
+    func update(app: String, collection: String, scope: RecordScope, id: String, values: [String: RecordValue], now: Int64) throws -> Bool {
+        try overwrite(app: app, collection: collection, scope: scope, id: id, body: try RecordBodies.encode(values), deleted: false, now: now)
     }
 
-    /// Deletes a record inside a caller's write transaction; false when there was none. A
+    /// Deletes a record; false when there was none. A
     /// fixture — seeded with a sequence below zero — keeps a mark instead, so that seeding
     /// again does not bring it back, and a session's mark hides it from that session only;
     /// any other record of the shared or an account's scope is gone.
-    public func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64, in connection: SQLiteConnection) throws -> Bool {
+    func delete(app: String, collection: String, scope: RecordScope, id: String, now: Int64) throws -> Bool {
         guard scope.isCopy else {
             let key: [SQLiteValue] = [.text(app), .text(collection), .text(scope.storedKey), .text(id)]
             let sequence = try connection.queryFirst(
@@ -128,49 +109,39 @@ public struct RecordStore: Sendable {
             ) { $0.int(0) }
             guard let sequence else { return false }
             if sequence < 0 {
-                return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+                return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now)
             }
             return try connection.execute("DELETE FROM records WHERE app = ? AND collection = ? AND scope = ? AND id = ?", key) > 0
         }
-        return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now, in: connection)
+        return try overwrite(app: app, collection: collection, scope: scope, id: id, body: "{}", deleted: true, now: now)
     }
 
-    /// Writes the fixture records of an app: missing ones are added; those no one changed take
-    /// the folder's values; changed ones are kept. Account records go to their fixture account.
-    public func seed(app: String, _ fixtures: [FixtureRecord], accounts: AccountStore) throws {
-        try database.write { connection in
-            for (index, fixture) in fixtures.enumerated() {
-                var scope = RecordScope.app
-                if let email = fixture.accountEmail {
-                    guard let account = try accounts.account(app: app, email: email, in: connection) else { continue }
-                    scope = .account(account.id)
-                }
-                try connection.execute(
-                    """
-                    INSERT INTO records (app, collection, scope, id, body, sequence, is_fixture, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, 0)
-                    ON CONFLICT (app, collection, scope, id) DO UPDATE SET body = excluded.body, sequence = excluded.sequence
-                    WHERE records.is_fixture = 1
-                    """,
-                    [.text(app), .text(fixture.collection), .text(scope.storedKey), .text(fixture.id),
-                     .text(try RecordBodies.encode(fixture.values)), .int(index - fixtures.count)]
-                )
-            }
-            // A counter already running stays past the ids the file now holds.
-            try connection.execute(
-                """
-                UPDATE record_counters SET next = MAX(next, (
-                    SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0)
-                    FROM records WHERE records.app = record_counters.app AND records.collection = record_counters.collection))
-                WHERE app = ?
-                """,
-                [.text(app)]
-            )
-        }
+    /// Writes one fixture: added when missing, the folder's values again when no one changed it.
+    func seed(app: String, _ fixture: FixtureRecord, scope: RecordScope, sequence: Int) throws {
+        try connection.execute(
+            """
+            INSERT INTO records (app, collection, scope, id, body, sequence, is_fixture, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, 0)
+            ON CONFLICT (app, collection, scope, id) DO UPDATE SET body = excluded.body, sequence = excluded.sequence
+            WHERE records.is_fixture = 1
+            """,
+            [.text(app), .text(fixture.collection), .text(scope.storedKey), .text(fixture.id), .text(try RecordBodies.encode(fixture.values)), .int(sequence)]
+        )
     }
 
-    private func overwrite(
-        app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64, in connection: SQLiteConnection
-    ) throws -> Bool {
+    /// Keeps the app's running counters past the ids its records now hold.
+    func raiseCounters(app: String) throws {
+        try connection.execute(
+            """
+            UPDATE record_counters SET next = MAX(next, (
+                SELECT COALESCE(MAX(CASE WHEN id <> '' AND id NOT GLOB '*[^0-9]*' THEN CAST(id AS INTEGER) END), 0)
+                FROM records WHERE records.app = record_counters.app AND records.collection = record_counters.collection))
+            WHERE app = ?
+            """,
+            [.text(app)]
+        )
+    }
+
+    private func overwrite(app: String, collection: String, scope: RecordScope, id: String, body: String, deleted: Bool, now: Int64) throws -> Bool {
         let key = scope.storedKey
         // The scope's own row first: a mark the session left hides the fixture beneath it, so
         // an edit posted from a stale page cannot bring a deleted record back.

@@ -1,57 +1,31 @@
 import FlowStore
 
-/// Sessions and their navigation state. Only the SHA-256 of a session id is stored; the id
-/// itself lives in the visitor's cookie.
-public struct SessionStore: Sendable {
-    /// A session as stored.
-    public typealias Record = SessionRecord
-    /// What a compare-and-swap save did.
-    public typealias SaveOutcome = FlowStore.SaveOutcome
+/// Sessions and their navigation state, on one connection (``SQLiteWebStore/read(_:)``,
+/// ``SQLiteWebStore/transaction(_:)``). Only the SHA-256 of a session id is stored; the id itself
+/// lives in the visitor's cookie.
+struct SessionStore: SessionWrites {
+    typealias Record = SessionRecord
 
-    public let database: Database
-    /// How long a session lives without being used, in milliseconds.
-    public let idleLifetime: Int64
-    /// How long a session lives at most, in milliseconds.
-    public let absoluteLifetime: Int64
+    let connection: SQLiteConnection
+    /// How long a session lives without being used, and at most, in milliseconds.
+    let lifetimes: SessionLifetimes
 
-    /// A store with, by default, 2 hours idle and 7 days absolute lifetime.
-    public init(database: Database, idleLifetime: Int64 = SessionRecord.idleLifetime, absoluteLifetime: Int64 = SessionRecord.absoluteLifetime) {
-        self.database = database
-        self.idleLifetime = idleLifetime
-        self.absoluteLifetime = absoluteLifetime
-    }
-
-    /// Starts a session; returns its id (256 random bits) for the cookie.
-    public func create(app: String, state: [UInt8], csrfSecret: String? = nil, dataKey: String? = nil, now: Int64 = Timestamp.now()) throws -> String {
-        try database.write { connection in try create(app: app, state: state, userID: nil, csrfSecret: csrfSecret, dataKey: dataKey, now: now, in: connection) }
-    }
-
-    /// Starts a session inside a caller's write transaction, as a visitor's first post does
-    /// with its events.
-    public func create(
-        app: String, state: [UInt8], userID: String?, csrfSecret: String? = nil, previousSecrets: [String] = [], dataKey: String? = nil, now: Int64,
-        in connection: SQLiteConnection
-    ) throws -> String {
+    func create(app: String, state: [UInt8], userID: String?, csrfSecret: String, previousSecrets: [String], dataKey: String, now: Int64) throws
+        -> String {
         let id = Secret.token()
         try connection.execute(
             """
             INSERT INTO sessions (id_hash, app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret, user_id)
             VALUES (?1, ?2, ?3, 1, ?4, ?4, ?5, ?6, ?4, ?7, ?8)
             """,
-            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .string(csrfSecret), .text(dataKey ?? Secret.token()),
+            [.blob(Secret.hash(id)), .text(app), .blob(state), .integer(now), .text(csrfSecret), .text(dataKey),
              .string(Record.column(previousSecrets: previousSecrets)), .string(userID)]
         )
         try EventStore.count([EventCounts.Key(app: app, day: StoredEvent.day(of: now), metric: .sessions, subject: ""): 1], in: connection)
         return id
     }
 
-    /// The session with `id`, or nil when there is none or it has expired.
-    public func load(id: String, now: Int64 = Timestamp.now()) throws -> Record? {
-        try database.read { connection in try load(id: id, now: now, in: connection) }
-    }
-
-    /// Loads inside a caller's transaction.
-    public func load(id: String, now: Int64, in connection: SQLiteConnection) throws -> Record? {
+    func load(id: String, now: Int64) throws -> Record? {
         let record = try connection.queryFirst(
             """
             SELECT app, state, version, created_at, last_seen_at, csrf_secret, data_key, screen_since, previous_csrf_secret
@@ -63,18 +37,11 @@ public struct SessionStore: Sendable {
                    csrfSecret: row.string(5), previousCSRFSecrets: Record.previousSecrets(column: row.string(8)), dataKey: row.string(6),
                    screenSince: row.isNull(7) ? nil : Int64(row.int(7)))
         }
-        guard let record, !record.isExpired(now: now, idle: idleLifetime, absolute: absoluteLifetime) else { return nil }
+        guard let record, !record.isExpired(now: now, idle: lifetimes.idle, absolute: lifetimes.absolute) else { return nil }
         return record
     }
 
-    /// Saves `state` if the session is still at `expectedVersion`; a lost race is reported,
-    /// never overwritten. Also marks the session as used.
-    public func save(id: String, state: [UInt8], expectedVersion: Int, now: Int64 = Timestamp.now()) throws -> SaveOutcome {
-        try database.write { connection in try save(id: id, state: state, expectedVersion: expectedVersion, now: now, in: connection) }
-    }
-
-    /// Saves inside a caller's write transaction; `screenSince` when the screen changed.
-    public func save(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64? = nil, now: Int64, in connection: SQLiteConnection) throws -> SaveOutcome {
+    func save(id: String, state: [UInt8], expectedVersion: Int, screenSince: Int64?, now: Int64) throws -> SaveOutcome {
         let hash = Secret.hash(id)
         let changed = try connection.execute(
             "UPDATE sessions SET state = ?, version = version + 1, last_seen_at = ?, screen_since = coalesce(?, screen_since) WHERE id_hash = ? AND version = ?",
@@ -89,10 +56,8 @@ public struct SessionStore: Sendable {
     /// and sign-out: an id seen before the change (a fixed one, a leaked one) no longer works.
     /// Its events stay its own: they name its number, not its id. Returns the outcome and, when
     /// saved, the new id.
-    public func rotate(
-        id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String], screenSince: Int64? = nil,
-        now: Int64, in connection: SQLiteConnection
-    ) throws -> (SaveOutcome, String?) {
+    func rotate(id: String, state: [UInt8], userID: String?, expectedVersion: Int, csrfSecret: String, previousSecrets: [String],
+                screenSince: Int64?, now: Int64) throws -> (SaveOutcome, String?) {
         let (hash, newID) = (Secret.hash(id), Secret.token())
         let changed = try connection.execute(
             """
@@ -110,34 +75,24 @@ public struct SessionStore: Sendable {
         return (.saved(version: expectedVersion + 1), newID)
     }
 
-    /// Marks the session as used now, extending its idle lifetime.
-    public func touch(id: String, now: Int64 = Timestamp.now()) throws {
-        try database.write { connection in
-            try connection.execute("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", [.integer(now), .blob(Secret.hash(id))])
-        }
-    }
-
     /// Ends a session, as the prototype's reset does, with its copies of app data.
-    public func end(id: String) throws {
-        try database.write { connection in
-            let hash = SQLiteValue.blob(Secret.hash(id))
-            try deleteCopies(ofSessionsWhere: "id_hash = ?1", [hash], in: connection)
-            try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [hash])
-        }
+    func end(id: String) throws {
+        let hash = SQLiteValue.blob(Secret.hash(id))
+        try deleteCopies(ofSessionsWhere: "id_hash = ?1", [hash])
+        try connection.execute("DELETE FROM sessions WHERE id_hash = ?", [hash])
     }
 
-    /// Ends every session of `app` signed in as `userID` but `except`, with its copies of app
-    /// data, inside a caller's write transaction.
-    public func end(app: String, userID: String, except: String?, in connection: SQLiteConnection) throws {
+    /// Ends every session of `app` signed in as `userID` but `except`, with its copies of app data.
+    func end(app: String, userID: String, except: String?) throws {
         let values: [SQLiteValue] = [.text(app), .text(userID), except.map { .blob(Secret.hash($0)) } ?? .null]
         let condition = "app = ?1 AND user_id = ?2 AND id_hash IS NOT ?3"
-        try deleteCopies(ofSessionsWhere: condition, values, in: connection)
+        try deleteCopies(ofSessionsWhere: condition, values)
         try connection.execute("DELETE FROM sessions WHERE \(condition)", values)
     }
 
     /// Deletes the copies of app data of the sessions `condition` selects: of session-scoped
     /// collections, and of each fixture account's collections (``RecordScope/accountCopy(_:session:)``).
-    private func deleteCopies(ofSessionsWhere condition: String, _ values: [SQLiteValue], in connection: SQLiteConnection) throws {
+    private func deleteCopies(ofSessionsWhere condition: String, _ values: [SQLiteValue]) throws {
         try connection.execute("DELETE FROM records WHERE scope IN (SELECT 'session:' || data_key FROM sessions WHERE \(condition))", values)
         try connection.execute(
             """
@@ -151,13 +106,10 @@ public struct SessionStore: Sendable {
 
     /// Deletes every expired session with its copy of session-scoped data; returns how many
     /// sessions.
-    @discardableResult
-    public func sweep(now: Int64 = Timestamp.now()) throws -> Int {
-        try database.write { connection in
-            let expired = "last_seen_at < ?1 OR created_at < ?2"
-            let limits: [SQLiteValue] = [.integer(now - idleLifetime), .integer(now - absoluteLifetime)]
-            try deleteCopies(ofSessionsWhere: expired, limits, in: connection)
-            return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
-        }
+    func sweep(now: Int64) throws -> Int {
+        let expired = "last_seen_at < ?1 OR created_at < ?2"
+        let limits: [SQLiteValue] = [.integer(now - lifetimes.idle), .integer(now - lifetimes.absolute)]
+        try deleteCopies(ofSessionsWhere: expired, limits)
+        return try connection.execute("DELETE FROM sessions WHERE \(expired)", limits)
     }
 }

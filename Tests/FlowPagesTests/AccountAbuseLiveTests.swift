@@ -85,8 +85,8 @@ import Testing
         let app = try LiveApp()
         var owner = try Walk.atLogin(app)
         try Walk.registerUpToVerification(&owner, email: "owner@example.com")
-        let account = try #require(try app.store.account(app: "suma-finance", email: "owner@example.com"))
-        let before = try #require(try app.store.account(id: account.id)?.profile)
+        let account = try #require(try app.store.accounts.account(app: "suma-finance", email: "owner@example.com"))
+        let before = try #require(try app.store.accounts.account(id: account.id)?.profile)
 
         var stranger = try Walk.atLogin(app)
         try stranger.press("Forgot Password?")
@@ -94,7 +94,7 @@ import Testing
         #expect(stranger.page.heading == "Verification Code")
         try stranger.post("/suma-finance/_action/register", ["csrf": stranger.hidden("csrf"), "screen": stranger.url, "form": "personal-info",
                                                               "fullName": "Hacked Name", "phone": "666", "birthDate": "2000-01-01"])
-        #expect(try app.store.account(id: account.id)?.profile == before, "the owner's profile is untouched")
+        #expect(try app.store.accounts.account(id: account.id)?.profile == before, "the owner's profile is untouched")
 
         var creating = try Walk.atLogin(app)
         try creating.press("Forgot Password?")
@@ -106,7 +106,7 @@ import Testing
         // As a new registration's would be: on to Verify Email, or — the owner's email having been
         // mailed three times in minutes — told to wait before another mail.
         #expect(creating.page.heading == "Verify Email" || creating.last.status == 429, "\(creating.page.heading) \(creating.last.status)")
-        #expect(try app.store.account(id: account.id)?.profile == before, "no new profile or password for the owner's account")
+        #expect(try app.store.accounts.account(id: account.id)?.profile == before, "no new profile or password for the owner's account")
     }
 
     /// The dev mailbox is the tester's own: a stranger asking for a reset of someone's account
@@ -164,10 +164,10 @@ import Testing
     @Test func aFixtureSeededBeforeFixturesWereMarkedIsMarkedAtStart() throws {
         let app = try LiveApp(prototype: false)
         // As an older FlowPages seeded it: an ordinary account with the documented email.
-        let hash = try app.store.hashPassword("password123")
+        let hash = try app.store.hasher.hash("password123")
         try app.store.transaction { transaction in
-            let account = try transaction.createAccount(app: "suma-finance", email: "test@example.com", passwordHash: hash, mailbox: "someone", now: 0)
-            try transaction.markVerified(accountID: account.id)
+            let account = try transaction.accounts.create(app: "suma-finance", email: "test@example.com", passwordHash: hash, mailbox: "someone", now: 0)
+            try transaction.accounts.markVerified(accountID: account.id)
         }
         var before = try Walk.atLogin(app)
         try before.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])

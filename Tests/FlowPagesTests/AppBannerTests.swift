@@ -14,8 +14,8 @@ import Testing
     /// A reset link with a real token, as the forgot-password mail carries it.
     static func resetLink(_ app: LiveApp) throws -> String {
         let token = try app.store.transaction { transaction in
-            let account = try transaction.createAccount(app: "suma-finance", email: "ada@example.com", passwordHash: "x", mailbox: "ada", now: 0)
-            return try transaction.issueSecret(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 3_600_000, now: Int64(Date().timeIntervalSince1970 * 1000))
+            let account = try transaction.accounts.create(app: "suma-finance", email: "ada@example.com", passwordHash: "x", mailbox: "ada", now: 0)
+            return try transaction.accounts.issue(.linkToken, purpose: "reset-password", accountID: account.id, lifetime: 3_600_000, now: Int64(Date().timeIntervalSince1970 * 1000))
         }
         return "/auth/reset-password?email=ada%40example.com&token=\(token)"
     }
@@ -104,7 +104,7 @@ import Testing
     /// The banners counted as shown so far, the counts kept in memory written first.
     static func bannersShown(_ app: LiveApp) throws -> Int {
         try app.flushLinkCounts()
-        return try app.store.linkCounts(app: "suma-finance").filter { $0.kind == "deep_link_fallback:banner_shown" }.reduce(0) { $0 + $1.count }
+        return try app.store.read { try $0.linkCounts.counts(app: "suma-finance") }.filter { $0.kind == "deep_link_fallback:banner_shown" }.reduce(0) { $0 + $1.count }
     }
 
     @Test func askingForTheAppGivesOneCodeThePageKeepsUntilItIsClaimed() throws {
@@ -145,7 +145,7 @@ import Testing
         #expect(try browser.request("GET", "/_deferred/\(code)", referer: nil).status == 404, "a second claim")
 
         try app.flushLinkCounts()
-        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/register" }
+        let counts = try app.store.read { try $0.linkCounts.counts(app: "suma-finance") }.filter { $0.pattern == "/auth/register" }
         #expect(counts.first { $0.kind == "deep_link_fallback:code_given" }?.count == 1)
         #expect(counts.first { $0.kind == "deep_link_fallback:code_claimed" }?.count == 1)
         let events = try app.events().filter { $0.kind == "deep_link_fallback" }
@@ -181,7 +181,7 @@ import Testing
     @Test func anExpiredOrMalformedCodeNamesNoLink() throws {
         let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
         var browser = LiveBrowser(app, host: "suma.finance")
-        try app.store.keepDeferredLink(app: "suma-finance", code: "ABCD1234", link: "sumafinance://auth/login", now: 0, expires: 1)
+        try app.store.transaction { try $0.deferredLinks.keep(app: "suma-finance", code: "ABCD1234", link: "sumafinance://auth/login", now: 0, expires: 1) }
         #expect(try browser.request("GET", "/_deferred/ABCD-1234", referer: nil).status == 404, "an expired code")
         #expect(try browser.request("GET", "/_deferred/not-a-code", referer: nil).status == 404)
     }
@@ -259,7 +259,7 @@ import Testing
         #expect(try browser.request("POST", path, referer: nil, extra: [("Ping-To", "sumafinance://auth/login")]).status == 204)
         #expect(try browser.request("POST", path, referer: nil).status == 400, "only a browser's ping")
         try app.flushLinkCounts()
-        let counts = try app.store.linkCounts(app: "suma-finance").filter { $0.pattern == "/auth/login" }
+        let counts = try app.store.read { try $0.linkCounts.counts(app: "suma-finance") }.filter { $0.pattern == "/auth/login" }
         #expect(counts.first { $0.kind == "deep_link_fallback:banner_shown" }?.count == 1)
         #expect(counts.first { $0.kind == "deep_link_fallback:open_in_app" }?.count == 1)
     }
@@ -299,7 +299,7 @@ import Testing
         let events = try app.events().filter { $0.kind == "deep_link_fallback" }
         #expect(events.map(\.outcome) == ["banner_shown", "banner_shown"] && events.map(\.pattern) == ["/auth/login", "/auth/register"],
                 "the refusal's page (clearing its notice) and the arrival on Register: \(events)")
-        let counts = try app.store.linkCounts(app: "suma-finance")
+        let counts = try app.store.read { try $0.linkCounts.counts(app: "suma-finance") }
         #expect(counts.first { $0.pattern == "/auth/login" && $0.kind == "deep_link_fallback:banner_shown" }?.count == 3,
                 "each page shown counted once: one before the session, two in it")
         #expect(counts.first { $0.pattern == "/auth/register" && $0.kind == "deep_link_fallback:banner_shown" }?.count == 2)

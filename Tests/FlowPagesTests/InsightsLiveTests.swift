@@ -15,7 +15,7 @@ import Testing
         let app = try LiveApp()
         let store = app.store
         func session(at time: Int64) throws -> String {
-            try store.transaction { try $0.createSession(app: "suma-finance", state: [0], csrfSecret: "s", dataKey: UUID().uuidString, now: time) }
+            try store.transaction { try $0.sessions.create(app: "suma-finance", state: [0], csrfSecret: "s", dataKey: UUID().uuidString, now: time) }
         }
         func view(_ time: Int64, _ screen: String, from previous: String? = nil, after dwell: Int64? = nil) -> StoredEvent {
             StoredEvent(time: time, app: "suma-finance", kind: "screen_view", screen: screen, previousScreen: previous, source: "direct", dwell: dwell)
@@ -38,11 +38,11 @@ import Testing
             (c, [view(second, "login"), view(second + 60_000, "register", from: "login", after: 60_000), step(second + 61_000, 1, "email_entered"),
                  link(second + 62_000, "deep_link_opened"), link(second + 62_000, "deep_link_failure")]),
         ]
-        for (session, list) in events { try store.transaction { try $0.appendEvents(list, session: session) } }
+        for (session, list) in events { try store.transaction { try $0.events.append(list, session: session) } }
         // The app banner of reset links' fallback pages, as visitors without a session met it.
-        try store.addLinkCounts([("banner_shown", 4), ("open_in_app", 2), ("store", 1), ("code_given", 2), ("code_claimed", 1)].map { outcome, count in
+        try store.transaction { try $0.linkCounts.add([("banner_shown", 4), ("open_in_app", 2), ("store", 1), ("code_given", 2), ("code_claimed", 1)].map { outcome, count in
             LinkCount(app: "suma-finance", pattern: "/auth/reset-password", day: "2026-11-20", kind: "deep_link_fallback:" + outcome, count: count)
-        })
+        }) }
         return app
     }
 

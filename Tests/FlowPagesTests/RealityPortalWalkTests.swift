@@ -249,7 +249,7 @@ import Testing
         #expect(other.page.main?.content.contains("(Test Buyer)") == true)
         try other.click("Profile")
         #expect(other.page.field(labelled: "Full name")?["value"] == "Test Buyer", "the form starts from the profile")
-        let account = try #require(try app.store.account(app: "reality-portal", email: "test@example.com"))
+        let account = try #require(try app.store.accounts.account(app: "reality-portal", email: "test@example.com"))
         #expect(account.profile["fullName"] == "Test Buyer" && account.profile["newListingAlerts"] == nil, "the account itself is as documented")
     }
 

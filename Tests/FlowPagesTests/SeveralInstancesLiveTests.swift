@@ -51,7 +51,7 @@ struct SeveralInstancesLiveTests {
         try browser.open("/suma-finance/")
         try browser.press("Skip")
         let id = try #require(browser.cookies["fp_suma-finance"])
-        let before = try #require(try store.session(id: id, now: Self.now)?.version)
+        let before = try #require(try store.read { try $0.sessions.load(id: id, now: Self.now) }?.version)
         let body = "csrf=\(browser.hidden("csrf"))&screen=%2Fsuma-finance%2Fauth%2Flogin"
         let perInstance = 25
         let statuses = Mutex<[Int]>([])
@@ -67,7 +67,7 @@ struct SeveralInstancesLiveTests {
         let answered = statuses.withLock { $0 }
         let saved = answered.count { $0 == 303 }
         #expect(answered.count == 2 * perInstance && answered.allSatisfy { $0 == 303 || $0 == 409 }, "\(answered.filter { $0 != 303 })")
-        let after = try #require(try store.session(id: id, now: Self.now)?.version)
+        let after = try #require(try store.read { try $0.sessions.load(id: id, now: Self.now) }?.version)
         #expect(after == before + saved, "every post answered 303 was saved once, none overwritten: \(before) → \(after)")
     }
 
@@ -85,7 +85,7 @@ struct SeveralInstancesLiveTests {
             try browser.press("Skip")
             sessions.append((try #require(browser.cookies["fp_suma-finance"]), browser.hidden("csrf")))
         }
-        let start = try sessions.map { try #require(try store.session(id: $0.id, now: Self.now)?.version) }
+        let start = try sessions.map { session in try #require(try store.read { try $0.sessions.load(id: session.id, now: Self.now) }?.version) }
         let acknowledged = Mutex([Int](repeating: 0, count: people))
         // What each person got instead of a 303, and from which instance (status 0: no whole
         // answer, which may or may not have been saved).
@@ -122,7 +122,7 @@ struct SeveralInstancesLiveTests {
         let counts = acknowledged.withLock { $0 }
         #expect(counts.allSatisfy { $0 > 0 })
         for person in 0..<people {
-            let stored = try #require(try store.session(id: sessions[person].id, now: Self.now))
+            let stored = try #require(try store.read { try $0.sessions.load(id: sessions[person].id, now: Self.now) })
             let saved = stored.version - start[person]
             let others = refused.withLock { $0[person] }
             // Each acknowledged step is one save; a request with no whole answer (the one the kill

@@ -45,7 +45,7 @@ import Testing
         // The member's session moves between a few screens; its events are those changes, not one per GET.
         #expect(after["events"]! - before["events"]! < 40, "events: \(before["events"]!) → \(after["events"]!)")
         #expect(after["link_counts"]! - before["link_counts"]! <= 12, "counters: one row per link pattern, kind and day")
-        let longest = try app.store.events(session: member.cookies["fp_suma-finance"] ?? memberCookie).compactMap(\.link).map(\.utf8.count).max() ?? 0
+        let longest = try app.store.read { try $0.events.events(session: member.cookies["fp_suma-finance"] ?? memberCookie) }.compactMap(\.link).map(\.utf8.count).max() ?? 0
         #expect(longest <= StoredEvent.linkLimit, "a link is kept to \(StoredEvent.linkLimit) bytes, not \(longest)")
     }
 
@@ -55,7 +55,7 @@ import Testing
         let session = try #require(browser.cookies["fp_suma-finance"])
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let events = (0..<600).map { StoredEvent(time: now + Int64($0), app: "suma-finance", kind: "screen_view", screen: "e\($0)") }
-        try app.store.transaction { try $0.appendEvents(events, session: session) }
+        try app.store.transaction { try $0.events.append(events, session: session) }
         try browser.open("/suma-finance/_events")
         let rows = browser.page.root.elements("tr").dropFirst()
         #expect(rows.count == PrototypeTools.eventLogLimit)

@@ -199,9 +199,9 @@ import Testing
         let (_, register) = try browser.open("/suma/auth/register")
         // The first post stores the session.
         #expect(try browser.submit("/suma/_action/next", from: register).url == "/suma/auth/register/personal-info")
-        let before = try database.store.events(app: "suma", from: 0, to: Int64.max).count
+        let before = try database.store.read { try $0.events.events(app: "suma", from: 0, to: Int64.max) }.count
         for _ in 0..<3 { #expect(try browser.get("/suma/auth/register/personal-info").status == .ok) }
-        #expect(try database.store.events(app: "suma", from: 0, to: Int64.max).count == before)
+        #expect(try database.store.read { try $0.events.events(app: "suma", from: 0, to: Int64.max) }.count == before)
         let (restarted, _) = try Self.makeApplication(data: database)
         var same = Browser(router: restarted.router, cookies: browser.cookies)
         let (url, page) = try same.open("/suma/")
@@ -213,7 +213,7 @@ import Testing
     /// counted per link pattern and day and written in batches.
     @Test func visitorsWithoutASessionWriteNothingUntilTheyPost() throws {
         let (web, database) = try Self.makeApplication()
-        let eventsBefore = try database.store.events(app: "suma", from: 0, to: Int64.max).count
+        let eventsBefore = try database.store.read { try $0.events.events(app: "suma", from: 0, to: Int64.max) }.count
         // Each opens the link twice: typed, and by the opener, whose redirect lands on it.
         for _ in 0..<3 {
             var crawler = Browser(router: web.router)
@@ -223,10 +223,10 @@ import Testing
             _ = try crawler.open("/_open?url=" + URLEncoding.encode("sumatest://auth/nowhere"))
         }
         #expect(try Self.sessionCount(database) == 0)
-        #expect(try database.store.events(app: "suma", from: 0, to: Int64.max).count == eventsBefore)
-        #expect(try database.store.linkCounts(app: "suma").isEmpty)
+        #expect(try database.store.read { try $0.events.events(app: "suma", from: 0, to: Int64.max) }.count == eventsBefore)
+        #expect(try database.store.read { try $0.linkCounts.counts(app: "suma") }.isEmpty)
         try web.linkCounters.flush()
-        let counts = try database.store.linkCounts(app: "suma").map { "\($0.pattern) \($0.kind) \($0.count)" }
+        let counts = try database.store.read { try $0.linkCounts.counts(app: "suma") }.map { "\($0.pattern) \($0.kind) \($0.count)" }
         #expect(counts.sorted() == ["(unknown) deep_link_failure 3", "(unknown) deep_link_opened 3", "/auth/register deep_link_opened 6", "/auth/register deep_link_success 6"])
         // The first post stores the session, reconciled to the screen it was made on.
         var visitor = Browser(router: web.router)

@@ -22,7 +22,7 @@ struct PostgresWebStoreTests {
     }
 
     func createSession(_ store: PostgresWebStore, now: Int64 = 1_000) throws -> String {
-        try store.transaction { try $0.createSession(app: "suma", state: Array("start".utf8), csrfSecret: "secret", dataKey: "key", now: now) }
+        try store.transaction { try $0.sessions.create(app: "suma", state: Array("start".utf8), csrfSecret: "secret", dataKey: "key", now: now) }
     }
 
     @Test func theSweepRunsOnOneInstanceAtATime() throws {

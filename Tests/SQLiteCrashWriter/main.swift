@@ -8,6 +8,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import FlowStore
 import SQLiteStore
 
 let arguments = CommandLine.arguments
@@ -15,10 +16,11 @@ guard arguments.count == 3, var number = Int(arguments[2]) else {
     fatalError("usage: sqlite-crash-writer DATABASE FIRST-NUMBER")
 }
 let database = try Database(path: arguments[1])
-let events = EventStore(database: database)
+let store = SQLiteWebStore(database: database, key: .random())
 let padding = String(repeating: "x", count: 200)
 while true {
-    try events.append([EventStore.Event(time: Timestamp.now(), app: "crash", kind: "commit", detail: "\(number) \(padding)")], session: "crash-test")
+    let event = StoredEvent(time: Timestamp.now(), app: "crash", kind: "commit", detail: "\(number) \(padding)")
+    try store.transaction { try $0.events.append([event], session: "crash-test") }
     // Acknowledged only after the commit returned; one write(2), no buffering to lose.
     let line = Array("\(number)\n".utf8)
     _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -20,7 +20,7 @@ import Testing
         let address = AttemptKey(.signInPerAddress, app: "suma", "127.0.0.1")
         for _ in 1...AttemptLimit.signInPerAddress.free * 2 {
             try store.countAttempt([address], now: 0)
-            try store.transaction { try $0.refundAttempt([address]) }
+            try store.transaction { try $0.attempts.refund([address]) }
         }
         for _ in 1..<AttemptLimit.signInPerAddress.free { try store.countAttempt([address], now: 0) }
         try store.countAttempt([address], now: 0)
@@ -32,7 +32,7 @@ import Testing
         let (account, address) = (AttemptKey(.codePerAccount, app: "suma", "a"), AttemptKey(.codePerAddress, app: "suma", "127.0.0.1"))
         for _ in 1...AttemptLimit.codePerAccount.free { try store.countAttempt([account, address], now: 0) }
         #expect(throws: TooManyAttempts(wait: AttemptLimit.codePerAccount.firstDelay)) { try store.countAttempt([address, account], now: 0) }
-        try store.transaction { try $0.clearAttempts([account]) }
+        try store.transaction { try $0.attempts.clear([account]) }
         try store.countAttempt([account, address], now: 0)
         #expect(try store.sweepAttempts(now: AttemptLimit.codePerAddress.window - 1) == 0)
         #expect(try store.sweepAttempts(now: AttemptLimit.codePerAddress.window) == 2)

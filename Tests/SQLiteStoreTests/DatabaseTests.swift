@@ -96,14 +96,14 @@ import Testing
 
     @Test func manyReadersAndOneWriterNeverSeeBusy() throws {
         let database = try makeDatabase(readers: 4)
-        let sessions = SessionStore(database: database)
-        let id = try sessions.create(app: "a", state: [0], now: 1)
+        let store = try makeStore(database)
+        let id = try store.newSession(app: "a", state: [0], now: 1)
         let failures = FailureLog()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             for version in 1...300 {
                 do {
-                    guard case .saved = try sessions.save(id: id, state: Array(repeating: UInt8(version % 256), count: 2048), expectedVersion: version, now: 2) else {
+                    guard case .saved = try store.transaction({ try $0.sessions.save(id: id, state: Array(repeating: UInt8(version % 256), count: 2048), expectedVersion: version, now: 2) }) else {
                         failures.add("save \(version) lost a race it cannot lose")
                         return
                     }
@@ -114,7 +114,7 @@ import Testing
             DispatchQueue.global().async(group: group) {
                 for _ in 0..<300 {
                     do {
-                        guard let record = try sessions.load(id: id, now: 3), record.state.allSatisfy({ $0 == record.state[0] }) else {
+                        guard let record = try store.read({ try $0.sessions.load(id: id, now: 3) }), record.state.allSatisfy({ $0 == record.state[0] }) else {
                             failures.add("a reader saw a missing or torn state")
                             return
                         }
@@ -124,7 +124,7 @@ import Testing
         }
         group.wait()
         #expect(failures.lines.isEmpty, "\(failures.lines.prefix(3))")
-        #expect(try sessions.load(id: id, now: 4)?.version == 301)
+        #expect(try store.read { try $0.sessions.load(id: id, now: 4) }?.version == 301)
     }
 }
 

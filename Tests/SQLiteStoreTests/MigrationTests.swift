@@ -31,7 +31,7 @@ import Testing
         let migrated = try Database(path: path)
         #expect(try version(migrated) == Schema.migrations.count)
         #expect(try tables(migrated).contains("event_counts") && tables(migrated).contains("accounts_by_email_key"))
-        #expect(try OutboxStore(database: migrated).messages(app: "a").map(\.subject) == (start >= 1 ? ["kept"] : []))
+        #expect(try makeStore(migrated).read { try $0.outbox.messages(app: "a", mailbox: nil, limit: 100) }.map(\.subject) == (start >= 1 ? ["kept"] : []))
     }
 
     /// A fixture account changed in itself — as before testers had copies of their own — is put
@@ -40,28 +40,26 @@ import Testing
     @Test func version13PutsFixtureAccountsBackAsDocumented() throws {
         let path = temporaryDatabasePath()
         let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(12)))
-        let before = AccountStore(database: old, key: testKey, hasher: cheapHasher)
-        let fixture = try before.create(app: "rp", email: "test@example.com", password: "changed-by-someone",
-                                        profile: ["fullName": "Someone Else"], verified: true, isFixture: true)
-        let person = try before.create(app: "rp", email: "me@example.com", password: "my-own-password", verified: true)
-        let records = RecordStore(database: old)
-        try records.seed(app: "rp", [FixtureRecord(collection: "favorites", id: "1", values: ["listing": .string("456")], accountEmail: "test@example.com")],
-                         accounts: before)
-        try old.write { connection in
+        let before = try makeStore(old)
+        let fixture = try before.newAccount(app: "rp", email: "test@example.com", password: "changed-by-someone",
+                                            profile: ["fullName": "Someone Else"], verified: true, isFixture: true)
+        let person = try before.newAccount(app: "rp", email: "me@example.com", password: "my-own-password", verified: true)
+        try before.seedRecords(app: "rp", [FixtureRecord(collection: "favorites", id: "1", values: ["listing": .string("456")], accountEmail: "test@example.com")])
+        try before.transaction { transaction in
             for id in [fixture.id, person.id] {
-                _ = try records.insert(app: "rp", collection: "favorites", scope: .account(id), values: ["listing": .string("123")], now: 1, in: connection)
+                _ = try transaction.records.insert(app: "rp", collection: "favorites", scope: .account(id), values: ["listing": .string("123")], now: 1)
             }
         }
 
         let migrated = try Database(path: path)
-        let accounts = AccountStore(database: migrated, key: testKey, hasher: cheapHasher)
-        try FixtureSeeder(accounts: accounts).seed(app: "rp", [FixtureAccount(email: "test@example.com", password: "password123", profile: ["fullName": "Test Buyer"])])
-        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "password123")?.profile == ["fullName": "Test Buyer"])
-        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "changed-by-someone") == nil)
-        #expect(try accounts.authenticate(app: "rp", email: "me@example.com", password: "my-own-password") != nil, "other accounts keep theirs")
-        let after = RecordStore(database: migrated)
-        #expect(try after.records(app: "rp", collection: "favorites", scope: .account(fixture.id)).map { $0.values["listing"]?.text } == ["456"])
-        #expect(try after.records(app: "rp", collection: "favorites", scope: .account(person.id)).map { $0.values["listing"]?.text } == ["123"])
+        let accounts = try makeStore(migrated)
+        try accounts.seedFixtures(app: "rp", accounts: [FixtureAccount(email: "test@example.com", password: "password123", profile: ["fullName": "Test Buyer"])],
+                                  fixtureEmails: [])
+        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "password123", allowingFixtures: true)?.profile == ["fullName": "Test Buyer"])
+        #expect(try accounts.authenticate(app: "rp", email: "test@example.com", password: "changed-by-someone", allowingFixtures: true) == nil)
+        #expect(try accounts.authenticate(app: "rp", email: "me@example.com", password: "my-own-password", allowingFixtures: true) != nil, "other accounts keep theirs")
+        #expect(try accounts.records.list(app: "rp", collection: "favorites", scope: .account(fixture.id)).map { $0.values["listing"]?.text } == ["456"])
+        #expect(try accounts.records.list(app: "rp", collection: "favorites", scope: .account(person.id)).map { $0.values["listing"]?.text } == ["123"])
     }
 
     @Test func aNewerDatabaseIsRefusedAndUntouched() throws {
@@ -102,16 +100,16 @@ import Testing
             }
         }
         let migrated = try Database(path: path)
-        #expect(try SessionStore(database: migrated).load(id: id, now: 86_400_010)?.state == [7])
-        let events = try EventStore(database: migrated).events(session: id)
+        let store = SQLiteWebStore(database: migrated, key: testKey, hasher: cheapHasher)
+        #expect(try store.read { try $0.sessions.load(id: id, now: 86_400_010) }?.state == [7])
+        let events = try store.read { try $0.events.events(session: id) }
         #expect(events.map(\.kind) == ["screen_view", "back_button_pressed", "funnel_step", "deep_link_opened", "error_shown"], "still the session's")
         #expect(events[1].depth == 3 && events[1].detail == nil)
         #expect(events[2].funnel == "registration" && events[2].stepNumber == 2 && events[2].step == "personal_info_entered")
         #expect(events[3].link == "sumafinance://auth/login" && events[4].detail == "login-failed")
-        let counts = EventStore(database: migrated)
-        #expect(try counts.counts(app: "suma", metric: .moves, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.subject) == ["login"])
-        #expect(try counts.counts(app: "suma", metric: .funnel, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.detail) == ["2\tpersonal_info_entered"])
-        #expect(try counts.counts(app: "suma", metric: .sessions, from: "1970-01-02", to: "1970-01-02", byDay: false).map(\.count) == [1])
+        #expect(try store.read { try $0.events.counts(app: "suma", metric: .moves, from: "1970-01-02", to: "1970-01-02", byDay: false) }.map(\.subject) == ["login"])
+        #expect(try store.read { try $0.events.counts(app: "suma", metric: .funnel, from: "1970-01-02", to: "1970-01-02", byDay: false) }.map(\.detail) == ["2\tpersonal_info_entered"])
+        #expect(try store.read { try $0.events.counts(app: "suma", metric: .sessions, from: "1970-01-02", to: "1970-01-02", byDay: false) }.map(\.count) == [1])
     }
 
     @Test func version3GivesOlderAccountsNormalisedEmailKeysAndTheOlderLookAlikeWins() throws {
@@ -125,11 +123,11 @@ import Testing
                                        [.integer(Int64(id)), .text(email), .text(hash)])
             }
         }
-        let store = AccountStore(database: try Database(path: path), key: testKey, hasher: cheapHasher)
-        #expect(try store.account(app: "suma", email: "jose\u{301}@example.com")?.id == 1)
-        #expect(try store.account(app: "suma", email: "test@example.com")?.id == 3)
-        #expect(try store.authenticate(app: "suma", email: "TEST@example.com", password: "password123")?.id == 3)
-        #expect(throws: AccountStore.AccountError.emailTaken) { try store.create(app: "suma", email: "Jos\u{E9}@example.com", password: "x") }
-        #expect(try store.account(id: 4)?.email == "Test@Example.com", "the newer look-alike is kept, unreachable by email")
+        let store = try makeStore(try Database(path: path))
+        #expect(try store.accounts.account(app: "suma", email: "jose\u{301}@example.com")?.id == 1)
+        #expect(try store.accounts.account(app: "suma", email: "test@example.com")?.id == 3)
+        #expect(try store.authenticate(app: "suma", email: "TEST@example.com", password: "password123", allowingFixtures: true)?.id == 3)
+        #expect(throws: AccountError.emailTaken) { try store.newAccount(app: "suma", email: "Jos\u{E9}@example.com", password: "x") }
+        #expect(try store.accounts.account(id: 4)?.email == "Test@Example.com", "the newer look-alike is kept, unreachable by email")
     }
 }

@@ -12,7 +12,7 @@ enum FixtureSeeding {
         try store.seedFixtures(app: app.id, accounts: fixtures.map {
             FixtureAccount(email: $0.email, password: $0.password, profile: $0.profile, verified: $0.verified)
         }, fixtureEmails: app.fixtures.accounts.map(\.email))
-        let ids = prototype ? Set(try fixtures.compactMap { try store.account(app: app.id, email: $0.email)?.id }) : []
+        let ids = prototype ? Set(try fixtures.compactMap { try store.accounts.account(app: app.id, email: $0.email)?.id }) : []
         if prototype, !app.data.fixtures.isEmpty || !fixtures.isEmpty {
             try store.seedRecords(app: app.id, app.data.fixtures.map { fixture in
                 FixtureRecord(collection: fixture.collection, id: fixture.id, values: fixture.values.mapValues(\.recordValue),

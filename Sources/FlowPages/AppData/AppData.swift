@@ -64,7 +64,7 @@ final class AppData {
         let key = Memo.RecordKey(collection: collection, id: id)
         if let known = memo.record[key] { return known }
         guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return nil }
-        let found = try reads.record(app: app.id, collection: collection, scope: scope, id: id)
+        let found = try reads.find(app: app.id, collection: collection, scope: scope, id: id)
         memo.record[key] = .some(found)
         return found
     }
@@ -73,7 +73,7 @@ final class AppData {
     func records(_ collection: String) throws -> [StoredRecord] {
         if let known = memo.records[collection] { return known }
         guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return [] }
-        let found = try reads.records(app: app.id, collection: collection, scope: scope)
+        let found = try reads.list(app: app.id, collection: collection, scope: scope)
         memo.records[collection] = found
         return found
     }
@@ -180,7 +180,7 @@ final class AppData {
             matching[filter.field] = value.recordValue
         }
         guard let scope = scope(collection.scope) else { return 0 }
-        return try reads.countRecords(app: app.id, collection: collection.id, scope: scope, matching: matching)
+        return try reads.count(app: app.id, collection: collection.id, scope: scope, matching: matching)
     }
 
     /// The route's title with its `{placeholders}` filled: parameters, and fields of the records

@@ -27,9 +27,9 @@ struct DataWriter {
         switch write {
         case .create:
             try requireAll(typed, in: collection)
-            return try transaction.insertRecord(app: app.id, collection: collection.id, scope: scope, values: typed, now: now)
+            return try transaction.records.insert(app: app.id, collection: collection.id, scope: scope, values: typed, now: now)
         case .update:
-            guard let id, var record = try transaction.record(app: app.id, collection: collection.id, scope: scope, id: id)?.values else {
+            guard let id, var record = try transaction.records.find(app: app.id, collection: collection.id, scope: scope, id: id)?.values else {
                 throw ActionRefused(message: Self.gone)
             }
             record.merge(typed) { _, new in new }
@@ -38,19 +38,19 @@ struct DataWriter {
             for assignment in write.values where value(assignment.value) == "" && collection.field(assignment.field)?.isRequired == false {
                 record[assignment.field] = nil
             }
-            _ = try transaction.updateRecord(app: app.id, collection: collection.id, scope: scope, id: id, values: record, now: now)
+            _ = try transaction.records.update(app: app.id, collection: collection.id, scope: scope, id: id, values: record, now: now)
         case .delete:
-            guard let id, try transaction.deleteRecord(app: app.id, collection: collection.id, scope: scope, id: id, now: now) else {
+            guard let id, try transaction.records.delete(app: app.id, collection: collection.id, scope: scope, id: id, now: now) else {
                 throw ActionRefused(message: Self.gone)
             }
         case .toggle:
-            let existing = try transaction.records(app: app.id, collection: collection.id, scope: scope)
+            let existing = try transaction.records.list(app: app.id, collection: collection.id, scope: scope)
                 .first { record in typed.allSatisfy { record.values[$0.key] == $0.value } }
             if let existing {
-                _ = try transaction.deleteRecord(app: app.id, collection: collection.id, scope: scope, id: existing.id, now: now)
+                _ = try transaction.records.delete(app: app.id, collection: collection.id, scope: scope, id: existing.id, now: now)
             } else {
                 try requireAll(typed, in: collection)
-                return try transaction.insertRecord(app: app.id, collection: collection.id, scope: scope, values: typed, now: now)
+                return try transaction.records.insert(app: app.id, collection: collection.id, scope: scope, values: typed, now: now)
             }
         }
         return nil
@@ -67,7 +67,7 @@ struct DataWriter {
             }
             if case .reference(let target) = field.type {
                 guard let targetCollection = app.data.collections[target], let targetScope = scope(targetCollection.scope),
-                      try transaction.record(app: app.id, collection: target, scope: targetScope, id: text) != nil
+                      try transaction.records.find(app: app.id, collection: target, scope: targetScope, id: text) != nil
                 else { throw ActionRefused(message: Self.gone) }
             }
             typed[name] = value.recordValue

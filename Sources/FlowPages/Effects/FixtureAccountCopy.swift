@@ -22,7 +22,7 @@ enum FixtureAccountCopy {
     /// when `scope` is no copy of a fixture account's.
     static func fields(app: String, scope: RecordScope?, reads: any RecordReads) throws -> [String: String]? {
         guard let scope, case .accountCopy = scope,
-              let record = try reads.record(app: app, collection: collection, scope: scope, id: recordID) else { return nil }
+              let record = try reads.find(app: app, collection: collection, scope: scope, id: recordID) else { return nil }
         return record.values.mapValues(\.text)
     }
 
@@ -35,22 +35,22 @@ enum FixtureAccountCopy {
     /// The profile of account `id` as the session of `context` sees it, or nil when there is no
     /// such account.
     static func profile(ofAccount id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> [String: String]? {
-        guard let account = try transaction.account(id: id) else { return nil }
-        return profile(account, copy: try fields(app: context.app.id, scope: context.copy(ofAccount: id), reads: transaction))
+        guard let account = try transaction.accounts.account(id: id) else { return nil }
+        return profile(account, copy: try fields(app: context.app.id, scope: context.copy(ofAccount: id), reads: transaction.records))
     }
 
     /// Adds `values` to the profile of account `id`: a fixture account's in the tester's copy.
     static func updateProfile(accountID id: Int, merging values: [String: String], context: EffectContext,
                               in transaction: any StoreTransaction) throws {
         if try !merge(values, accountID: id, context: context, in: transaction) {
-            try transaction.updateProfile(accountID: id, merging: values)
+            try transaction.accounts.updateProfile(accountID: id, merging: values)
         }
     }
 
     /// Sets the password of account `id`: a fixture account's in the tester's copy.
     static func setPasswordHash(accountID id: Int, _ hash: String, context: EffectContext, in transaction: any StoreTransaction) throws {
         if try !merge([passwordHashField: hash], accountID: id, context: context, in: transaction) {
-            try transaction.setPasswordHash(accountID: id, hash)
+            try transaction.accounts.setPasswordHash(accountID: id, hash)
         }
     }
 
@@ -58,8 +58,8 @@ enum FixtureAccountCopy {
     /// then writes the account itself).
     private static func merge(_ values: [String: String], accountID id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> Bool {
         guard let scope = context.copy(ofAccount: id) else { return false }
-        let merged = (try fields(app: context.app.id, scope: scope, reads: transaction) ?? [:]).merging(values) { _, new in new }
-        return try transaction.updateRecord(app: context.app.id, collection: collection, scope: scope, id: recordID,
+        let merged = (try fields(app: context.app.id, scope: scope, reads: transaction.records) ?? [:]).merging(values) { _, new in new }
+        return try transaction.records.update(app: context.app.id, collection: collection, scope: scope, id: recordID,
                                             values: merged.mapValues { .string($0) }, now: context.now)
     }
 }

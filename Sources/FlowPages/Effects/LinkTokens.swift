@@ -6,7 +6,7 @@ import FlowStore
 enum LinkTokens {
     /// Whether a link's token can still be used, without using it.
     static func isUsable(_ token: String, email: String?, purpose: String, app: String, fixtures: FixtureSet,
-                         reads: some AccountReads, now: Int64) throws -> Bool {
+                         reads: any AccountReads, now: Int64) throws -> Bool {
         if let fixture = fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
             // A documented token stands only for a documented account: never for a tester's own.
             guard fixture.isValid, let email else { return false }
@@ -21,12 +21,12 @@ enum LinkTokens {
     static func redeem(_ token: String, email: String?, purpose: String, context: EffectContext, in transaction: any StoreTransaction) throws -> Int? {
         let app = context.app.id
         if let fixture = context.fixtures.tokens.first(where: { $0.value == token && $0.purpose == purpose }) {
-            guard fixture.isValid, let email, let account = try transaction.account(app: app, email: email), account.isFixture else { return nil }
+            guard fixture.isValid, let email, let account = try transaction.accounts.account(app: app, email: email), account.isFixture else { return nil }
             return account.id
         }
-        guard try isUsable(token, email: email, purpose: purpose, app: app, fixtures: context.fixtures, reads: transaction, now: context.now) else {
+        guard try isUsable(token, email: email, purpose: purpose, app: app, fixtures: context.fixtures, reads: transaction.accounts, now: context.now) else {
             return nil
         }
-        return try transaction.redeemToken(token, purpose: purpose, now: context.now)
+        return try transaction.accounts.redeem(token: token, purpose: purpose, now: context.now)
     }
 }

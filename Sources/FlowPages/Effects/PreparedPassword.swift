@@ -5,6 +5,6 @@ struct PreparedPassword: Sendable {
 
     /// The hash of the form's `password`.
     static func prepare(_ call: EffectCall, context: EffectContext) throws -> PreparedPassword {
-        PreparedPassword(hash: try context.store.hashPassword(call.form["password", default: ""]))
+        PreparedPassword(hash: try context.store.hasher.hash(call.form["password", default: ""]))
     }
 }

@@ -23,20 +23,20 @@ struct RegisterEffect: Effect {
         if let message = FormCheck.invisibleCharacters(in: email) {
             return .failure(errors: ["email": message])
         }
-        if let existing = try transaction.account(app: context.app.id, email: email) {
+        if let existing = try transaction.accounts.account(app: context.app.id, email: email) {
             guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else {
                 try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
                 return .success(values: ["email": email])
             }
-            try transaction.setPasswordHash(accountID: existing.id, password.hash)
+            try transaction.accounts.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
-                let account = try transaction.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
+                let account = try transaction.accounts.create(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
                                                             now: context.now)
                 try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email, "taken": ""], in: &state)
             } catch AccountError.emailTaken {
                 // Registered by another request a moment ago: its account, not this one's.
-                guard let existing = try transaction.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
+                guard let existing = try transaction.accounts.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
                 try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
             }
         }
@@ -50,7 +50,7 @@ struct RegisterEffect: Effect {
         BackendMemory.forget(in: &state)
         try BackendMemory.remember(["email": email, "taken": "1"], in: &state)
         let app = context.app
-        try transaction.sendMail(
+        try transaction.outbox.send(
             app: app.id, mailbox: existing.isFixture ? context.dataKey : existing.mailbox, to: existing.email,
             subject: "Someone tried to create a \(app.title) account with your email",
             body: "This email already has a \(app.title) account, so no new one was made. If it was you, log in, or reset your password "

@@ -33,12 +33,12 @@ struct ResetPasswordEffect: Effect {
         // A fixture's copy is this tester's alone; the account itself, and every other tester's
         // session on it, are untouched.
         if context.copy(ofAccount: accountID) == nil {
-            try transaction.endSessions(app: context.app.id, userID: String(accountID), except: context.sessionID)
+            try transaction.sessions.end(app: context.app.id, userID: String(accountID), except: context.sessionID)
         }
-        if let account = try transaction.account(id: accountID) {
-            try transaction.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
+        if let account = try transaction.accounts.account(id: accountID) {
+            try transaction.attempts.clear([context.attemptKey(.signInPerAccount, email: account.email)])
         }
-        try transaction.refundAttempt([context.attemptKey(.codePerAddress)])
+        try transaction.attempts.refund([context.attemptKey(.codePerAddress)])
         BackendMemory.forget(in: &state)
         return .success(values: [:])
     }

@@ -20,10 +20,10 @@ struct SignInEffect: Effect {
         // Counted before any hashing, whether the email has an account or not.
         try context.countAttempt(perAddress: .signInPerAddress, perEmail: (.signInPerAccount, email))
         // A fixture account whose password this tester changed signs in with theirs alone.
-        if context.isPrototype, let account = try context.store.account(app: context.app.id, email: email), account.isFixture,
+        if context.isPrototype, let account = try context.store.accounts.account(app: context.app.id, email: email), account.isFixture,
            let hash = try FixtureAccountCopy.fields(app: context.app.id, scope: context.copy(ofAccount: account.id),
-                                                    reads: context.store)?[FixtureAccountCopy.passwordHashField] {
-            return Checked(account: try context.store.verifyPassword(password, against: hash) ? account : nil)
+                                                    reads: context.store.records)?[FixtureAccountCopy.passwordHashField] {
+            return Checked(account: try context.store.hasher.verify(password, against: hash) ? account : nil)
         }
         return Checked(account: try context.store.authenticate(app: context.app.id, email: email, password: password,
                                                                allowingFixtures: context.isPrototype))
@@ -35,8 +35,8 @@ struct SignInEffect: Effect {
         state = try context.run(.signIn(userID: String(account.id)), on: state)
         // The owner got in: the wrong passwords before were theirs, or are now moot; and a
         // sign-in that worked is no guess of its address.
-        try transaction.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
-        try transaction.refundAttempt([context.attemptKey(.signInPerAddress)])
+        try transaction.attempts.clear([context.attemptKey(.signInPerAccount, email: account.email)])
+        try transaction.attempts.refund([context.attemptKey(.signInPerAddress)])
         return .success(values: ["email": account.email])
     }
 }

@@ -29,10 +29,10 @@ struct VerifyCodeEffect: Effect {
             accountID = id
         } else {
             let email = call.form["email"].map { String($0.trimmingWhitespace()) }
-            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try transaction.account(app: context.app.id, email: $0)?.id }) else {
+            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try transaction.accounts.account(app: context.app.id, email: $0)?.id }) else {
                 return wrong
             }
-            guard let account = try transaction.account(id: id) else { return wrong }
+            guard let account = try transaction.accounts.account(id: id) else { return wrong }
             // A verification code proves an email no one has proved yet; it never signs in to an
             // account that is already verified (a guessed code would take it over).
             if purpose == "verify-email", account.isVerified { return wrong }
@@ -43,20 +43,20 @@ struct VerifyCodeEffect: Effect {
             let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
             let ownRegistration = purpose == "verify-email" && id == BackendMemory.registeredAccountID(state)
             if !(documented && (ownRegistration || account.isFixture)) {
-                guard try transaction.redeemCode(code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
+                guard try transaction.accounts.redeem(code: code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
             }
             accountID = id
             // The right code is no guess: the attempts counted for it before the check are taken back.
-            try transaction.refundAttempt([context.attemptKey(.codePerAddress)]
+            try transaction.attempts.refund([context.attemptKey(.codePerAddress)]
                 + (BackendMemory.email(call, state).map { [context.attemptKey(.codePerAccount, email: $0)] } ?? []))
         }
         if purpose == "verify-email" {
-            try transaction.markVerified(accountID: accountID)
+            try transaction.accounts.markVerified(accountID: accountID)
             state = try context.run(.signIn(userID: String(accountID)), on: state)
             BackendMemory.forget(in: &state)
         } else {
             try BackendMemory.remember(["account": String(accountID), "verified": purpose], in: &state)
         }
-        return .success(values: ["email": (try transaction.account(id: accountID))?.email ?? ""])
+        return .success(values: ["email": (try transaction.accounts.account(id: accountID))?.email ?? ""])
     }
 }

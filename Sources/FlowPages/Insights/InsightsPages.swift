@@ -32,8 +32,11 @@ struct InsightsPages {
     private func map(_ request: HTTPRequest) throws -> (FlowMap, (from: String, to: String)) {
         var map = FlowMap(app: app.app, templates: app.templates, urls: app.urls)
         let range = try days(request)
-        map.addTraffic(moves: try services.store.eventCounts(app: app.app.id, metric: .moves, from: range.from, to: range.to, byDay: false),
-                       views: try services.store.eventCounts(app: app.app.id, metric: .views, from: range.from, to: range.to, byDay: false))
+        let (moves, views) = try services.store.read { reads in
+            (try reads.events.counts(app: app.app.id, metric: .moves, from: range.from, to: range.to, byDay: false),
+             try reads.events.counts(app: app.app.id, metric: .views, from: range.from, to: range.to, byDay: false))
+        }
+        map.addTraffic(moves: moves, views: views)
         return (map, range)
     }
 

@@ -65,7 +65,7 @@ struct InsightsReport {
         self.from = from
         self.to = to
         func counts(_ metric: EventCounts.Metric, byDay: Bool = false) throws -> [EventCounts.Row] {
-            try store.eventCounts(app: app.id, metric: metric, from: from, to: to, byDay: byDay)
+            try store.read { try $0.events.counts(app: app.id, metric: metric, from: from, to: to, byDay: byDay) }
         }
         sessionsByDay = try counts(.sessions, byDay: true).map { ($0.day ?? "", $0.count) }
         let views = Dictionary(try counts(.views).map { ($0.subject, $0.count) }, uniquingKeysWith: +)
@@ -91,7 +91,7 @@ struct InsightsReport {
         }
         // Each link pattern's counts, summed by kind over the days asked for.
         var byPattern: [String: [String: Int]] = [:]
-        for count in try store.linkCounts(app: app.id) where count.day >= from && count.day <= to {
+        for count in try store.read({ try $0.linkCounts.counts(app: app.id) }) where count.day >= from && count.day <= to {
             byPattern[count.pattern, default: [:]][count.kind, default: 0] += count.count
         }
         links = byPattern.compactMap { pattern, kinds in

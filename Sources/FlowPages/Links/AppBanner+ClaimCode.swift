@@ -53,7 +53,7 @@ extension AppBanner {
         guard !Self.carriesToken(screen), let link = appLink(path) else { return nil }
         let code = DeferredLink.newCode()
         let expires = now + Self.claimLifetime
-        try store.keepDeferredLink(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: expires)
+        try store.transaction { try $0.deferredLinks.keep(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: expires) }
         return ClaimCode(code: code, path: path, expires: expires)
     }
 

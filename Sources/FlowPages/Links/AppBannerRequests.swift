@@ -63,7 +63,7 @@ struct AppBannerRequests {
                             headers: HTTPHeaders([("Retry-After", tooSoon.retryAfter)]))
         }
         guard let normalized = code.flatMap(DeferredLink.normalized),
-              let claimed = try services.store.claimDeferredLink(app: app.app.id, code: normalized, now: now) else {
+              let claimed = try services.store.transaction({ try $0.deferredLinks.claim(app: app.app.id, code: normalized, now: now) }) else {
             throw HTTPError(.notFound, "No link is waiting under this code: it is wrong, was used, or has expired.")
         }
         if let pattern = pattern(of: claimed.link) {

@@ -49,8 +49,10 @@ public final class LinkCounters: Sendable {
             }
             taken.merge(counts, uniquingKeysWith: +)
         }
+        guard !taken.isEmpty else { return }
         do {
-            try store.addLinkCounts(taken.map { LinkCount(app: $0.key.app, pattern: $0.key.pattern, day: $0.key.day, kind: $0.key.kind, count: $0.value) })
+            let counts = taken.map { LinkCount(app: $0.key.app, pattern: $0.key.pattern, day: $0.key.day, kind: $0.key.kind, count: $0.value) }
+            try store.transaction { try $0.linkCounts.add(counts) }
         } catch {
             shards[0].pending.withLock { pending in pending.merge(taken, uniquingKeysWith: +) }
             throw error

@@ -95,7 +95,7 @@ struct LinkOpener {
         guard let destination, isOpenable(destination) else { return (state, nil, WellKnownAlert.invalidLink.id) }
         if case .screen(let instance) = destination, let token = instance.parameters["token"],
            try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
-                                    fixtures: app.fixtures, reads: services.store, now: now) {
+                                    fixtures: app.fixtures, reads: services.store.accounts, now: now) {
             let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
             return (state, nil, app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id)
         }

@@ -36,7 +36,7 @@ struct PrototypeTools {
         }
         switch tool {
         case .reset:
-            try services.store.endSession(id: unit.id)
+            try services.store.transaction { try $0.sessions.end(id: unit.id) }
             var response = HTTPResponse.redirect(to: app.urls.prefix + "/")
             response.setCookie(Cookie(name: app.cookieName, value: "", path: "/", maxAge: 0))
             return response
@@ -60,7 +60,7 @@ struct PrototypeTools {
     /// open the app here. Another tester's mail — their codes and reset links — is never shown.
     func mailbox(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
-        let messages = unit.isStored ? try services.store.mails(app: app.app.id, mailbox: unit.dataKey, limit: 100) : []
+        let messages = unit.isStored ? try services.store.read { try $0.outbox.messages(app: app.app.id, mailbox: unit.dataKey, limit: 100) } : []
         let timeText = Self.timeFormatter()
         let items: [TemplateValue] = messages.map { message in
             [
@@ -77,7 +77,7 @@ struct PrototypeTools {
     func eventLog(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
         // The newest ones: a session's log has no end, a page has.
-        var events = unit.isStored ? try services.store.events(session: unit.id, limit: Self.eventLogLimit + 1) : []
+        var events = unit.isStored ? try services.store.read { try $0.events.events(session: unit.id, limit: Self.eventLogLimit + 1) } : []
         let isCut = events.count > Self.eventLogLimit
         if isCut { events.removeFirst() }
         let timeText = Self.timeFormatter()

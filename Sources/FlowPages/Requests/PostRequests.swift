@@ -86,7 +86,7 @@ struct PostRequests {
             let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
             try session.perform(source: command.source, now: now) { [state, command, form] transaction in
                 let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
-                let reader = AppData(app: app.app, reads: transaction, scope: scope)
+                let reader = AppData(app: app.app, reads: transaction.records, scope: scope)
                 let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
                 let result = try interpreter.run(command, form: form, errors: errors, on: state, data: data) { call, state in
                     // Every effect a valid form's action may run was prepared before the transaction.

@@ -106,7 +106,7 @@ struct SessionUnit {
         self.id = id
         hasCookie = true
         // Otherwise an id issued to a visitor who has not posted yet, or one that expired.
-        guard let record = try store.session(id: id, now: now), record.app == app.app.id else {
+        guard let record = try store.read({ try $0.sessions.load(id: id, now: now) }), record.app == app.app.id else {
             dataKey = Secret.token()
             return
         }
@@ -187,18 +187,18 @@ struct SessionUnit {
             let outcome: SaveOutcome, new: (id: String, secret: String)?
             if !isStored {
                 let secret = Secret.token()
-                (outcome, new) = (.saved(version: 1), (try transaction.createSession(
+                (outcome, new) = (.saved(version: 1), (try transaction.sessions.create(
                     app: app.app.id, state: save.encoded, userID: save.state.userID, csrfSecret: secret, previousSecrets: previous, dataKey: dataKey, now: now
                 ), secret))
             } else if save.changesUser {
                 // A new id whenever who is signed in changes, against session fixation (OWASP).
                 let secret = Secret.token()
-                let (rotated, newID) = try transaction.rotateSession(id: id, state: save.encoded, userID: save.state.userID, expectedVersion: version,
+                let (rotated, newID) = try transaction.sessions.rotate(id: id, state: save.encoded, userID: save.state.userID, expectedVersion: version,
                                                                      csrfSecret: secret, previousSecrets: previous,
                                                                      screenSince: save.opened == nil ? nil : now, now: now)
                 (outcome, new) = (rotated, newID.map { ($0, secret) })
             } else {
-                (outcome, new) = (try transaction.saveSession(id: id, state: save.encoded, expectedVersion: version,
+                (outcome, new) = (try transaction.sessions.save(id: id, state: save.encoded, expectedVersion: version,
                                                               screenSince: save.opened == nil ? nil : now, now: now), nil)
             }
             switch outcome {
@@ -206,7 +206,7 @@ struct SessionUnit {
             case .conflict: throw SessionConflict()
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
-            if !save.events.isEmpty { try transaction.appendEvents(save.events, session: new?.id ?? id) }
+            if !save.events.isEmpty { try transaction.events.append(save.events, session: new?.id ?? id) }
             return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }

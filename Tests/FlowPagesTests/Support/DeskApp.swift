@@ -41,7 +41,7 @@ final class DeskApp: Sendable {
 
         func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                      in transaction: any StoreTransaction) throws -> EffectOutcome {
-            try transaction.sendMail(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
+            try transaction.outbox.send(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
             return .success(values: [:])
         }
     }
@@ -95,7 +95,7 @@ final class DeskApp: Sendable {
 
     /// The mails sent so far.
     func mails() throws -> [MailMessage] {
-        try data.store.mails(app: "desk", mailbox: nil, limit: 1000)
+        try data.store.read { try $0.outbox.messages(app: "desk", mailbox: nil, limit: 1000) }
     }
 }
 

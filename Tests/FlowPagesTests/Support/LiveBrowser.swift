@@ -86,17 +86,17 @@ final class LiveApp {
 
     /// Every event recorded for the app, oldest first.
     func events(app: String = "suma-finance") throws -> [StoredEvent] {
-        try store.events(app: app, from: 0, to: .max)
+        try store.read { try $0.events.events(app: app, from: 0, to: .max) }
     }
 
     /// The newest mail the prototype sent.
     func lastMail(app: String = "suma-finance") throws -> MailMessage? {
-        try store.mails(app: app, mailbox: nil, limit: 1).first
+        try store.read { try $0.outbox.messages(app: app, mailbox: nil, limit: 1) }.first
     }
 
     /// Every mail the prototype sent, newest first.
     func mails(app: String = "suma-finance") throws -> [MailMessage] {
-        try store.mails(app: app, mailbox: nil, limit: 1000)
+        try store.read { try $0.outbox.messages(app: app, mailbox: nil, limit: 1000) }
     }
 
     deinit {
