@@ -166,7 +166,7 @@ import Testing
 
     @Test func anArmedFailureFailsThreeSubmitsWithoutRunningTheEffect() throws {
         var state = initial
-        state.flags.insert(TesterFlag.failNetwork)
+        ArmedFailure.set(ArmedFailure(kind: .network), in: &state)
         var alerts: [String?] = []
         var drafts: [[String: String]?] = []
         for _ in 0..<4 {

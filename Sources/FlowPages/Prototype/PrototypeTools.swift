@@ -48,9 +48,8 @@ struct PrototypeTools {
             state.flags.insert(TesterFlag.expired)
             tell("The sign-in has expired. The next action shows it.")
         case .failNetwork, .failServer:
-            state.flags = state.flags.filter { !$0.hasPrefix(TesterFlag.armedPrefix) }
-            state.flags.insert(tool == .failNetwork ? TesterFlag.failNetwork : TesterFlag.failServer)
-            tell("The next \(TesterFlag.failuresInARow) submits will fail.")
+            ArmedFailure.set(ArmedFailure(kind: tool == .failNetwork ? .network : .server), in: &state)
+            tell("The next \(ArmedFailure.submitsInARow) submits will fail.")
         }
         try unit.commit(state, source: .direct, now: now)
         return unit.redirectToCurrentScreen(request)
