@@ -17,4 +17,9 @@ public protocol StoreTransaction {
     /// Takes the lock `name` until the transaction ends if no one holds it; false when someone
     /// does, and the work it guards is theirs (a sweep).
     func tryLock(_ name: String) throws -> Bool
+
+    /// Runs `body` so that what it writes can be taken back while the transaction goes on: it
+    /// is undone when `body` throws (the error is rethrown) or when `keeps` says no of what it
+    /// returned — a refused action's writes go, and the refusal is saved in the same commit.
+    func tentatively<T>(_ body: () throws -> T, keeping keeps: (T) -> Bool) throws -> T
 }

@@ -71,6 +71,23 @@ struct PostgresTransaction: StoreTransaction {
     func tryLock(_ name: String) throws -> Bool {
         try connection.queryFirst("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || ':' || $1))", [.text(name)]) { $0.bool(0) } ?? false
     }
+
+    /// The savepoint and its end ride with the statements around them: no round trip of their own.
+    func tentatively<T>(_ body: () throws -> T, keeping keeps: (T) -> Bool) throws -> T {
+        try connection.executeLater("SAVEPOINT tentative")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // Also what brings back a transaction a failed statement aborted, should the caller go on.
+            try connection.executeLater("ROLLBACK TO SAVEPOINT tentative")
+            try connection.executeLater("RELEASE SAVEPOINT tentative")
+            throw error
+        }
+        if !keeps(result) { try connection.executeLater("ROLLBACK TO SAVEPOINT tentative") }
+        try connection.executeLater("RELEASE SAVEPOINT tentative")
+        return result
+    }
 }
 
 /// The numbers of the sessions one transaction saved, by id: the save's own answer, so their

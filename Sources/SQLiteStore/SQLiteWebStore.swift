@@ -68,4 +68,19 @@ struct SQLiteTransaction: StoreTransaction {
     func lock(_ name: String) throws {}
 
     func tryLock(_ name: String) throws -> Bool { true }
+
+    func tentatively<T>(_ body: () throws -> T, keeping keeps: (T) -> Bool) throws -> T {
+        try connection.execute("SAVEPOINT tentative")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try connection.execute("ROLLBACK TO tentative")
+            try connection.execute("RELEASE tentative")
+            throw error
+        }
+        if !keeps(result) { try connection.execute("ROLLBACK TO tentative") }
+        try connection.execute("RELEASE tentative")
+        return result
+    }
 }

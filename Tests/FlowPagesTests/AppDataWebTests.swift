@@ -42,6 +42,10 @@ import Testing
               <update collection="cards" id-param="id"><set name="title" field="title"/></update>
             </action>
             <action id="remove"><delete collection="cards" id-param="id"/><back/></action>
+            <action id="pair" form="card">
+              <create collection="cards"><set name="title" field="title"/></create>
+              <create collection="cards"><set name="title" field="title"/><set name="points" field="points"/></create>
+            </action>
           </actions>
         </app>
         """
@@ -49,6 +53,7 @@ import Testing
     static let data = #"{ "cards": [ { "id": "a", "title": "Alpha", "points": 3 }, { "id": "b", "title": "Beta" } ] }"#
 
     let router: Router
+    let store: TestStore
 
     init() throws {
         let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
@@ -60,7 +65,8 @@ import Testing
         let cards = """
             {{extends "_layout/app"}}{{#block "content"}}<p id="total">{{ total }} cards</p>
             <ul>{{#each cards as item}}<li><a href="{{ url "card" id=item.id }}">{{ item.title }}</a></li>{{/each}}</ul>
-            {{> _layout/form-start action=actions.add form=forms.card}}{{> _layout/field field=forms.card.title}}{{> _layout/field field=forms.card.points}}</form>{{/block}}
+            {{> _layout/form-start action=actions.add form=forms.card}}{{> _layout/field field=forms.card.title}}{{> _layout/field field=forms.card.points}}</form>
+            {{> _layout/form-start action=actions.pair form=forms.card}}<button type="submit">Add a pair</button></form>{{/block}}
             """
         let card = """
             {{extends "_layout/app"}}{{#block "content"}}<p id="points">{{ card.points }} points</p>
@@ -69,7 +75,8 @@ import Testing
             """
         try Data(cards.utf8).write(to: folder.appendingPathComponent("cards.html"))
         try Data(card.utf8).write(to: folder.appendingPathComponent("card.html"))
-        let web = try WebApplication(views: views.path, publicFolder: views.path, store: TestStore.fresh("board").store)
+        store = try TestStore.fresh("board")
+        let web = try WebApplication(views: views.path, publicFolder: views.path, store: store.store)
         #expect(web.problems.isEmpty, "\(web.problems)")
         router = web.router
     }
@@ -93,6 +100,23 @@ import Testing
         #expect(added.url == "/board/cards/1" && added.page.contains("<title>Card: Gamma – Board") && added.page.contains("5 points"))
         let (_, again) = try browser.open("/board/cards")
         #expect(Self.titles(again) == ["Alpha", "Beta", "Gamma"] && again.contains("3 cards"))
+    }
+
+    /// The first card is written, the second refused: the refusal is saved in the same commit
+    /// as taking the first back (issue 35: a post commits once, whatever it decides).
+    @Test func aRefusedActionKeepsNoneOfItsWritesAndCommitsOnce() throws {
+        var browser = Browser(router: router)
+        let (_, board) = try browser.open("/board/cards")
+        _ = try browser.submit("/board/_action/add", from: board, extra: ["form": "card", "title": "Gamma"])
+        let (_, again) = try browser.open("/board/cards")
+        let form = ["form": "card", "title": "Twin", "points": "many", "csrf": Browser.hidden("csrf", in: again) ?? "",
+                    "screen": Browser.hidden("screen", in: again) ?? ""]
+        let before = store.writes
+        let response = try browser.send(.post, "/board/_action/pair", form: form)
+        #expect(response.status == .seeOther && store.writes - before == 1, "the refusal and the undoing of the first card: one commit")
+        let (url, refused) = try browser.open(response.headers["Location"] ?? "")
+        #expect(url == "/board/cards" && refused.contains("is not a whole number"))
+        #expect(Self.titles(refused) == ["Alpha", "Beta", "Gamma"] && refused.contains("3 cards"), "the first card of the pair is not kept")
     }
 
     @Test func anEditFromAFormIsTheSessionsOwn() throws {

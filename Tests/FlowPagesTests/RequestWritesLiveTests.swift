@@ -66,6 +66,15 @@ import Testing
         return response.header("Location") ?? ""
     }
 
+    @Test func aPostHeldForUnsavedChangesWritesOnce() throws {
+        let app = try LiveApp()
+        var browser = LiveBrowser(app)
+        try CoinWalkTests.openCanvas(&browser)
+        #expect(try Self.writes(app) { try browser.press("Close", filling: ["COIN name": "Renamed COIN"]) } == 1,
+                "the state that asks first, in the one commit; the page that asks writes nothing")
+        #expect(CoinWalkTests.alert(browser.page) == CoinWalkTests.alertTitle)
+    }
+
     @Test func aPostWithItsEffectsWritesOnce() throws {
         let app = try LiveApp()
         var browser = LiveBrowser(app)

@@ -118,6 +118,32 @@ import Testing
         let again = try store.transaction { try $0.accounts.issue(.code, purpose: "verify-email", accountID: account.id, lifetime: 60_000, now: 3_000) }
         #expect(try store.transaction { try $0.accounts.redeem(code: again, accountID: account.id, purpose: "verify-email", now: 4_000) } == true)
     }
+    @Test(arguments: StoreBackend.available) func tentativeWritesAreTakenBackAndTheRestOfTheUnitOfWorkIsKept(backend: StoreBackend) throws {
+        let (store, other) = try backend.instances()
+        let id = try store.transaction { try $0.sessions.create(app: "desk", state: [0], csrfSecret: "s", dataKey: "k", now: 0) }
+        struct Refused: Error {}
+        let kept = try store.transaction { transaction in
+            let refused = try transaction.tentatively({
+                _ = try transaction.records.insert(app: "desk", collection: "notes", scope: .app, values: ["title": .string("Refused")], now: 1)
+                return false
+            }, keeping: { $0 })
+            #expect(throws: Refused.self) {
+                try transaction.tentatively({
+                    _ = try transaction.records.insert(app: "desk", collection: "notes", scope: .app, values: ["title": .string("Thrown")], now: 1)
+                    throw Refused()
+                }, keeping: { _ in true })
+            }
+            let accepted = try transaction.tentatively({
+                try transaction.records.insert(app: "desk", collection: "notes", scope: .app, values: ["title": .string("Kept")], now: 1)
+            }, keeping: { _ in true })
+            // A refusal is saved in the same commit as what stays.
+            _ = try transaction.sessions.save(id: id, state: [refused ? 1 : 2], expectedVersion: 1, now: 2)
+            return accepted
+        }
+        #expect(try other.records.list(app: "desk", collection: "notes", scope: .app).map { $0.values["title"] } == [.string("Kept")])
+        #expect(try other.records.find(app: "desk", collection: "notes", scope: .app, id: kept) != nil)
+        #expect(try other.read { try $0.sessions.load(id: id, now: 3) }?.state == [2])
+    }
     @Test(arguments: StoreBackend.available) func recordsKeepEachScopeAndASessionsCopyOverlaysTheFixtures(backend: StoreBackend) throws {
         let (store, other) = try backend.instances()
         try store.seedRecords(app: "desk", [

@@ -1,3 +1,4 @@
+import FlowDefinition
 import FlowStore
 import HTTPServer
 import Navigation
@@ -66,7 +67,6 @@ struct PostRequests {
         _ command: PostCommand, form: [String: String], asks: Bool, on state: NavigationState, interpreter: ActionInterpreter,
         session: inout SessionUnit, request: HTTPRequest, now: Int64
     ) throws -> HTTPResponse {
-        let unsaved = UnsavedChanges(app: app)
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now)
@@ -81,41 +81,48 @@ struct PostRequests {
         } catch let tooSoon as TooManyAttempts {
             return try tooManyAttempts(tooSoon, on: state, session: session, request: request)
         }
-        do {
-            // A visitor's first post has no state stored: the page's own is worked out from its URL.
-            let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
-            try session.perform(source: command.source, now: now) { [state, command, form] transaction in
-                let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
-                let reader = AppData(app: app.app, reads: transaction.records, scope: scope)
-                let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
-                let result = try interpreter.run(command, form: form, errors: errors, on: state, data: data) { call, state in
+        // A visitor's first post has no state stored: the page's own is worked out from its URL.
+        let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
+        try session.perform(now: now) { [state, command, form] transaction in
+            let unit = (transaction: transaction, scope: scope, now: now)
+            let decision = try transaction.tentatively({
+                try decide(command, form: form, errors: errors, asks: asks, on: state, stored: stored, interpreter: interpreter, in: unit) { call, state in
                     // Every effect a valid form's action may run was prepared before the transaction.
                     guard let effect = prepared[call] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(state: &state, context: context, in: transaction)
                 }
-                // Leaving a form with unsaved changes: nothing of the post is kept but its fields. A
-                // post from a page shown earlier is judged from where the session is: going back
-                // to that page may itself leave the form.
-                let before = state == stored ? result.drafted : stored
-                if asks, let left = try unsaved.left(from: before, to: result.state, data: reader),
-                   !unsaved.saves(command, left.guard), let held = unsaved.held(command, form: form) {
-                    throw HeldForUnsavedChanges(state: unsaved.hold(held, by: left.guard, on: before))
-                }
-                return (result.state, result.events)
-            }
-        } catch let held as HeldForUnsavedChanges {
-            try session.commit(held.state, source: .direct, now: now)
-        } catch let refused as ActionRefused {
-            var unchanged = state
-            unchanged.formErrors = nil
-            if let alert = refused.alert, app.app.alerts[alert.id] != nil {
-                unchanged.alert = Notice(alert.id)
-            } else {
-                unchanged.addToast(Notice(ServerNotice.error, values: ["message": refused.message]))
-            }
-            try session.commit(unchanged, source: .direct, now: now)
+            }, keeping: \.keepsWrites)
+            return decision.saved(from: state, alerts: app.app.alerts)
         }
         return session.redirectToCurrentScreen(request)
+    }
+
+    /// What `command` does on `state`, as a value: carried out (its data written through
+    /// `transaction`, its effects run by `effects`), held for unsaved changes, or refused.
+    private func decide(
+        _ command: PostCommand, form: [String: String], errors: [String: String], asks: Bool, on state: NavigationState, stored: NavigationState,
+        interpreter: ActionInterpreter, in unit: (transaction: any StoreTransaction, scope: (CollectionScope) -> RecordScope?, now: Int64),
+        effects: (EffectCall, inout NavigationState) throws -> EffectOutcome
+    ) throws -> PostDecision {
+        let writer = DataWriter(app: app.app, transaction: unit.transaction, scope: unit.scope, now: unit.now)
+        let reader = AppData(app: app.app, reads: unit.transaction.records, scope: unit.scope)
+        let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
+        let result: ActionInterpreter.Result
+        do {
+            result = try interpreter.run(command, form: form, errors: errors, on: state, data: data, effects: effects)
+        } catch let refused as ActionRefused {
+            return .refused(refused)
+        }
+        // Leaving a form with unsaved changes: nothing of the post is kept but its fields. A post
+        // from a page shown earlier is judged from where the session is: going back to that page
+        // may itself leave the form.
+        let unsaved = UnsavedChanges(app: app)
+        let before = state == stored ? result.drafted : stored
+        if asks, let left = try unsaved.left(from: before, to: result.state, data: reader),
+           !unsaved.saves(command, left.guard), let held = unsaved.held(command, form: form) {
+            return .held(unsaved.hold(held, by: left.guard, on: before))
+        }
+        return .done(result.state, events: result.events, source: command.source)
     }
 
     /// Too many attempts, said at once on the page it was tried from, whichever limit it was and
@@ -188,10 +195,4 @@ struct PostRequests {
         }
         return prepared
     }
-}
-
-/// A post that would leave unsaved changes: thrown out of its transaction, so nothing it wrote is
-/// kept, with the state that asks first.
-private struct HeldForUnsavedChanges: Error {
-    let state: NavigationState
 }

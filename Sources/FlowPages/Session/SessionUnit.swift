@@ -157,12 +157,12 @@ struct SessionUnit {
     /// When another request saved the session first, nothing of it is kept (the effects' writes
     /// included) and ``SessionConflict`` is thrown, for the whole request to run again.
     mutating func perform(
-        source: NavigationSource, now: Int64, _ work: (any StoreTransaction) throws -> (NavigationState, [StoredEvent])
+        now: Int64, _ work: (any StoreTransaction) throws -> (state: NavigationState, events: [StoredEvent], source: NavigationSource)
     ) throws {
         precondition(mayWrite, "a unit that may not write has nothing to commit")
         let (oldState, app, screenSince) = (state, self.app, screenSince)
         try commit(now: now) { transaction in
-            let (newState, events) = try work(transaction)
+            let (newState, events, source) = try work(transaction)
             return SessionSave(newState, events: events, after: oldState, source: source, app: app, screenSince: screenSince, now: now)
         }
     }
