@@ -1,5 +1,5 @@
 /// The accounts a store keeps, read on their own (``StoreReads``) or inside a transaction.
-public protocol AccountReads {
+public protocol AccountReads: ~Copyable {
     /// The account whose email has the same key as `email`, if any.
     func account(app: String, email: String) throws -> Account?
     /// The account with this id, if any.

@@ -38,7 +38,7 @@ public protocol Effect: Sendable {
     /// `transaction`; both are kept only if the whole request commits.
     func perform(
         _ call: EffectCall, prepared: Prepared, state: inout NavigationState, context: EffectContext,
-        in transaction: any StoreTransaction
+        in store: borrowing EffectStore
     ) throws -> EffectOutcome
 }
 
@@ -51,8 +51,9 @@ extension Effect {
     /// effect are paired here, by type, so nothing is cast or found missing when it runs.
     public func preparing(_ call: EffectCall, state: NavigationState, context: EffectContext) throws -> PreparedEffect {
         let prepared = try prepare(call, state: state, context: context)
+        let (access, name) = (access, name)
         return PreparedEffect { state, context, transaction in
-            try perform(call, prepared: prepared, state: &state, context: context, in: transaction)
+            try perform(call, prepared: prepared, state: &state, context: context, in: EffectStore(transaction, access: access, effect: name))
         }
     }
 }

@@ -9,12 +9,12 @@ struct FirstSignInEffect: Effect {
     let access = EffectAccess(reads: [.profile, .session], writes: [.profile])
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
-        guard let id = state.userID.flatMap(Int.init), let profile = try FixtureAccountCopy.profile(ofAccount: id, context: context, in: transaction),
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
+        guard let id = state.userID.flatMap(Int.init), let profile = try FixtureAccountCopy.profile(ofAccount: id, context: context, in: store),
               profile["signed-in-before"] == nil else {
             return .failure(errors: [:])
         }
-        try FixtureAccountCopy.updateProfile(accountID: id, merging: ["signed-in-before": "true"], context: context, in: transaction)
+        try FixtureAccountCopy.updateProfile(accountID: id, merging: ["signed-in-before": "true"], context: context, in: store)
         return .success(values: [:])
     }
 }

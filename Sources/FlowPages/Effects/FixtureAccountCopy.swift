@@ -34,32 +34,33 @@ enum FixtureAccountCopy {
 
     /// The profile of account `id` as the session of `context` sees it, or nil when there is no
     /// such account.
-    static func profile(ofAccount id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> [String: String]? {
-        guard let account = try transaction.accounts.account(id: id) else { return nil }
-        return profile(account, copy: try fields(app: context.app.id, scope: context.copy(ofAccount: id), reads: transaction.records))
+    static func profile(ofAccount id: Int, context: EffectContext, in store: borrowing EffectStore) throws -> [String: String]? {
+        guard let account = try store.account(id: id) else { return nil }
+        let copy = try context.copy(ofAccount: id).flatMap { try store.accountCopy(app: context.app.id, scope: $0) }
+        return profile(account, copy: copy?.values.mapValues(\.text))
     }
 
     /// Adds `values` to the profile of account `id`: a fixture account's in the tester's copy.
     static func updateProfile(accountID id: Int, merging values: [String: String], context: EffectContext,
-                              in transaction: any StoreTransaction) throws {
-        if try !merge(values, accountID: id, context: context, in: transaction) {
-            try transaction.accounts.updateProfile(accountID: id, merging: values)
+                              in store: borrowing EffectStore) throws {
+        if try !merge(values, accountID: id, context: context, in: store) {
+            try store.updateProfile(accountID: id, merging: values)
         }
     }
 
     /// Sets the password of account `id`: a fixture account's in the tester's copy.
-    static func setPasswordHash(accountID id: Int, _ hash: String, context: EffectContext, in transaction: any StoreTransaction) throws {
-        if try !merge([passwordHashField: hash], accountID: id, context: context, in: transaction) {
-            try transaction.accounts.setPasswordHash(accountID: id, hash)
+    static func setPasswordHash(accountID id: Int, _ hash: String, context: EffectContext, in store: borrowing EffectStore) throws {
+        if try !merge([passwordHashField: hash], accountID: id, context: context, in: store) {
+            try store.setPasswordHash(accountID: id, hash)
         }
     }
 
     /// Adds `values` to the copy's fields; false when account `id` is no fixture (the caller
     /// then writes the account itself).
-    private static func merge(_ values: [String: String], accountID id: Int, context: EffectContext, in transaction: any StoreTransaction) throws -> Bool {
+    private static func merge(_ values: [String: String], accountID id: Int, context: EffectContext, in store: borrowing EffectStore) throws -> Bool {
         guard let scope = context.copy(ofAccount: id) else { return false }
-        let merged = (try fields(app: context.app.id, scope: scope, reads: transaction.records) ?? [:]).merging(values) { _, new in new }
-        return try transaction.records.update(app: context.app.id, collection: collection, scope: scope, id: recordID,
-                                            values: merged.mapValues { .string($0) }, now: context.now)
+        let fields = try store.accountCopy(app: context.app.id, scope: scope)?.values.mapValues(\.text) ?? [:]
+        let merged = fields.merging(values) { _, new in new }
+        return try store.updateAccountCopy(app: context.app.id, scope: scope, values: merged.mapValues { .string($0) }, now: context.now)
     }
 }

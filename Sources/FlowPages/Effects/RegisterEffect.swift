@@ -17,27 +17,27 @@ struct RegisterEffect: Effect {
     }
 
     func perform(_ call: EffectCall, prepared: PreparedPassword, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         let password = prepared
         let email = String(call.form["email", default: ""].trimmingWhitespace())
         if let message = FormCheck.invisibleCharacters(in: email) {
             return .failure(errors: ["email": message])
         }
-        if let existing = try transaction.accounts.account(app: context.app.id, email: email) {
+        if let existing = try store.account(app: context.app.id, email: email) {
             guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else {
-                try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
+                try registerTaken(existing, email: email, state: &state, context: context, in: store)
                 return .success(values: ["email": email])
             }
-            try transaction.accounts.setPasswordHash(accountID: existing.id, password.hash)
+            try store.setPasswordHash(accountID: existing.id, password.hash)
         } else {
             do {
-                let account = try transaction.accounts.create(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
+                let account = try store.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
                                                             now: context.now)
                 try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email, "taken": ""], in: &state)
             } catch AccountError.emailTaken {
                 // Registered by another request a moment ago: its account, not this one's.
-                guard let existing = try transaction.accounts.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
-                try registerTaken(existing, email: email, state: &state, context: context, in: transaction)
+                guard let existing = try store.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
+                try registerTaken(existing, email: email, state: &state, context: context, in: store)
             }
         }
         return .success(values: ["email": email])
@@ -46,11 +46,11 @@ struct RegisterEffect: Effect {
     /// Goes on as for a new account while keeping nothing, and tells the account's owner: their
     /// mailbox (a fixture's: the tester who asked) says someone tried to register their email.
     private func registerTaken(_ existing: Account, email: String, state: inout NavigationState, context: EffectContext,
-                               in transaction: any StoreTransaction) throws {
+                               in store: borrowing EffectStore) throws {
         BackendMemory.forget(in: &state)
         try BackendMemory.remember(["email": email, "taken": "1"], in: &state)
         let app = context.app
-        try transaction.outbox.send(
+        try store.sendMail(
             app: app.id, mailbox: existing.isFixture ? context.dataKey : existing.mailbox, to: existing.email,
             subject: "Someone tried to create a \(app.title) account with your email",
             body: "This email already has a \(app.title) account, so no new one was made. If it was you, log in, or reset your password "

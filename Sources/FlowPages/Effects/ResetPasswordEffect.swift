@@ -17,28 +17,28 @@ struct ResetPasswordEffect: Effect {
     }
 
     func perform(_ call: EffectCall, prepared: PreparedPassword, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         let password = prepared
         let memory = BackendMemory.values(state)
         let accountID: Int?
         if let token = call.form["token"], !token.isEmpty {
-            accountID = try LinkTokens.redeem(token, email: call.form["email"], purpose: "reset-password", context: context, in: transaction)
+            accountID = try LinkTokens.redeem(token, email: call.form["email"], purpose: "reset-password", context: context, in: store)
         } else {
             accountID = memory["verified"] == "reset-password" ? memory["account"].flatMap(Int.init) : nil
         }
         guard let accountID else {
             return .failure(errors: [EffectOutcome.formMessage: "Reset link expired. Request a new one."])
         }
-        try FixtureAccountCopy.setPasswordHash(accountID: accountID, password.hash, context: context, in: transaction)
+        try FixtureAccountCopy.setPasswordHash(accountID: accountID, password.hash, context: context, in: store)
         // A fixture's copy is this tester's alone; the account itself, and every other tester's
         // session on it, are untouched.
         if context.copy(ofAccount: accountID) == nil {
-            try transaction.sessions.end(app: context.app.id, userID: String(accountID), except: context.sessionID)
+            try store.endSessions(app: context.app.id, userID: String(accountID), except: context.sessionID)
         }
-        if let account = try transaction.accounts.account(id: accountID) {
-            try transaction.attempts.clear([context.attemptKey(.signInPerAccount, email: account.email)])
+        if let account = try store.account(id: accountID) {
+            try store.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
         }
-        try transaction.attempts.refund([context.attemptKey(.codePerAddress)])
+        try store.refundAttempts([context.attemptKey(.codePerAddress)])
         BackendMemory.forget(in: &state)
         return .success(values: [:])
     }

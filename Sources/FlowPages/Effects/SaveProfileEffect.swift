@@ -10,7 +10,7 @@ struct SaveProfileEffect: Effect {
     let access = EffectAccess(reads: [.session], writes: [.profile])
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         guard let id = state.userID.flatMap(Int.init) ?? BackendMemory.registeredAccountID(state) else {
             if BackendMemory.registersTakenEmail(state) { return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""]) }
             return .failure(errors: [EffectOutcome.formMessage: "This registration has expired. Start again from Create Account."])
@@ -21,7 +21,7 @@ struct SaveProfileEffect: Effect {
         for field in call.formID.flatMap({ context.app.forms[$0] })?.fields ?? [] where field.type != "password" {
             values[field.name] = call.form[field.name] ?? (field.type == "checkbox" ? "" : nil)
         }
-        try FixtureAccountCopy.updateProfile(accountID: id, merging: values, context: context, in: transaction)
+        try FixtureAccountCopy.updateProfile(accountID: id, merging: values, context: context, in: store)
         return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""])
     }
 }

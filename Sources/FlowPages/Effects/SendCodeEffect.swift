@@ -18,12 +18,12 @@ struct SendCodeEffect: Effect {
     }
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"
         let app = context.app
         let email = BackendMemory.email(call, state) ?? ""
         try BackendMemory.remember(["email": email, "verified": ""], in: &state)
-        guard let account = try transaction.accounts.account(app: app.id, email: email), context.isPrototype || !account.isFixture else {
+        guard let account = try store.account(app: app.id, email: email), context.isPrototype || !account.isFixture else {
             return .success(values: ["email": email])
         }
         // A code to verify an email goes only to the registration this session made: registering
@@ -32,8 +32,8 @@ struct SendCodeEffect: Effect {
             return .success(values: ["email": email])
         }
         try BackendMemory.remember(["account": String(account.id)], in: &state)
-        let code = try transaction.accounts.issue(.code, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
-        let token = try transaction.accounts.issue(.linkToken, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let code = try store.issue(.code, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let token = try store.issue(.linkToken, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
         let route = app.navigation.routes.first { $0.name.rawValue == purpose && $0.isDeepLinkable }
         let link = route.flatMap { DeepLinks.universalLink(app, RouteInstance($0.name, ["token": token, "email": email])) }
         let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
@@ -41,12 +41,12 @@ struct SendCodeEffect: Effect {
         // account's to the session that registered it — never to a stranger asking for its reset.
         let mailbox = account.isFixture ? context.dataKey : account.mailbox
         if context.isPrototype {
-            try transaction.outbox.send(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code: \(code)",
+            try store.sendMail(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code: \(code)",
                                      body: "Enter \(code) to \(what), or open the link. Both work for one hour, once.", link: link, now: context.now)
         } else {
             // Serving real people, the outbox is a record, not a mailbox: a code or link kept in
             // plain text would let whoever reads the database take over the account.
-            try transaction.outbox.send(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code was sent",
+            try store.sendMail(app: app.id, mailbox: mailbox, to: email, subject: "Your \(app.title) code was sent",
                                      body: "A code and a link to \(what) were sent; they are not kept here.", link: nil, now: context.now)
         }
         return .success(values: ["email": email])

@@ -30,13 +30,13 @@ struct SignInEffect: Effect {
     }
 
     func perform(_ call: EffectCall, prepared: Checked, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         guard let account = prepared.account, account.isVerified else { return .failure(errors: [:]) }
         state = try context.run(.signIn(userID: String(account.id)), on: state)
         // The owner got in: the wrong passwords before were theirs, or are now moot; and a
         // sign-in that worked is no guess of its address.
-        try transaction.attempts.clear([context.attemptKey(.signInPerAccount, email: account.email)])
-        try transaction.attempts.refund([context.attemptKey(.signInPerAddress)])
+        try store.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
+        try store.refundAttempts([context.attemptKey(.signInPerAddress)])
         return .success(values: ["email": account.email])
     }
 }

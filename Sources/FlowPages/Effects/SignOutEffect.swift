@@ -8,7 +8,7 @@ struct SignOutEffect: Effect {
     let access = EffectAccess(writes: [.session])
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         state = try context.run(.signOut(keepDestination: false), on: state)
         return .success(values: [:])
     }

@@ -17,22 +17,22 @@ struct VerifyCodeEffect: Effect {
     }
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                 in transaction: any StoreTransaction) throws -> EffectOutcome {
+                 in store: borrowing EffectStore) throws -> EffectOutcome {
         let purpose = call.purpose ?? "verify-email"
         let wrong: EffectOutcome = .failure(errors: ["code": "That code is not right or has expired. Check the email and try again."])
         let code = String(call.form["code", default: ""].trimmingWhitespace())
         let accountID: Int
         if code.isEmpty, let token = call.form["token"], !token.isEmpty {
-            guard let id = try LinkTokens.redeem(token, email: call.form["email"], purpose: purpose, context: context, in: transaction) else {
+            guard let id = try LinkTokens.redeem(token, email: call.form["email"], purpose: purpose, context: context, in: store) else {
                 return .failure(errors: [EffectOutcome.formMessage: "This link has been used or has expired. Type the code from the same email, or ask for a new one."])
             }
             accountID = id
         } else {
             let email = call.form["email"].map { String($0.trimmingWhitespace()) }
-            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try transaction.accounts.account(app: context.app.id, email: $0)?.id }) else {
+            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try store.account(app: context.app.id, email: $0)?.id }) else {
                 return wrong
             }
-            guard let account = try transaction.accounts.account(id: id) else { return wrong }
+            guard let account = try store.account(id: id) else { return wrong }
             // A verification code proves an email no one has proved yet; it never signs in to an
             // account that is already verified (a guessed code would take it over).
             if purpose == "verify-email", account.isVerified { return wrong }
@@ -43,20 +43,20 @@ struct VerifyCodeEffect: Effect {
             let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
             let ownRegistration = purpose == "verify-email" && id == BackendMemory.registeredAccountID(state)
             if !(documented && (ownRegistration || account.isFixture)) {
-                guard try transaction.accounts.redeem(code: code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
+                guard try store.redeem(code: code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
             }
             accountID = id
             // The right code is no guess: the attempts counted for it before the check are taken back.
-            try transaction.attempts.refund([context.attemptKey(.codePerAddress)]
+            try store.refundAttempts([context.attemptKey(.codePerAddress)]
                 + (BackendMemory.email(call, state).map { [context.attemptKey(.codePerAccount, email: $0)] } ?? []))
         }
         if purpose == "verify-email" {
-            try transaction.accounts.markVerified(accountID: accountID)
+            try store.markVerified(accountID: accountID)
             state = try context.run(.signIn(userID: String(accountID)), on: state)
             BackendMemory.forget(in: &state)
         } else {
             try BackendMemory.remember(["account": String(accountID), "verified": purpose], in: &state)
         }
-        return .success(values: ["email": (try transaction.accounts.account(id: accountID))?.email ?? ""])
+        return .success(values: ["email": (try store.account(id: accountID))?.email ?? ""])
     }
 }

@@ -40,8 +40,8 @@ final class DeskApp: Sendable {
         }
 
         func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
-                     in transaction: any StoreTransaction) throws -> EffectOutcome {
-            try transaction.outbox.send(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
+                     in store: borrowing EffectStore) throws -> EffectOutcome {
+            try store.sendMail(app: context.app.id, mailbox: context.dataKey, to: "someone@example.com", subject: "Hello", body: "Once", link: nil, now: context.now)
             return .success(values: [:])
         }
     }
