@@ -324,7 +324,7 @@ struct AppXML {
         case .duplicateCoordinator(let id), .emptyContainer(let id), .nestedFlows(let id), .unknownInitialChild(let id, _),
              .tabWithoutItem(let id), .unknownRootRoute(let id, _), .rootRouteOwnedElsewhere(let id, _, _),
              .rootRouteNeedsParameters(let id, _), .invalidDepthLimit(let id, _), .modalRootNotModal(let id, _),
-             .unknownSignInFlow(let id):
+             .unknownSignInFlow(let id), .unsupportedTree(let id):
             (nil, id)
         case .tabNotAStack(_, let child), .modalNotAStack(_, let child):
             (nil, child)

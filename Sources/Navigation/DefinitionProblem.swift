@@ -31,6 +31,8 @@ public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
     case unknownSignInRoute(RouteName)
     case signInRouteGuarded(RouteName)
     case unknownSignInFlow(CoordinatorID)
+    /// A tree of a shape the navigator does not hold (checked after every other rule).
+    case unsupportedTree(CoordinatorID)
 
     /// What is wrong, and what to do about it.
     public var description: String {
@@ -95,6 +97,8 @@ public enum DefinitionProblem: Hashable, Sendable, CustomStringConvertible {
             "the sign-in route '\(route)' itself requires sign-in, which could never be satisfied"
         case .unknownSignInFlow(let flow):
             "sign-in names flow '\(flow)', which is not a flow of the root coordinator"
+        case .unsupportedTree(let root):
+            "the coordinator tree under '\(root)' has a shape the navigator does not hold"
         }
     }
 }

@@ -2,9 +2,15 @@ extension NavigationDefinition {
     /// Checks that `instance` names a known route and carries exactly valid values for its
     /// parameters: every required one present, none unknown, each of the right kind and pattern.
     public func check(_ instance: RouteInstance) throws(NavigationError) {
-        guard let route = route(instance.name) else {
+        _ = try checked(instance)
+    }
+
+    /// ``check(_:)``, returning the instance's route and the stack that owns it.
+    func checked(_ instance: RouteInstance) throws(NavigationError) -> CheckedRoute {
+        guard let index = routeIndex[instance.name] else {
             throw .unknownRoute(instance.name)
         }
+        let route = routes[index]
         for parameter in route.parameters {
             guard let value = instance.parameters[parameter.name] else {
                 if parameter.isRequired { throw .missingParameter(route.name, parameter: parameter.name) }
@@ -20,6 +26,7 @@ extension NavigationDefinition {
         if let unknown = instance.parameters.keys.filter({ route.parameter($0) == nil }).min() {
             throw .unknownParameter(route.name, parameter: unknown)
         }
+        return CheckedRoute(definition: route, owner: owners[index])
     }
 
     /// The stacks that may hold `route`: its owner, then the stacks it is shared with.

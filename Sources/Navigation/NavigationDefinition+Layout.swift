@@ -2,14 +2,14 @@
 extension NavigationDefinition {
     /// A stack the navigator works on: a stack of the tree, the modal's, or the top detour's.
     enum Layer: Hashable {
-        case base(CoordinatorID)
+        case base(StackNode)
         case modal
         case detour
     }
 
     /// The screens of a stack of the tree, root first.
-    func screens(of stack: CoordinatorID, in state: NavigationState) -> [RouteInstance] {
-        state.stacks[stack] ?? [RouteInstance(nodes[stack]!.rootRoute!)]
+    func screens(of stack: StackNode, in state: NavigationState) -> [RouteInstance] {
+        state.stacks[stack.id] ?? [RouteInstance(stack.root)]
     }
 
     func screens(of layer: Layer, in state: NavigationState) -> [RouteInstance] {
@@ -20,53 +20,50 @@ extension NavigationDefinition {
         }
     }
 
-    /// The stack coordinator whose routes a layer holds.
-    func coordinator(of layer: Layer, in state: NavigationState) -> CoordinatorID {
+    /// The stack coordinator whose routes a layer holds; nil for a modal or detour layer the
+    /// state does not show.
+    func coordinator(of layer: Layer, in state: NavigationState) -> CoordinatorID? {
         switch layer {
-        case .base(let stack): stack
-        case .modal: state.modal!.coordinator
-        case .detour: state.detours.last!.coordinator
+        case .base(let stack): stack.id
+        case .modal: state.modal?.coordinator
+        case .detour: state.detours.last?.coordinator
         }
     }
 
-    /// The style of a modal's root route. The validator refuses a modal whose root is not modal.
-    func modalStyle(of root: RouteName) -> ModalStyle {
-        guard case .modal(let style)? = route(root)?.presentation else {
-            preconditionFailure("'\(root)' is not a modal route; DefinitionValidator refuses such modals")
-        }
-        return style
+
+    /// The style a presented modal shows in: its stack's. A state naming no modal of the app is
+    /// reset when it is restored; until then its modal draws as a sheet.
+    func modalStyle(of modal: PresentedStack?) -> ModalStyle {
+        if case .modal(_, let style)? = modal.flatMap({ tree.stacks[$0.coordinator] })?.place { return style }
+        return .sheet
     }
 
-    /// The selected tab of a tab coordinator.
-    func selectedTab(of tabs: CoordinatorID, in state: NavigationState) -> CoordinatorID {
-        state.selectedTabs[tabs] ?? initialTab(of: nodes[tabs]!)!
+    /// The selected tab of a tab bar.
+    func selectedTab(of bar: TabBarReference, in state: NavigationState) -> CoordinatorID {
+        state.selectedTabs[bar.id] ?? bar.initial
     }
 
     /// The stack of the tree that is on screen (under any modal or detour).
-    func baseStack(in state: NavigationState) -> CoordinatorID {
-        var id = root.id
-        while true {
-            let node = nodes[id]!
-            switch node.kind {
-            case .flows: id = state.flow!
-            case .tabs: id = selectedTab(of: id, in: state)
-            case .stack: return id
-            }
+    func baseStack(in state: NavigationState) -> StackNode {
+        switch tree.branch(in: state) {
+        case .stack(let stack): stack
+        case .tabs(let bar): bar.selected(in: state)
         }
+    }
+
+    /// The tab bar on screen, if the visible branch is one.
+    func visibleTabBar(in state: NavigationState) -> TabBarNode? {
+        if case .tabs(let bar) = tree.branch(in: state) { bar } else { nil }
     }
 
     /// Every screen `state` holds: each stack's of the tree that can be shown (every tab, the
     /// active flow only), the modal's and the detours'.
     func heldScreens(in state: NavigationState) -> Set<RouteInstance> {
         var held: Set<RouteInstance> = []
-        func add(_ id: CoordinatorID) {
-            switch nodes[id]!.kind {
-            case .flows: if let flow = state.flow { add(flow) }
-            case .tabs: nodes[id]!.children.forEach(add)
-            case .stack: held.formUnion(screens(of: id, in: state))
-            }
+        switch tree.branch(in: state) {
+        case .stack(let stack): held.formUnion(screens(of: stack, in: state))
+        case .tabs(let bar): for tab in bar.tabs { held.formUnion(screens(of: tab, in: state)) }
         }
-        add(root.id)
         for presented in (state.modal.map { [$0] } ?? []) + state.detours { held.formUnion(presented.stack) }
         return held
     }
@@ -80,6 +77,8 @@ extension NavigationDefinition {
 
     /// The screen on top: the top detour's, then the modal's, then the visible stack's top.
     public func currentScreen(in state: NavigationState) -> RouteInstance {
-        screens(of: topLayer(in: state), in: state).last!
+        if let top = state.detours.last?.stack.last ?? state.modal?.stack.last { return top }
+        let base = baseStack(in: state)
+        return screens(of: base, in: state).last ?? RouteInstance(base.root)
     }
 }

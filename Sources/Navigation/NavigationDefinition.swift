@@ -11,6 +11,11 @@ public struct NavigationDefinition: Sendable {
     public let signIn: SignInConfiguration?
 
     let routeIndex: [RouteName: Int]
+    /// The stack that owns each route, in the order of ``routes``.
+    let owners: [StackNode]
+    let tree: CoordinatorTree
+    /// The sign-in route as a guard redirects to it, and the stack that owns it.
+    let signInRoute: CheckedRoute?
     let nodes: [CoordinatorID: Node]
     let pathPatterns: [RouteName: PathPattern]
     /// The routes with a path, by the number of segments their pattern (or an alias's) has: a
@@ -51,10 +56,26 @@ public struct NavigationDefinition: Sendable {
         guard validator.problems.isEmpty else {
             throw DefinitionError(problems: validator.problems)
         }
+        // What the validator passed has the shape the navigator's types hold; a tree it did not
+        // foresee is refused here rather than met later.
+        let styles = { (name: RouteName) -> ModalStyle? in
+            if case .modal(let style)? = validator.routeIndex[name].map({ routes[$0].presentation }) { style } else { nil }
+        }
+        guard let tree = CoordinatorTree(root, style: styles) else { throw DefinitionError(problems: [.unsupportedTree(root.id)]) }
+        var owners: [StackNode] = []
+        for route in routes {
+            guard let owner = tree.stacks[route.owner] else { throw DefinitionError(problems: [.ownerNotAStack(route.name, owner: route.owner)]) }
+            owners.append(owner)
+        }
         self.root = root
         self.routes = routes
         self.signIn = signIn
         self.routeIndex = validator.routeIndex
+        self.owners = owners
+        self.tree = tree
+        self.signInRoute = signIn.flatMap { signIn in
+            validator.routeIndex[signIn.route].map { CheckedRoute(definition: routes[$0], owner: owners[$0]) }
+        }
         self.nodes = validator.nodes
         self.pathPatterns = validator.pathPatterns
         var byCount: [Int: [(route: Int, pattern: PathPattern)]] = [:]
@@ -80,15 +101,15 @@ public struct NavigationDefinition: Sendable {
 
     /// Whether showing `route` requires sign-in, by its own guard or a guarded coordinator above it.
     public func requiresSignIn(_ route: RouteName) -> Bool {
-        guard let definition = self.route(route) else { return false }
-        return definition.requiresSignIn || nodes[definition.owner]?.requiresSignIn == true
+        guard let index = routeIndex[route] else { return false }
+        return routes[index].requiresSignIn || owners[index].requiresSignIn
     }
 
     /// Whether `route` is shown in a modal: presented as one, or a later step of a modal's stack.
     public func isShownInModal(_ route: RouteName) -> Bool {
-        guard let definition = self.route(route) else { return false }
-        if case .modal = definition.presentation { return true }
-        return nodes[definition.owner]?.role == .modal
+        guard let index = routeIndex[route] else { return false }
+        if case .modal = routes[index].presentation { return true }
+        return owners[index].isModal
     }
 
     /// The URL path of a route instance, placeholders filled and percent-encoded; nil when the
@@ -105,7 +126,7 @@ public struct NavigationDefinition: Sendable {
         var best: (route: RouteDefinition, values: [String: String], specificity: Int)?
         for (index, pattern) in routesBySegmentCount[segments.count] ?? [] {
             guard let values = pattern.match(segments: segments) else { continue }
-            if best == nil || pattern.specificity > best!.specificity {
+            if pattern.specificity > best?.specificity ?? .min {
                 best = (routes[index], values, pattern.specificity)
             }
         }

@@ -1,17 +1,17 @@
 extension NavigationTransaction {
     /// Universal navigation: shows `target` from any state (seed 004 §2), see ``NavigationCommand/navigate(_:source:)``.
     mutating func navigate(to target: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
-        try definition.check(target)
-        let route = definition.route(target.name)!
+        let checked = try definition.checked(target)
+        let route = checked.definition
         if definition.requiresSignIn(route.name), state.userID == nil {
             try redirectToSignIn(keeping: target, source)
             return
         }
         if target == currentScreen { return }
-        if try navigateWithinOverlays(to: target, route, source) { return }
+        if try navigateWithinOverlays(to: target, checked, source) { return }
 
         if case .modal = route.presentation {
-            try present(route.owner, at: target, for: route.name, source)
+            try present(checked.owner, at: target, for: route.name, source)
             return
         }
         let base = definition.baseStack(in: state)
@@ -26,17 +26,16 @@ extension NavigationTransaction {
         // Local handling first (a listing opened from Search stays on Search); a deep link goes
         // to the route's owner so it opens in the same place from any state.
         let handlers = definition.stacks(handling: route)
-        let stack = source != .deepLink && handlers.contains(base) ? base : route.owner
-        let node = definition.nodes[stack]!
-        if node.role == .modal {
+        let stack = source != .deepLink && handlers.contains(base.id) ? base : checked.owner
+        if stack.isModal {
             // A later step of a modal that is not open: open the modal at its root first.
-            let root = RouteInstance(node.rootRoute!)
+            let root = RouteInstance(stack.root)
             try definition.check(root)
             try present(stack, at: root, for: route.name, source)
             try place(target, route, on: .modal, source)
             return
         }
-        try activate(stack, route: route.name, source)
+        try activate(stack.id, route: route.name, source)
         try place(target, route, on: .base(stack), source)
     }
 
@@ -45,8 +44,7 @@ extension NavigationTransaction {
         let source = definition.baseStack(in: state)
         try navigate(to: target, .direct)
         let landed = definition.baseStack(in: state)
-        guard landed != source, definition.nodes[source]!.role == .tab,
-              definition.nodes[source]!.parent == definition.nodes[landed]!.parent else { return }
+        guard landed != source, let bar = source.tabBar, bar == landed.tabBar else { return }
         pop(.base(source), to: 0, .direct)
     }
 
@@ -77,7 +75,7 @@ extension NavigationTransaction {
 
     /// Pops back to the last screen of `name` on the trail (dismissing overlays above it);
     /// returns whether the base stack's root itself was popped (`inclusive` at the root).
-    private mutating func popUp(to name: RouteName, inclusive: Bool, base: CoordinatorID, _ source: NavigationSource) -> Bool {
+    private mutating func popUp(to name: RouteName, inclusive: Bool, base: StackNode, _ source: NavigationSource) -> Bool {
         let isShown = state.detours.contains { $0.stack.contains { $0.name == name } }
             || state.modal?.stack.contains { $0.name == name } == true
             || screens(.base(base)).contains { $0.name == name }
@@ -104,18 +102,20 @@ extension NavigationTransaction {
 
     /// Presents a modal fresh at `root`, over its host's context; errors name the `requested` route.
     private mutating func present(
-        _ modal: CoordinatorID, at root: RouteInstance, for requested: RouteName, _ source: NavigationSource
+        _ modal: StackNode, at root: RouteInstance, for requested: RouteName, _ source: NavigationSource
     ) throws(NavigationError) {
-        try activate(definition.nodes[modal]!.parent!, route: requested, source)
-        state.modal = PresentedStack(coordinator: modal, stack: [root])
-        record(.presented(root, style: definition.modalStyle(of: root.name)), source)
+        guard case .modal(let presenter, let style) = modal.place else { throw .noModalPresented }
+        try activate(presenter, route: requested, source)
+        state.modal = PresentedStack(coordinator: modal.id, stack: [root])
+        record(.presented(root, style: style), source)
     }
 
     /// Handles `target` inside the detours and the modal, top first, dismissing each that cannot
     /// show it. Returns true when the navigation is complete.
     private mutating func navigateWithinOverlays(
-        to target: RouteInstance, _ route: RouteDefinition, _ source: NavigationSource
+        to target: RouteInstance, _ checked: CheckedRoute, _ source: NavigationSource
     ) throws(NavigationError) -> Bool {
+        let route = checked.definition
         while true {
             let layer = definition.topLayer(in: state)
             if case .base = layer { return false }
@@ -125,9 +125,9 @@ extension NavigationTransaction {
             }
             // A root (of a tab, flow or modal) is never pushed as a second copy inside an overlay,
             // nor is a screen already beneath it (the browser's Back onto it): that goes back.
-            let isRoot = definition.nodes[route.owner]?.rootRoute == route.name
-            if !isRoot, !isBeneathTopOverlay(target),
-               definition.stacks(handling: route).contains(definition.coordinator(of: layer, in: state)) {
+            let isRoot = checked.owner.root == route.name
+            if !isRoot, !isBeneathTopOverlay(target), let stack = definition.coordinator(of: layer, in: state),
+               definition.stacks(handling: route).contains(stack) {
                 try place(target, route, on: layer, source)
                 return true
             }
@@ -146,21 +146,19 @@ extension NavigationTransaction {
     }
 
     /// Another tab of the visible tab coordinator whose top screen is `target`.
-    private func siblingTab(showing target: RouteInstance, besides stack: CoordinatorID) -> CoordinatorID? {
-        let node = definition.nodes[stack]!
-        guard node.role == .tab, let tabs = node.parent else { return nil }
-        return definition.nodes[tabs]!.children.first { tab in
-            tab != stack && definition.screens(of: tab, in: state).last == target
-        }
+    private func siblingTab(showing target: RouteInstance, besides stack: StackNode) -> StackNode? {
+        guard let bar = definition.visibleTabBar(in: state), bar.tabs.contains(stack) else { return nil }
+        return bar.tabs.first { tab in tab != stack && definition.screens(of: tab, in: state).last == target }
     }
 
     /// Keeps `destination` as pending and shows the sign-in route instead. The sign-in route is
     /// never guarded (the definition refuses that), so this cannot loop.
     mutating func redirectToSignIn(keeping destination: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
-        let signIn = RouteInstance(definition.signIn!.route)
-        let owner = definition.route(signIn.name)!.owner
+        // A guarded route needs a sign-in route (the definition refuses one without).
+        guard let signInRoute = definition.signInRoute else { throw .unknownRoute(destination.name) }
+        let signIn = RouteInstance(signInRoute.definition.name)
         record(.guardRedirected(destination: destination, signIn: signIn), source)
-        if let flow = definition.flow(of: owner), flow != state.flow {
+        if let flow = signInRoute.owner.flow, flow != state.flow {
             startFlow(flow, .autoRedirect)
         }
         try navigate(to: signIn, .autoRedirect)
@@ -181,30 +179,29 @@ extension NavigationTransaction {
 
     /// Selects `tab`, dismissing any modal and detour; selecting the tab already shown pops it to
     /// its root when `popsToRoot` (a tab bar click) and keeps its stack otherwise (a tab link).
-    mutating func selectTab(_ tab: CoordinatorID, popsToRoot: Bool, _ source: NavigationSource) throws(NavigationError) {
-        guard let node = definition.nodes[tab], node.role == .tab else {
-            throw .unknownTab(tab)
+    mutating func selectTab(_ id: CoordinatorID, popsToRoot: Bool, _ source: NavigationSource) throws(NavigationError) {
+        guard let tab = definition.tree.stacks[id], let bar = tab.tabBar else {
+            throw .unknownTab(id)
         }
-        if let flow = node.flow, flow != state.flow {
+        if let flow = tab.flow, flow != state.flow {
             throw .inactiveFlow(nil, flow: flow, active: state.flow)
         }
-        let top = definition.screens(of: tab, in: state).last!
-        if state.userID == nil, node.requiresSignIn || definition.requiresSignIn(top.name) {
+        let top = definition.screens(of: tab, in: state).last ?? RouteInstance(tab.root)
+        if state.userID == nil, tab.requiresSignIn || definition.requiresSignIn(top.name) {
             try redirectToSignIn(keeping: top, source)
             return
         }
         dismiss(.modal, source)
         dismissDetours(source)
-        if definition.selectedTab(of: node.parent!, in: state) == tab {
+        if definition.selectedTab(of: bar, in: state) == tab.id {
             if popsToRoot { pop(.base(tab), to: 0, source) }
         } else {
-            try activate(tab, route: nil, source)
+            try activate(tab.id, route: nil, source)
         }
     }
 
     mutating func presentDetour(_ target: RouteInstance, _ source: NavigationSource) throws(NavigationError) {
-        try definition.check(target)
-        let route = definition.route(target.name)!
+        let route = try definition.checked(target).definition
         if case .modal = route.presentation {
             throw .invalidDetour(route.name)
         }
@@ -219,7 +216,7 @@ extension NavigationTransaction {
         // A detour already shown is gone back to, not presented again: D, E, D… cannot pile up.
         if let shown = state.detours.lastIndex(where: { $0.stack.contains(target) }) {
             while state.detours.count > shown + 1 { dismiss(.detour, source) }
-            pop(.detour, to: screens(.detour).lastIndex(of: target)!, source)
+            if let index = screens(.detour).lastIndex(of: target) { pop(.detour, to: index, source) }
             return
         }
         guard state.detours.count < Self.maximumDetours else { throw .detourLimitExceeded(limit: Self.maximumDetours) }

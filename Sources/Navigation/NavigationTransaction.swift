@@ -29,12 +29,12 @@ struct NavigationTransaction {
     mutating func setScreens(_ layer: Layer, _ screens: [RouteInstance]) {
         switch layer {
         case .base(let stack):
-            let isAtRoot = screens.count == 1 && screens[0].name == definition.nodes[stack]!.rootRoute && screens[0].parameters.isEmpty
-            state.stacks[stack] = isAtRoot ? nil : screens
+            let isAtRoot = screens == [RouteInstance(stack.root)]
+            state.stacks[stack.id] = isAtRoot ? nil : screens
         case .modal:
-            state.modal!.stack = screens
+            state.modal?.stack = screens
         case .detour:
-            state.detours[state.detours.count - 1].stack = screens
+            if !state.detours.isEmpty { state.detours[state.detours.count - 1].stack = screens }
         }
     }
 
@@ -52,10 +52,10 @@ struct NavigationTransaction {
             pop(layer, to: index, source)
             return
         }
-        let top = screens.last!
+        guard let top = screens.last else { return }
         // A stack's root opened with other parameters (a link filling them) is that root again,
         // never a second copy over it: what was pushed on it goes, as a new root would make it.
-        if case .base(let stack) = layer, definition.nodes[stack]!.rootRoute == target.name {
+        if case .base(let stack) = layer, stack.root == target.name {
             setScreens(layer, [target])
             record(.replaced(top, with: target), source)
             return
@@ -63,9 +63,9 @@ struct NavigationTransaction {
         switch route.presentation {
         // Modal routes are roots, shown only by presenting their modal; they never get here.
         case .push, .modal:
-            let stack = definition.coordinator(of: layer, in: state)
-            if let limit = definition.nodes[stack]!.depthLimit, screens.count >= limit {
-                throw .depthLimitExceeded(stack, limit: limit)
+            if let stack = definition.coordinator(of: layer, in: state).flatMap({ definition.tree.stacks[$0] }), let limit = stack.depthLimit,
+               screens.count >= limit {
+                throw .depthLimitExceeded(stack.id, limit: limit)
             }
             screens.append(target)
             record(.pushed(target), source)
@@ -117,12 +117,13 @@ struct NavigationTransaction {
         state.forgetDrafts(keeping: definition.heldScreens(in: state))
     }
 
-    mutating func select(tab: CoordinatorID, _ source: NavigationSource) {
-        let tabs = definition.nodes[tab]!.parent!
-        let current = definition.selectedTab(of: tabs, in: state)
-        guard current != tab else { return }
-        state.selectedTabs[tabs] = tab == definition.initialTab(of: definition.nodes[tabs]!) ? nil : tab
-        record(.tabSwitched(from: current, to: tab), source)
+    /// Selects `tab` in its tab bar; a stack that is no tab has nothing to select.
+    mutating func select(tab: StackNode, _ source: NavigationSource) {
+        guard let bar = tab.tabBar else { return }
+        let current = definition.selectedTab(of: bar, in: state)
+        guard current != tab.id else { return }
+        state.selectedTabs[bar.id] = tab.id == bar.initial ? nil : tab.id
+        record(.tabSwitched(from: current, to: tab.id), source)
     }
 
     /// Makes a coordinator's context visible by selecting the tabs above it.
@@ -130,14 +131,13 @@ struct NavigationTransaction {
         if let flow = definition.flow(of: coordinator), flow != state.flow {
             throw .inactiveFlow(route, flow: flow, active: state.flow)
         }
-        var path: [CoordinatorID] = []
-        var id: CoordinatorID? = coordinator
-        while let current = id {
-            path.append(current)
-            id = definition.nodes[current]!.parent
-        }
-        for id in path.reversed() where definition.nodes[id]!.role == .tab {
-            select(tab: id, source)
+        // Tabs hold stacks only, and a modal shows over its presenter's context: the one tab to
+        // select is the stack's own, or its presenter's, up the modals.
+        var next = definition.tree.stacks[coordinator]
+        while let stack = next {
+            select(tab: stack, source)
+            guard case .modal(let presenter, _) = stack.place else { return }
+            next = definition.tree.stacks[presenter]
         }
     }
 

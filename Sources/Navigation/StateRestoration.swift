@@ -52,13 +52,14 @@ extension NavigationDefinition {
                 problems.append("\(what) '\(stack)' holds \(screens.count) screens, over its limit of \(limit)")
             }
             for screen in screens {
+                let route: CheckedRoute
                 do {
-                    try check(screen)
+                    route = try checked(screen)
                 } catch {
                     problems.append("\(what) '\(stack)': \(error)")
                     continue
                 }
-                if !stacks(handling: route(screen.name)!).contains(stack) {
+                if !stacks(handling: route.definition).contains(stack) {
                     problems.append("\(what) '\(stack)' holds '\(screen.name)', which it does not handle")
                 }
             }
@@ -73,19 +74,19 @@ extension NavigationDefinition {
             return node.flow == nil || node.flow == state.flow
         }
         for (id, screens) in state.stacks.sorted(by: { $0.key < $1.key }) {
-            guard let node = nodes[id], node.rootRoute != nil, node.role != .modal, isActive(id) else {
+            guard let stack = tree.stacks[id], !stack.isModal, isActive(id) else {
                 problems.append("stack '\(id)' is not a stack of the active flow")
                 continue
             }
-            if screens == [RouteInstance(node.rootRoute!)] { problems.append("stack '\(id)' is stored at its root") }
+            if screens == [RouteInstance(stack.root)] { problems.append("stack '\(id)' is stored at its root") }
             checkScreens(screens, in: id, what: "stack")
         }
         for (id, tab) in state.selectedTabs.sorted(by: { $0.key < $1.key }) {
-            guard let node = nodes[id], case .tabs = node.kind, isActive(id), node.children.contains(tab) else {
+            guard let bar = tree.tabBars[id], isActive(id), bar.tabs.contains(where: { $0.id == tab }) else {
                 problems.append("tab '\(tab)' of '\(id)' is not a tab of the active flow")
                 continue
             }
-            if tab == initialTab(of: node) { problems.append("tab coordinator '\(id)' is stored on its initial tab") }
+            if tab == bar.reference.initial { problems.append("tab coordinator '\(id)' is stored on its initial tab") }
         }
         if let modal = state.modal {
             if nodes[modal.coordinator]?.role == .modal, isActive(modal.coordinator) {
@@ -105,10 +106,5 @@ extension NavigationDefinition {
             problems.append("the pending destination '\(pending.name)' is not a route")
         }
         return problems
-    }
-
-    func initialTab(of node: Node) -> CoordinatorID? {
-        guard case .tabs(let initial) = node.kind else { return nil }
-        return initial ?? node.children.first
     }
 }
