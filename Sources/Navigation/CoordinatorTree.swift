@@ -90,8 +90,10 @@ struct CoordinatorTree: Sendable {
     }
 }
 
-/// A stack of the coordinator tree, or a modal's: where screens are kept.
-struct StackNode: Hashable, Sendable {
+/// A stack of the coordinator tree, or a modal's: where screens are kept. One object per stack,
+/// shared by every session's walk (a layer holds it, comparisons go by id); immutable, so
+/// `Sendable` as it is.
+final class StackNode: Hashable, Sendable {
     /// Where a stack sits in the tree.
     enum Place: Hashable, Sendable {
         /// The whole tree is this stack.
@@ -113,6 +115,24 @@ struct StackNode: Hashable, Sendable {
     /// Whether it or a coordinator above it requires sign-in.
     let requiresSignIn: Bool
 
+    init(id: CoordinatorID, root: RouteName, depthLimit: Int?, place: Place, flow: CoordinatorID?, requiresSignIn: Bool) {
+        self.id = id
+        self.root = root
+        self.depthLimit = depthLimit
+        self.place = place
+        self.flow = flow
+        self.requiresSignIn = requiresSignIn
+    }
+
+    /// A coordinator's id names one stack of the tree.
+    static func == (left: StackNode, right: StackNode) -> Bool {
+        left.id == right.id
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
     /// The tab bar it is a tab of, if it is one.
     var tabBar: TabBarReference? {
         if case .tab(let bar, _) = place { bar } else { nil }
@@ -129,12 +149,18 @@ struct TabBarReference: Hashable, Sendable {
     let initial: CoordinatorID
 }
 
-/// A tab bar with its tabs, in order.
-struct TabBarNode: Hashable, Sendable {
+/// A tab bar with its tabs, in order; immutable and shared, as ``StackNode`` is.
+final class TabBarNode: Sendable {
     let reference: TabBarReference
     let tabs: [StackNode]
     /// The tab selected at first.
     let initial: StackNode
+
+    init(reference: TabBarReference, tabs: [StackNode], initial: StackNode) {
+        self.reference = reference
+        self.tabs = tabs
+        self.initial = initial
+    }
 
     /// The tab selected in `state`.
     func selected(in state: NavigationState) -> StackNode {

@@ -31,3 +31,18 @@ enum PostCommand: Hashable, Sendable {
         }
     }
 }
+
+extension PostCommand {
+    /// Whether carrying it out may write more than the session — app data, an effect's writes —
+    /// which a post held or refused takes back (``StoreTransaction/tentatively(_:keeping:)``);
+    /// a navigation alone writes nothing to take back.
+    var writesBeyondSession: Bool {
+        guard case .action(let action) = self else { return false }
+        return action.steps.contains { step in
+            switch step {
+            case .data, .effect: true
+            default: false
+            }
+        }
+    }
+}

@@ -85,13 +85,14 @@ struct PostRequests {
         let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
         try session.perform(now: now) { [state, command, form] transaction in
             let unit = (transaction: transaction, scope: scope, now: now)
-            let decision = try transaction.tentatively({
+            func decided() throws -> PostDecision {
                 try decide(command, form: form, errors: errors, asks: asks, on: state, stored: stored, interpreter: interpreter, in: unit) { call, state in
                     // Every effect a valid form's action may run was prepared before the transaction.
                     guard let effect = prepared[call] else { throw HTTPError(.internalServerError) }
                     return try effect.perform(state: &state, context: context, in: transaction)
                 }
-            }, keeping: \.keepsWrites)
+            }
+            let decision = command.writesBeyondSession ? try transaction.tentatively(decided, keeping: \.keepsWrites) : try decided()
             return decision.saved(from: state, alerts: app.app.alerts)
         }
         return session.redirectToCurrentScreen(request)
