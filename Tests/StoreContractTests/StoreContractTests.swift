@@ -45,7 +45,7 @@ import Testing
             for step in 0..<40 {
                 // Read, then save from what was read, as a request does; a lost race reads again.
                 while true {
-                    guard let version = try? store.read { try $0.sessions.load(id: id, now: 5_000) }?.version,
+                    guard let version = try? store.read({ try $0.sessions.load(id: id, now: 5_000) })?.version,
                           let outcome = try? store.transaction({ try $0.sessions.save(id: id, state: Array("\(index)-\(step)".utf8), expectedVersion: version, now: 5_000) })
                     else { continue }
                     if case .saved = outcome {
@@ -244,7 +244,7 @@ import Testing
         try first.transaction { try $0.deferredLinks.keep(app: "suma", code: "AAAA1111", link: "sumafinance://auth/register", now: 1_000, expires: 61_000) }
         let claimed = Mutex<[DeferredLink]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            if let link = try? (index % 2 == 0 ? first : second).transaction { try $0.deferredLinks.claim(app: "suma", code: "K7Q42MFX", now: 2_000) } {
+            if let link = try? (index % 2 == 0 ? first : second).transaction({ try $0.deferredLinks.claim(app: "suma", code: "K7Q42MFX", now: 2_000) }) {
                 claimed.withLock { $0.append(link) }
             }
         }
