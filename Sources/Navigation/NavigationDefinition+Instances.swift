@@ -29,6 +29,12 @@ extension NavigationDefinition {
         return CheckedRoute(definition: route, owner: owners[index])
     }
 
+    /// Whether `value` is one `parameter` takes: of its kind, and matching its pattern.
+    public func accepts(_ value: String, for parameter: ParameterDefinition) -> Bool {
+        guard parameter.kindViolation(of: value) == nil else { return false }
+        return parameter.pattern.map { parameterPatterns[$0]?.matches(value) == true } ?? true
+    }
+
     /// The stacks that may hold `route`: its owner, then the stacks it is shared with.
     func stacks(handling route: RouteDefinition) -> [CoordinatorID] {
         [route.owner] + route.sharedWith

@@ -45,7 +45,7 @@ def test_every_state_of_the_app_passes_the_audit(app, browser):
 
 @pytest.mark.parametrize("app", APPS)
 def test_the_flow_map_and_insights_pass_the_audit(app, browser):
-    """The prototype's map and dashboard, after a few screens so the drawing and tables carry
+    """The prototype's map, dashboard and audit inventory, after a few screens so the drawing and tables carry
     traffic: the same gate as every screen."""
     GALLERY.mkdir(parents=True, exist_ok=True)
     audit = AppAudit(app + "-insights", browser, GALLERY)
@@ -61,6 +61,9 @@ def test_the_flow_map_and_insights_pass_the_audit(app, browser):
     audit.state("Insights")
     browser.open(f"/{app}/_insights?from=2026-01-02&to=2026-01-01")
     audit.state("Insights, the days swapped")
+    browser.open(f"/{app}/_audit")
+    assert browser.heading == "Audit: every state"
+    audit.state("Audit inventory")
     conclude(audit)
 
 

@@ -195,6 +195,9 @@ public struct WebApplication: Sendable {
             group.get(ReservedPath.mapDot.pattern, answer { try insights.mapFile($0, format: .dot) })
             group.get(ReservedPath.insights.pattern, answer { try insights.dashboard($0) })
             group.get(ReservedPath.insightsTable.pattern, answer { try insights.table($0, name: $0.parameters["table"]) })
+            let audit = AuditRequests(services: services)
+            group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
+            group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
         }
         group.mount("/", answer(screens))
     }

@@ -35,6 +35,7 @@ struct PageModel: Sendable {
             "startOver": .string(urls.startOver),
             "mailbox": .string(urls.prefix + ReservedPath.mailbox.path), "events": .string(urls.prefix + ReservedPath.events.path),
             "map": .string(urls.prefix + ReservedPath.map.path), "insights": .string(urls.prefix + ReservedPath.insights.path),
+            "audit": .string(urls.prefix + ReservedPath.audit.path),
             "reset": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.reset.rawValue)), "expire": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.expire.rawValue)),
             "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failServer.rawValue)),
         ]

@@ -26,6 +26,8 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case mapDot = "/_map.dot"
     case insights = "/_insights"
     case insightsTable = "/_insights/{table}"
+    case audit = "/_audit"
+    case auditOpen = "/_audit/open"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }

@@ -1,0 +1,56 @@
+import FlowStore
+import HTMLTemplate
+import HTTPServer
+import Navigation
+
+/// The audit workspace's pages, mounted only with `--prototype on`: the inventory of every state
+/// the app declares (`/_audit`, ``AuditInventory``), and "Open this state" (`/_audit/open`), a
+/// post that puts the session into exactly that state — the stack beneath it built as a link
+/// builds it, the alert, toast or a form's errors showing — so Back and Close behave as in the app.
+struct AuditRequests {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    /// The inventory, by kind, with a button opening each state that can be opened.
+    func inventory(_ request: HTTPRequest) throws -> HTTPResponse {
+        let unit = try services.openSession(request, now: services.clock.now())
+        let inventory = AuditInventory(app)
+        let kinds: [TemplateValue] = AuditState.Kind.allCases.compactMap { kind in
+            let states = inventory.states.filter { $0.kind == kind }
+            guard !states.isEmpty else { return nil }
+            return [
+                "id": .string(kind.rawValue), "heading": .string(kind.heading), "count": .string(String(states.count)),
+                "states": .array(states.map { state in
+                    ["id": .string(state.id), "name": .string(state.name), "note": state.note.map { .string($0) } ?? .null,
+                     "openable": .bool(state.recipe != nil)]
+                }),
+            ]
+        }
+        let values: [String: TemplateValue] = [
+            "kinds": .array(kinds), "total": .string(String(inventory.states.count)), "csrf": .string(unit.csrfToken),
+            "open": .string(app.urls.prefix + ReservedPath.auditOpen.path),
+        ]
+        return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values), request: request)
+    }
+
+    /// Puts the session into the state the post names, and shows it.
+    func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        try services.retryingConflicts {
+            let (opened, form, now, _) = try services.openCheckedPost(request)
+            var unit = opened
+            guard let id = form["state"], let state = AuditInventory(app).state(id) else {
+                throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")' to open; the inventory lists them.")
+            }
+            guard let recipe = state.recipe else {
+                throw HTTPError(.unprocessableContent, "“\(state.name)” cannot be opened: \(state.note ?? "it has no way in").")
+            }
+            if case .notFound(let path) = recipe { return .redirect(to: app.urls.prefix + path) }
+            let account = try app.app.fixtures.accounts.first.flatMap { try services.store.accounts.account(app: app.app.id, email: $0.email)?.id }
+            guard let opened = AuditOpening(app: app, accountID: account).state(recipe) else {
+                throw HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start.")
+            }
+            try unit.commit(opened, source: .deepLink, now: now)
+            return unit.redirectToCurrentScreen(request)
+        }
+    }
+}
