@@ -5,7 +5,8 @@ import Navigation
 /// templates (which actions each posts) and the app's fixtures, with no code that names an app.
 ///
 /// - each route, with sample parameters: a record of its collection from the app's data, the
-///   documented account's email and token, else its default, else a placeholder its pattern takes;
+///   documented account's email and token, else its default, else a placeholder its kind and
+///   pattern take;
 ///   a modal route is listed as a modal, opened over the screen a link to it shows beneath it;
 /// - each form a screen posts whose rules refuse it empty, with those errors showing;
 /// - each alert an action of a screen shows (a confirmation when a button of it runs an action),
@@ -21,7 +22,9 @@ struct AuditInventory: Sendable {
         let definition = app.app
         let canSignIn = !app.fixtureAccountIDs.isEmpty
         for route in definition.navigation.routes {
-            let name = route.title.isEmpty ? route.name.rawValue : route.title
+            // A title filled from records ("{coin.name}") says little on its own: the route's name first.
+            let name = route.title.isEmpty ? route.name.rawValue
+                : AppData.hasPlaceholders(route.title) ? "\(route.name.rawValue) (“\(route.title)”)" : route.title
             let guarded = definition.navigation.requiresSignIn(route.name)
             let kind: AuditState.Kind = definition.navigation.isShownInModal(route.name) ? .modal : .screen
             let sample = Self.sample(route, in: definition, signedIn: guarded)
