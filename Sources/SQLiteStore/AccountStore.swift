@@ -1,23 +1,13 @@
 import FlowStore
 import Foundation
 
-/// The prototype backend's accounts: unique email per app (compared by ``emailKey(_:)``),
+/// The prototype backend's accounts: unique email per app (compared by ``Account/emailKey(_:)``),
 /// profile fields, a verified flag, a fixture flag, a scrypt password hash, and single-use,
 /// expiring, hashed tokens and codes; on one connection (``SQLiteWebStore``).
 struct AccountStore: AccountWrites {
     let connection: SQLiteConnection
     /// What codes and link tokens are kept as HMACs under.
     let key: StoreKey
-
-    /// How many wrong codes an account may type while a code is live; see ``SecretRules``.
-    static let maximumCodeAttempts = SecretRules.maximumCodeAttempts
-    /// How many wrong codes an account may type for one purpose across codes that replace each other.
-    static let maximumCodeAttemptsAcrossCodes = SecretRules.maximumCodeAttemptsAcrossCodes
-
-    /// What emails are compared by; see ``Account/emailKey(_:)``.
-    static func emailKey(_ email: String) -> String {
-        Account.emailKey(email)
-    }
 
     /// Creates an account with a hash from ``PasswordHasher/hash(_:)``.
     /// - Throws: ``AccountError/emailTaken``.
@@ -30,7 +20,7 @@ struct AccountStore: AccountWrites {
                 INSERT INTO accounts (app, email, email_key, password_hash, profile, verified, is_fixture, mailbox, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [.text(app), .text(email), .text(Self.emailKey(email)), .text(passwordHash), .text(profileText), .bool(verified), .bool(isFixture),
+                [.text(app), .text(email), .text(Account.emailKey(email)), .text(passwordHash), .text(profileText), .bool(verified), .bool(isFixture),
                  .string(mailbox), .integer(now)]
             )
         } catch where error.code.primary == .constraint {
@@ -42,7 +32,7 @@ struct AccountStore: AccountWrites {
 
     /// The account for `email` (or an email with the same ``Account/emailKey(_:)``), if any.
     func account(app: String, email: String) throws -> Account? {
-        try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))], Self.account)
+        try connection.queryFirst("SELECT \(Self.columns) FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Account.emailKey(email))], Self.account)
     }
 
     /// The account with this id, if any.
@@ -56,7 +46,7 @@ struct AccountStore: AccountWrites {
     func markFixtures(app: String, emails: [String]) throws -> Int {
         try emails.reduce(0) { marked, email in
             marked + (try connection.execute("UPDATE accounts SET is_fixture = 1 WHERE app = ? AND email_key = ? AND is_fixture = 0",
-                                             [.text(app), .text(Self.emailKey(email))]))
+                                             [.text(app), .text(Account.emailKey(email))]))
         }
     }
 
@@ -77,7 +67,7 @@ struct AccountStore: AccountWrites {
 
     /// The account of `email` with its password's hash (empty when a migration voided it).
     func credentials(app: String, email: String) throws -> (account: Account, passwordHash: String)? {
-        try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Self.emailKey(email))]) {
+        try connection.queryFirst("SELECT \(Self.columns), password_hash FROM accounts WHERE app = ? AND email_key = ?", [.text(app), .text(Account.emailKey(email))]) {
             (try Self.account($0), $0.string(7) ?? "")
         }
     }
@@ -132,7 +122,7 @@ struct AccountStore: AccountWrites {
         let changed = try connection.execute(
             "UPDATE tokens SET used_at = ? WHERE hash = ? AND account_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? AND attempts < ? AND attempts + earlier_attempts < ?",
             [.integer(now), .blob(tokenHash(code, accountID: accountID)), .integer(Int64(accountID)), .text(purpose), .integer(now),
-             .integer(Int64(Self.maximumCodeAttempts)), .integer(Int64(Self.maximumCodeAttemptsAcrossCodes))]
+             .integer(Int64(SecretRules.maximumCodeAttempts)), .integer(Int64(SecretRules.maximumCodeAttemptsAcrossCodes))]
         )
         guard changed == 0 else {
             try voidOthers(accountID: accountID, purpose: purpose, now: now)
@@ -156,14 +146,14 @@ struct AccountStore: AccountWrites {
                                [.integer(now), .integer(Int64(accountID)), .text(purpose)])
     }
 
-    /// Gives every account its ``emailKey(_:)``, once, when the column is added (a migration's
+    /// Gives every account its ``Account/emailKey(_:)``, once, when the column is added (a migration's
     /// SQL cannot fold Unicode). Accounts registered before as look-alikes of an older one keep
     /// a key no email has (it has spaces), so sign-in and "already exists" find the older one.
     static func assignEmailKeys(_ connection: SQLiteConnection) throws {
         let accounts = try connection.query("SELECT id, app, email FROM accounts ORDER BY id") { ($0.int(0), $0.string(1) ?? "", $0.string(2) ?? "") }
         var taken: Set<[String]> = []
         for (id, app, email) in accounts {
-            var key = emailKey(email)
+            var key = Account.emailKey(email)
             if !taken.insert([app, key]).inserted { key += " (look-alike of an older account, id \(id))" }
             try connection.execute("UPDATE accounts SET email_key = ? WHERE id = ?", [.text(key), .integer(Int64(id))])
         }
