@@ -1,7 +1,9 @@
 """The audit of one page state, and of all the states of an app together: axe-core in light and
 dark, the Nu HTML Checker on the served HTML, one h1, titles that tell screens apart, an
 accessible name on every control (from Chromium's accessibility tree), focus where DESIGN.md
-puts it on load, and screenshots for the gallery."""
+puts it on load, and screenshots for the gallery. A thorough audit (the automated pass of
+`audit_pass.py`) adds what a screen reader announces and a keyboard pass: every tab stop in
+order, each showing its focus, and Tab never caught."""
 import html
 import importlib.util
 import json
@@ -12,6 +14,8 @@ import tempfile
 from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from transcript import describe_stop, transcript
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 # Roles a person operates, which must each have a name.
@@ -78,6 +82,10 @@ class State:
     heading: str
     title: str
     html: str
+    slug: str = ""
+    # A thorough audit's: the screen-reader transcript (`transcript.Line`s) and the tab stops as announced.
+    transcript: list = field(default_factory=list)
+    tab_stops: list = field(default_factory=list)
 
 
 @dataclass
@@ -96,13 +104,15 @@ class AppAudit:
             self.iconic_tabs = [tab.get("title") for tab in ElementTree.parse(app_xml).iter("tab") if tab.get("icon")]
     problems: list = field(default_factory=list)
     axe_runs: int = 0
+    thorough: bool = False
 
     def state(self, name: str):
         """Audits the page the browser shows now as the state `name`."""
         page = self.browser
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.app} {name}".lower()).strip("-")
         served = page.served_html()
-        self.states.append(State(name, page.path, page.heading, page.title, served))
+        state = State(name, page.path, page.heading, page.title, served, slug)
+        self.states.append(state)
         for scheme in ("light", "dark"):
             page.scheme(scheme)
             self._axe(name, scheme)
@@ -113,10 +123,14 @@ class AppAudit:
         page.scheme("light")
         self.shots.append((name, slug))
         self._structure(name)
-        self._names(name)
+        nodes = self.browser.accessibility_tree()
+        self._names(name, nodes)
         self._focus(name)
         self._focus_order(name)
         self._reflow(name)
+        if self.thorough:
+            state.transcript = transcript(nodes)
+            self._keyboard(state, nodes)
 
     def _axe(self, name: str, scheme: str):
         driver = self.browser.driver
@@ -175,8 +189,8 @@ class AppAudit:
             self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon is not drawn; draw its symbol in Public/icons.svg"))
 
 
-    def _names(self, name: str):
-        for node in self.browser.accessibility_tree():
+    def _names(self, name: str, nodes: list):
+        for node in nodes:
             if node.get("ignored"):
                 continue
             role = (node.get("role") or {}).get("value")
@@ -224,6 +238,29 @@ class AppAudit:
         """)
         for problem in hidden:
             self.problems.append(Problem(name, "focus", "focus-not-obscured", self.browser.path, problem))
+
+    def _keyboard(self, state: State, nodes: list):
+        """WCAG 2.1.1, 2.1.2, 2.4.3, 2.4.7: Tab from the top of the page round to it again. Each stop
+        is kept as a screen reader announces it, shows that it has focus, and lies inside an open
+        modal; Tab moves on from every stop and comes round; a modal has a button or link to leave by."""
+        walk = self.browser.tab_stops()
+        by_backend = {node.get("backendDOMNodeId"): node for node in nodes if not node.get("ignored")}
+        name = state.name
+        for stop in walk["stops"]:
+            said = describe_stop(by_backend, stop["backend"])
+            state.tab_stops.append(said)
+            if not stop["visible"]:
+                self.problems.append(Problem(name, "keyboard", "focus-visible", said, "it shows no outline when focused; make focus visible"))
+            if stop["modal"] and not stop["inModal"]:
+                self.problems.append(Problem(name, "keyboard", "focus-leaves-modal", said, "Tab reaches it behind an open modal; make the page beneath inert"))
+        if walk["stuck"]:
+            said = describe_stop(by_backend, walk["stuck"])
+            self.problems.append(Problem(name, "keyboard", "keyboard-trap", said, "Tab does not move on from it"))
+        elif not walk["complete"]:
+            self.problems.append(Problem(name, "keyboard", "tab-cycle", state.path, f"focus did not come round in {len(walk['stops'])} stops"))
+        modal = [stop for stop in walk["stops"] if stop["inModal"] and not stop["skip"]]
+        if any(stop["modal"] for stop in walk["stops"]) and not any(stop["tag"] in ("a", "button") for stop in modal):
+            self.problems.append(Problem(name, "keyboard", "keyboard-trap", state.path, "an open modal has no button or link to leave it by"))
 
     def _focus(self, name: str):
         """On load, focus is on the alert when one is shown, else on the element marked autofocus

@@ -22,7 +22,9 @@ class Browser:
             options.add_argument(argument)
         options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        self.driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+        # In a session of its own, so a Ctrl-C at the terminal stops the audit, not the browser under it.
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), popen_kw={"start_new_session": True})
+        self.driver = webdriver.Chrome(options=options, service=service)
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.reset_viewport()
         self.scheme("light")
@@ -138,3 +140,58 @@ class Browser:
 
     def screenshot(self, path: str):
         self.driver.save_screenshot(path)
+
+    def tab_stops(self, limit: int = 200) -> dict:
+        """Presses Tab from the top of the page until focus comes round to its first stop again:
+        each stop's DOM node (for its role and name in the accessibility tree) and how it looks
+        focused. `stuck` names a stop Tab did not move on from; `complete` is false when focus
+        had not come round within `limit` presses."""
+        driver = self.driver
+        # Sequential navigation starts where focus is; from the document element it starts at the top.
+        driver.execute_script("const root = document.documentElement; root.setAttribute('tabindex', '-1');"
+                              " root.focus({preventScroll: true}); root.removeAttribute('tabindex');")
+        stops, first, previous, repeats = [], None, None, 0
+        for _ in range(limit):
+            for kind in ("rawKeyDown", "keyUp"):
+                driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": kind, "key": "Tab", "code": "Tab",
+                                                                  "windowsVirtualKeyCode": 9, "nativeVirtualKeyCode": 9})
+            focused = driver.execute_cdp_cmd("Runtime.evaluate", {"expression": FOCUSED_ELEMENT})["result"]
+            if "objectId" not in focused:
+                # Focus left the document (past its last stop); the next Tab brings it back to the top.
+                previous = None
+                continue
+            backend = driver.execute_cdp_cmd("DOM.describeNode", {"objectId": focused["objectId"]})["node"]["backendNodeId"]
+            driver.execute_cdp_cmd("Runtime.releaseObject", {"objectId": focused["objectId"]})
+            if backend == first:
+                return {"stops": stops, "complete": True, "stuck": None}
+            if backend == previous:
+                # A date field's Tab moves through its month, day and year first; a field that
+                # holds focus for more presses than any has parts is a trap.
+                repeats += 1
+                if repeats > 6:
+                    return {"stops": stops, "complete": False, "stuck": backend}
+                continue
+            repeats = 0
+            look = driver.execute_script(FOCUS_LOOK)
+            stops.append({"backend": backend, **look})
+            first = first or backend
+            previous = backend
+        return {"stops": stops, "complete": False, "stuck": None}
+
+
+# The focused element, or nothing when the page itself (body) has focus.
+FOCUSED_ELEMENT = ("(() => { const e = document.activeElement;"
+                   " return e && e !== document.body && e !== document.documentElement ? e : undefined; })()")
+# How the focused element shows it has focus, and whether it is inside an open modal.
+FOCUS_LOOK = """
+    const element = document.activeElement;
+    const style = getComputedStyle(element);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    // The topmost modal: an alert over a sheet is the one Tab must stay in.
+    const modal = document.querySelector('[role=alertdialog]') || document.querySelector('dialog[open]');
+    // A skip link leading into the modal is a way in, not a way out.
+    const target = element.matches('a.skip-link') && document.getElementById(element.getAttribute('href').slice(1));
+    const leadsIn = !!(modal && target && (target.contains(modal) || modal.contains(target)));
+    return {visible: outlined || style.boxShadow !== 'none', inModal: !!(modal && (modal.contains(element) || leadsIn)),
+            modal: !!modal, tag: element.tagName.toLowerCase(), skip: !!target};
+"""

@@ -32,7 +32,8 @@ class Server:
         self.process = subprocess.Popen(
             [binary, "serve", "--port", str(self.port), "--db", os.path.join(self.folder, "browser.sqlite"),
              "--views", views, "--public", str(REPOSITORY / "Public"), *arguments],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            # A session of its own: a Ctrl-C at the terminal reaches the audit, which stops the server itself.
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.time() + 30
         while True:
             try:

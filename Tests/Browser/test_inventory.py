@@ -1,40 +1,29 @@
-"""Every state an app's audit inventory lists (`/<app>/_audit`), opened by its own "Open this
-state" button and audited as every walked state is — light and dark, axe, the Nu checker, names,
-focus — with no walk written for the app (issue 36)."""
+"""The automated pass (`audit_pass.py`, what `audit-app.sh` runs) over every shipped app: every
+state its inventory (`/<app>/_audit`) lists, opened by its own "Open this state" button and
+audited light and dark — axe, the Nu checker, names, focus, the keyboard pass — with a
+screen-reader transcript and tab stops for each, and no walk written for the app (issue 36)."""
 import pytest
-from selenium.webdriver.common.by import By
 
-from audit import AppAudit
-from test_audit import APPS, GALLERY, conclude
-
-
-def listed(browser, app):
-    """The inventory's states: (id, name) of each one it can open."""
-    browser.open(f"/{app}/_audit")
-    states = []
-    for item in browser.driver.find_elements(By.CSS_SELECTOR, "ul.audit-states > li"):
-        inputs = item.find_elements(By.CSS_SELECTOR, "input[name=state]")
-        if inputs:
-            states.append((inputs[0].get_attribute("value"), item.find_element(By.CSS_SELECTOR, ".name").text))
-    return states
+from audit_pass import AuditPass, inventory
+from audit_report import write_all
+from test_audit import APPS, GALLERY, report
 
 
-def audit_inventory(app, browser, gallery_name):
-    GALLERY.mkdir(parents=True, exist_ok=True)
-    audit = AppAudit(gallery_name, browser, GALLERY)
-    audit.iconic_tabs = AppAudit(app, browser, GALLERY).iconic_tabs
-    states = listed(browser, app)
-    assert states, f"{app}: the inventory lists nothing to open"
-    for state_id, name in states:
-        browser.open(f"/{app}/_audit")
-        button = browser.driver.find_element(By.XPATH, f"//input[@name='state'][@value='{state_id}']/parent::form/button")
-        browser.leaving(button.click)
-        audit.state(f"{name} [{state_id}]")
-    conclude(audit)
-    return audit
+def run_pass(browser, app, out):
+    """The pass over `app` into `out`, with its report; fails on any finding."""
+    audit_pass = AuditPass(browser, app, out)
+    results = audit_pass.run()
+    write_all(results, out, audit_pass.previous)
+    assert results["finished"] and not audit_pass.audit.problems, report(audit_pass.audit)
+    return results
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_every_inventoried_state_passes_the_audit(app, browser):
-    audit = audit_inventory(app, browser, app + "-inventory")
-    assert len(audit.states) == len(listed(browser, app)), "every state the inventory lists was visited"
+def test_every_inventoried_state_passes_the_automated_pass(app, browser):
+    results = run_pass(browser, app, GALLERY / f"{app}-audit")
+    listed = inventory(browser, app)
+    assert [state["id"] for state in results["states"]] == [state.id for state in listed], "every listed state was visited"
+    for state in results["states"]:
+        assert state["transcript"] and state["tabStops"], f"{state['id']}: a transcript and tab stops"
+        said = [line["says"] for line in state["transcript"]]
+        assert any(line.startswith(("heading level", "alert dialog")) for line in said), f"{state['id']}: {said}"

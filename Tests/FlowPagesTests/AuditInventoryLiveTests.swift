@@ -53,6 +53,27 @@ import Testing
         }
     }
 
+    /// `Tests/Apps/pantry`, written from `Views/README.md` alone: tabs, a list from `db.json`, a
+    /// detail, add and edit forms with rules, a sheet, a guarded tab, alerts, toasts, a deep link.
+    static func pantry() throws -> LiveApp {
+        let views = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/_layout"), to: views.appendingPathComponent("_layout"))
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Tests/Apps/pantry"), to: views.appendingPathComponent("pantry"))
+        return try LiveApp(views: views.path)
+    }
+
+    @Test func anAppWrittenFromTheDocsAloneIsCountedAndOpens() throws {
+        let live = try Self.pantry()
+        try Self.checkCounts(of: "pantry", in: live)
+        try Self.checkEveryState(of: "pantry", in: live)
+        var browser = LiveBrowser(live)
+        let counts = Self.counts(try browser.open("/pantry/_audit"))
+        #expect(counts == ["screen": 4, "modal": 2, "form-errors": 3, "alert": 1, "confirmation": 1, "toast": 3,
+                           "signed-out": 1, "invalid-link": 1, "not-found": 1],
+                "the toast of the confirmation's Delete is listed with the alert's own action's")
+    }
+
     static func checkCounts(of id: String, in live: LiveApp) throws {
         var browser = LiveBrowser(live)
         let counts = Self.counts(try browser.open("/\(id)/_audit"))

@@ -28,6 +28,15 @@ import Testing
         #expect(library.templateName(for: "shop/item") == "shop/item")
     }
 
+    @Test func anAppFolderLinkedIntoTheViewsFolderIsReadThroughItsLink() throws {
+        let views = try makeViews(["_layout/app.html": "{{#block \"content\"}}{{/block}}"])
+        let elsewhere = try makeViews(["shop/item.html": "{{extends \"_layout/app\"}}{{#block \"content\"}}tea{{/block}}"])
+        try FileManager.default.createSymbolicLink(atPath: views + "/shop", withDestinationPath: elsewhere + "/shop")
+        let library = try TemplateLibrary.load(views: views)
+        #expect(library.set.names == ["_layout/app", "shop/item"])
+        #expect(try library.set.render("shop/item", [:]) == "tea")
+    }
+
     @Test func compileErrorsNameTheFileLineAndColumn() throws {
         let views = try makeViews(["a.html": "ok", "screens/login.html": "<p>\n  <script>{{ x }}</script>", "b.html": "{{#if x}}"])
         do {

@@ -72,7 +72,7 @@ struct AuditInventory: Sendable {
             if let form = action.form, let rules = definition.forms[form], !FormCheck.errors(in: [:], for: rules).isEmpty {
                 add(.formErrors, form, "Form “\(form)” with its errors") { .formErrors($0, signedIn: guarded, action: action.id) }
             }
-            for step in Self.steps(of: action.steps) {
+            for step in Self.steps(of: action.steps, in: definition) {
                 switch step {
                 case .alert(let id) where definition.alerts[id] != nil:
                     let alert = definition.alerts[id]
@@ -91,11 +91,21 @@ struct AuditInventory: Sendable {
         return states
     }
 
-    /// Every step of `steps`, those an effect's outcome runs included.
-    private static func steps(of steps: [ActionStep]) -> [ActionStep] {
+    /// Every step of `steps`, with those an effect's outcome runs and those the actions of an
+    /// alert's buttons run ("Delete" in a confirmation, and the toast it shows).
+    private static func steps(of steps: [ActionStep], in app: AppDefinition, seen: Set<String> = []) -> [ActionStep] {
         steps.flatMap { step -> [ActionStep] in
-            if case .effect(_, _, let success, let failure) = step { return [step] + Self.steps(of: success) + Self.steps(of: failure) }
-            return [step]
+            switch step {
+            case .effect(_, _, let success, let failure):
+                return [step] + Self.steps(of: success, in: app, seen: seen) + Self.steps(of: failure, in: app, seen: seen)
+            case .alert(let id):
+                let actions = (app.alerts[id]?.buttons ?? []).compactMap(\.action).filter { !seen.contains($0) }
+                return [step] + actions.flatMap { action in
+                    app.actions[action].map { Self.steps(of: $0.steps, in: app, seen: seen.union([action])) } ?? []
+                }
+            default:
+                return [step]
+            }
         }
     }
 

@@ -29,14 +29,13 @@ struct TemplateLibrary: Sendable {
         let root = URL(fileURLWithPath: views).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue,
-              let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path) else {
             throw LoadError(problems: [FolderProblem(file: views, line: 1, message: "not a readable folder")])
         }
         var sources: [String: String] = [:]
         var files: [String: String] = [:]
         var unreadable: [FolderProblem] = []
-        for case let url as URL in enumerator where url.pathExtension == "html" {
-            let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
+        for (relative, url) in entries.sorted().flatMap({ htmlFiles(in: root, entry: $0) }) {
             let name = String(relative.dropLast(".html".count))
             guard including(name) else { continue }
             let path = (views as NSString).appendingPathComponent(String(relative))
@@ -52,6 +51,22 @@ struct TemplateLibrary: Sendable {
             return TemplateLibrary(set: try TemplateSet(templates: sources, helpers: helpers, options: options), files: files)
         } catch {
             throw LoadError(problems: error.errors.map { located($0, files: files) })
+        }
+    }
+
+    /// The `.html` files of the views folder's `entry`, as paths relative to `root` with their
+    /// URLs. An app folder linked into the views folder (`ln -s ~/my-app Views/my-app`) is read
+    /// through its link, as the app loader reads its `app.xml`.
+    private static func htmlFiles(in root: URL, entry: String) -> [(relative: String, url: URL)] {
+        let url = root.appendingPathComponent(entry)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else { return url.pathExtension == "html" ? [(entry, url)] : [] }
+        let target = url.resolvingSymlinksInPath().standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil) else { return [] }
+        return enumerator.compactMap { item in
+            guard let file = item as? URL, file.pathExtension == "html" else { return nil }
+            return (entry + "/" + file.standardizedFileURL.path.dropFirst(target.path.count + 1), file)
         }
     }
 

@@ -1,0 +1,103 @@
+"""flowpages' automated audit pass over any app folder, from the command line (see README.md):
+
+    bash Tests/Browser/audit-app.sh <app> [--out DIR] [--views DIR] [--base URL]
+
+Starts flowpages over a throwaway database (or audits the one running at --base), opens every
+state `/<app>/_audit` lists in headless Chromium and audits it light and dark; writes results.json,
+report.html, results.csv, earl.jsonld and screenshots/ into DIR, and changes.json when DIR held a
+previous pass. Exits 0 when nothing was found, 1 when something was, 130 when stopped by Ctrl-C
+(what it finished is kept)."""
+import argparse
+import shutil
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+from audit_pass import AuditPass
+from audit_report import write_all
+from browser import Browser
+from conftest import REPOSITORY, Server
+
+
+class Progress:
+    """State n of N, its name and the findings so far: one line redrawn on a terminal, a line per
+    state otherwise."""
+
+    def __init__(self, stream=sys.stderr):
+        self.stream = stream
+        self.terminal = stream.isatty()
+
+    def __call__(self, done, total, state, problems):
+        found = f"{problems} finding{'s' if problems != 1 else ''} so far"
+        if state is None:
+            line = f"{total} of {total} states audited, {found}; the Nu checker runs over them all"
+        else:
+            line = f"state {done + 1} of {total}: {state.name} ({state.kind}) — {found}"
+        if self.terminal:
+            self.stream.write("\r\033[K" + line[:self._width()])
+            if state is None:
+                self.stream.write("\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    @staticmethod
+    def _width():
+        import shutil
+        return shutil.get_terminal_size((100, 20)).columns - 1
+
+
+def main(arguments=None) -> int:
+    parser = argparse.ArgumentParser(prog="audit-app.sh", description="The automated accessibility pass over every state of an app.")
+    parser.add_argument("app", help="the app folder's name under the views folder")
+    parser.add_argument("--out", type=Path, help="where the results go (default: audit-<app>); a previous pass there is compared")
+    parser.add_argument("--views", type=Path, default=REPOSITORY / "Views", help="the views folder (default: the repository's Views)")
+    parser.add_argument("--base", help="audit a flowpages already running here (with --prototype on) instead of starting one")
+    options = parser.parse_args(arguments)
+    out = (options.out or Path(f"audit-{options.app}")).resolve()
+    if not options.base and not (options.views / options.app / "app.xml").exists():
+        parser.error(f"{options.views / options.app / 'app.xml'} does not exist")
+    server = browser = None
+    views = options.views.resolve()
+    if not options.base and not (views / "_layout").exists():
+        # An app folder kept on its own: served beside FlowPages' shared layouts, the folder itself
+        # linked (not copied), so what is audited is what is on disk.
+        views = Path(tempfile.mkdtemp(prefix="flowpages-audit-"))
+        shutil.copytree(REPOSITORY / "Views/_layout", views / "_layout")
+        (views / options.app).symlink_to(options.views.resolve() / options.app)
+    try:
+        server = None if options.base else Server("--prototype", "on", views=str(views))
+        browser = Browser(options.base or server.base)
+        audit = AuditPass(browser, options.app, out, Progress())
+        # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
+        # run in sessions of their own, so it reaches only this process).
+        results = audit.run()
+    except KeyboardInterrupt:
+        print("\nstopped before any state was audited", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if browser:
+            browser.quit()
+        if server:
+            server.stop()
+        if views != options.views.resolve():
+            shutil.rmtree(views, ignore_errors=True)
+    changes = write_all(results, out, audit.previous)
+    found = sum(len(state["problems"]) for state in results["states"]) + len(results["acrossStates"])
+    print(f"{len(results['states'])} of {results['listed']} states of {options.app} audited in {results['seconds']} s: "
+          f"{found} findings{'' if results['finished'] else ' (stopped by Ctrl-C; the Nu checker did not run)'}")
+    if changes is not None:
+        print(f"since the previous pass: {len(changes['states'])} states changed, {len(changes['added'])} new, {len(changes['removed'])} gone"
+              + "".join(f"\n  {state_id}: {len(c['new'])} new, {len(c['fixed'])} fixed, "
+                        f"{len(c['said']['removed'])} announcements no longer made, {len(c['said']['added'])} new"
+                        for state_id, c in changes["states"].items()))
+    print(f"report: {out / 'report.html'}")
+    if audit.stopped:
+        return 130
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""`audit-app.sh` as an auditor runs it (issue 36), on apps no walk was written for: Tests/Apps/pantry
+(written from Views/README.md alone) and an Android graph imported with `flowpages
+import-navgraph`. Every inventoried state is visited with a transcript for each and nothing
+found; the report, CSV and EARL are written, the report passing axe and the Nu checker and the
+EARL being valid JSON-LD; and a second pass after a label is removed from a template reports it."""
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from pyld import jsonld
+
+import audit_app
+from audit import VNU_JAR, AppAudit, Problem
+from browser import Browser
+from conftest import REPOSITORY
+
+PANTRY = REPOSITORY / "Tests/Apps/pantry"
+
+
+def run(app, views, out):
+    return audit_app.main([app, "--views", str(views), "--out", str(out)])
+
+
+def check_results(out: Path, app: str):
+    results = json.loads((out / "results.json").read_text())
+    assert results["finished"] and results["nuChecked"] and results["listed"] == len(results["states"]) > 0
+    for state in results["states"]:
+        assert state["transcript"], f"{state['id']} has a transcript"
+        assert state["tabStops"], f"{state['id']} has tab stops"
+        assert not state["problems"], f"{state['id']}: {state['problems']}"
+        for scheme in ("light", "dark"):
+            assert (out / state["screenshots"][scheme]).stat().st_size > 0
+    rows = list(csv.reader((out / "results.csv").open()))
+    assert rows[0][:3] == ["state id", "state", "kind"] and len(rows) == 1, "the CSV has its header and no finding"
+    # EARL: valid JSON-LD with its context embedded, an assertion per state and family of checks.
+    earl = json.loads((out / "earl.jsonld").read_text())
+    quads = jsonld.to_rdf(earl, {"format": "application/n-quads"}).splitlines()
+    outcomes = [quad for quad in quads if "<http://www.w3.org/ns/earl#outcome>" in quad]
+    assert len(outcomes) == len(results["states"]) * 10
+    assert all(quad.split()[2] == "<http://www.w3.org/ns/earl#passed>" for quad in outcomes)
+    assert any(f"<urn:flowpages:audit:{app}:not-found>" in quad for quad in quads)
+    return results
+
+
+def audit_report_page(out: Path):
+    """The report itself, opened in Chromium from a server of its own: axe light and dark and the Nu checker."""
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "0"], cwd=out,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = server.stdout.readline().split("port ")[1].split()[0]
+        browser = Browser(f"http://127.0.0.1:{port}")
+        try:
+            browser.open("/report.html")
+            audit = AppAudit("report", browser, out)
+            for scheme in ("light", "dark"):
+                browser.scheme(scheme)
+                audit._axe("report", scheme)
+            html = browser.served_html()
+        finally:
+            browser.quit()
+        run = subprocess.run(["java", "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", "-"],
+                             input=html, capture_output=True, text=True)
+        errors = [m for m in json.loads(run.stderr or run.stdout)["messages"] if m.get("type") == "error"]
+        audit.problems += [Problem("report", "Nu checker", "error", str(m.get("lastLine")), m["message"]) for m in errors]
+        assert not audit.problems, "\n".join(map(str, audit.problems))
+    finally:
+        server.terminate()
+
+
+def test_the_pass_over_an_app_written_from_the_docs(tmp_path):
+    out = tmp_path / "pantry"
+    assert run("pantry", PANTRY.parent, out) == 0
+    results = check_results(out, "pantry")
+    kinds = {state["kind"] for state in results["states"]}
+    assert {"Screens", "Modals and sheets", "Forms with their errors showing", "Alerts", "Confirmations", "Toasts",
+            "Guarded screens, signed out", "Invalid link", "Not found"} <= kinds
+    confirm = next(s for s in results["states"] if s["id"] == "confirmation:item:confirm-delete")
+    said = [line["says"] for line in confirm["transcript"]]
+    assert said[:2] == ["link, “Skip to the Alert”",
+                        "alert dialog, “Delete This Item?”, “It goes from your pantry and your shopping list.”"], said
+    assert confirm["tabStops"] == ["link, “Skip to the Alert”", "button, “Cancel”", "button, “Delete”"]
+    errors = next(s for s in results["states"] if s["id"] == "form-errors:edit-item:item")
+    field = next(line for line in errors["transcript"] if line["says"].startswith("edit, required, invalid entry, “Name”"))
+    said = [line["says"] for line in errors["transcript"]]
+    assert said.index("heading level 1, “Edit Rice”") < said.index("heading level 2, “There is a problem”")
+    assert (field["landmark"], field["heading"]) == ("main", "There is a problem"), "read in main, after the error summary"
+    audit_report_page(out)
+
+
+def test_the_pass_over_an_imported_android_graph(tmp_path):
+    views = tmp_path / "views"
+    folder = REPOSITORY / "Tests/NavGraphs/garden"
+    subprocess.run([os.environ.get("FLOWPAGES_BIN", str(REPOSITORY / ".build/debug/flowpages")), "import-navgraph",
+                    str(folder / "nav_garden.xml"), str(folder / "nav_account.xml"), "--strings", str(folder / "strings.xml"),
+                    "--app-id", "garden", "--out", str(views / "garden")], check=True, stdout=subprocess.DEVNULL)
+    out = tmp_path / "garden"
+    assert run("garden", views, out) == 0
+    check_results(out, "garden")
+
+
+def test_a_second_pass_reports_a_label_removed_from_a_template(tmp_path):
+    views = tmp_path / "views"
+    shutil.copytree(PANTRY, views / "pantry")
+    out = tmp_path / "pantry"
+    assert run("pantry", views, out) == 0
+    items = views / "pantry/items.html"
+    items.write_text(items.read_text().replace('label="Add Item"', 'label=""'))
+    assert run("pantry", views, out) == 1, "the second pass finds something"
+    changes = json.loads((out / "changes.json").read_text())
+    change = changes["states"]["screen:items"]
+    assert any(key.startswith("axe (light) button-name") for key in change["new"]), change["new"]
+    assert any("button, “Add Item”" in line for line in change["said"]["removed"]), "the button is no longer announced"
+    assert "button, “Add Item”" in change["tabStops"]["removed"]
+    assert (out / "previous.json").exists()
+    report = (out / "report.html").read_text()
+    assert "Changed since the previous pass" in report and "no longer: " in report
