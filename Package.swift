@@ -63,6 +63,7 @@ let package = Package(
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: [
             "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode", "CMalloc",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
         .testTarget(name: "FlowPagesTests", dependencies: [

@@ -8,4 +8,5 @@ public protocol StoreReads {
     var records: any RecordReads { get }
     var outbox: any OutboxReads { get }
     var linkCounts: any LinkCountReads { get }
+    var reviews: any ReviewReads { get }
 }

@@ -10,6 +10,7 @@ public protocol StoreTransaction {
     var outbox: any OutboxWrites { get }
     var linkCounts: any LinkCountWrites { get }
     var deferredLinks: any DeferredLinkWrites { get }
+    var reviews: any ReviewWrites { get }
 
     /// Waits for the lock `name` until the transaction ends, so instances sharing the database
     /// do the work it guards one after the other (seeding an app).

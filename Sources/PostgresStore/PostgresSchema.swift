@@ -176,5 +176,32 @@ public enum PostgresSchema {
             "DELETE FROM secrets WHERE used_at IS NULL",
             "DELETE FROM deferred_links",
         ]),
+        PostgresMigration(version: 7, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor", statements: [
+            """
+            CREATE TABLE audit_reviews (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app text NOT NULL,
+                name text NOT NULL,
+                auditor text NOT NULL,
+                created_at bigint NOT NULL,
+                folder_hash text NOT NULL
+            )
+            """,
+            "CREATE INDEX audit_reviews_by_app ON audit_reviews (app, id)",
+            """
+            CREATE TABLE audit_findings (
+                review bigint NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                state text NOT NULL,
+                criterion text NOT NULL,
+                outcome text NOT NULL,
+                note text NOT NULL,
+                auditor text NOT NULL,
+                updated_at bigint NOT NULL,
+                state_hash text NOT NULL,
+                version bigint NOT NULL,
+                PRIMARY KEY (review, state, criterion)
+            )
+            """,
+        ]),
     ]
 }

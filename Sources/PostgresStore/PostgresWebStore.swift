@@ -44,6 +44,7 @@ struct PostgresReads: StoreReads {
     var records: any RecordReads { RecordTable(connection: connection, bodies: store.bodies) }
     var outbox: any OutboxReads { OutboxTable(connection: connection) }
     var linkCounts: any LinkCountReads { LinkCountTable(connection: connection) }
+    var reviews: any ReviewReads { ReviewTable(connection: connection) }
 }
 
 /// The tables of a connection of a ``PostgresWebStore`` inside its transaction; lives only
@@ -62,6 +63,7 @@ struct PostgresTransaction: StoreTransaction {
     var outbox: any OutboxWrites { OutboxTable(connection: connection) }
     var linkCounts: any LinkCountWrites { LinkCountTable(connection: connection) }
     var deferredLinks: any DeferredLinkWrites { DeferredLinkTable(connection: connection, key: store.key) }
+    var reviews: any ReviewWrites { ReviewTable(connection: connection) }
 
     /// An advisory lock of the schema, held until the transaction ends.
     func lock(_ name: String) throws {

@@ -47,6 +47,7 @@ struct SQLiteReads: StoreReads {
     var records: any RecordReads { RecordStore(connection: connection, bodies: store.bodies) }
     var outbox: any OutboxReads { OutboxStore(connection: connection) }
     var linkCounts: any LinkCountReads { LinkCountStore(connection: connection) }
+    var reviews: any ReviewReads { ReviewStore(connection: connection) }
 }
 
 /// The stores of the writer connection of a ``SQLiteWebStore`` inside a transaction; lives only
@@ -63,6 +64,7 @@ struct SQLiteTransaction: StoreTransaction {
     var outbox: any OutboxWrites { OutboxStore(connection: connection) }
     var linkCounts: any LinkCountWrites { LinkCountStore(connection: connection) }
     var deferredLinks: any DeferredLinkWrites { DeferredLinkStore(connection: connection, key: store.key) }
+    var reviews: any ReviewWrites { ReviewStore(connection: connection) }
 
     /// SQLite writes one transaction at a time already.
     func lock(_ name: String) throws {}

@@ -290,5 +290,32 @@ public enum Schema {
             "DELETE FROM tokens WHERE used_at IS NULL",
             "DELETE FROM deferred_links",
         ]),
+        Migration(version: 15, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor", statements: [
+            """
+            CREATE TABLE audit_reviews (
+                id INTEGER PRIMARY KEY,
+                app TEXT NOT NULL,
+                name TEXT NOT NULL,
+                auditor TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                folder_hash TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX audit_reviews_by_app ON audit_reviews (app, id)",
+            """
+            CREATE TABLE audit_findings (
+                review INTEGER NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                state TEXT NOT NULL,
+                criterion TEXT NOT NULL,
+                outcome TEXT NOT NULL,
+                note TEXT NOT NULL,
+                auditor TEXT NOT NULL,
+                updated_at INTEGER NOT NULL,
+                state_hash TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                PRIMARY KEY (review, state, criterion)
+            ) WITHOUT ROWID
+            """,
+        ]),
     ]
 }

@@ -13,6 +13,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 WIDTH, HEIGHT = 390, 844
 
 
+def xpath_text(text: str) -> str:
+    """`text` as an XPath string literal (curly quotes and all, as the page has them)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
 class Browser:
     def __init__(self, base: str):
         self.base = base
@@ -76,14 +81,14 @@ class Browser:
                 field.send_keys(value)
 
     def field(self, label: str):
-        target = self.driver.find_element(By.XPATH, f"//label[normalize-space()={json.dumps(label)}]")
+        target = self.driver.find_element(By.XPATH, f"//label[normalize-space()={xpath_text(label)}]")
         return self.driver.find_element(By.ID, target.get_attribute("for"))
 
     def _control(self, label: str):
-        quoted = json.dumps(label)
+        quoted = xpath_text(label)
         candidates = self.driver.find_elements(
-            By.XPATH, f"//button[normalize-space()={quoted} or normalize-space()={json.dumps(label + ' tab')}"
-            f" or starts-with(normalize-space(), {json.dumps(label + ' to ')}) or normalize-space()={json.dumps('Back to ' + label)}]"
+            By.XPATH, f"//button[normalize-space()={quoted} or normalize-space()={xpath_text(label + ' tab')}"
+            f" or starts-with(normalize-space(), {xpath_text(label + ' to ')}) or normalize-space()={xpath_text('Back to ' + label)}]"
                       f" | //a[normalize-space()={quoted}]")
         # Nothing inert is pressed (the screen beneath a sheet, the page beneath an alert).
         candidates = [element for element in candidates if not element.find_elements(By.XPATH, "ancestor-or-self::*[@inert]")]

@@ -16,7 +16,8 @@ from pyld import jsonld
 import audit_app
 from audit import VNU_JAR, AppAudit, Problem
 from browser import Browser
-from conftest import REPOSITORY
+from conftest import REPOSITORY, Server
+from selenium.webdriver.common.by import By
 
 PANTRY = REPOSITORY / "Tests/Apps/pantry"
 
@@ -118,3 +119,45 @@ def test_a_second_pass_reports_a_label_removed_from_a_template(tmp_path):
     assert (out / "previous.json").exists()
     report = (out / "report.html").read_text()
     assert "Changed since the previous pass" in report and "no longer: " in report
+
+
+def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path):
+    """An auditor starts an audit, judges a state, reads the conformance report; every page of
+    the review passes the audit; a template changed afterwards marks its state changed."""
+    views = tmp_path / "views"
+    shutil.copytree(REPOSITORY / "Views/_layout", views / "_layout")
+    shutil.copytree(PANTRY, views / "pantry")
+    server = Server(views=str(views))
+    browser = Browser(server.base)
+    try:
+        audit = AppAudit("pantry-review", browser, tmp_path)
+        browser.open("/pantry/_audit")
+        audit.state("The inventory with its reviews")
+        browser.fill({"Name of the audit": "Release 1", "Your name": "Ana"})
+        browser.press("Start an audit")
+        assert browser.heading == "Audit: Release 1"
+        audit.state("An audit's overview")
+        browser.press("Form “item” with its errors on Add Item")
+        audit.state("A state's criteria")
+        browser.driver.find_element(By.ID, "fail-3-3-1").click()
+        browser.fill({"Note on 3.3.1": "The quantity's error does not give the range."})
+        browser.driver.find_element(By.ID, "pass-1-4-3").click()
+        browser.press("Save the verdicts")
+        assert "Saved: 2 changed." in browser.driver.page_source
+        audit.state("A state's criteria, judged")
+        browser.press("every state of the audit")
+        overview = browser.path
+        browser.press("Conformance report")
+        row = browser.driver.find_element(By.XPATH, "//tr[th[starts-with(normalize-space(), '3.3.1 ')]]").text
+        assert "Partially Supports" in row and "The quantity's error does not give the range." in row, row
+        audit.state("The conformance report")
+        items = views / "pantry/add-item.html"
+        items.write_text(items.read_text().replace('label="Add"', 'label="Add it"').replace(">Add<", ">Add it<"))
+        browser.open(overview)
+        changed = [cell.text for cell in browser.driver.find_elements(By.XPATH, "//th[contains(., '(changed since reviewed)')]")]
+        assert changed == ["Form “item” with its errors on Add Item (changed since reviewed)"], changed
+        audit.finish()
+        assert not audit.problems, "\n".join(map(str, audit.problems))
+    finally:
+        browser.quit()
+        server.stop()

@@ -328,4 +328,32 @@ import Testing
         #expect(try other.read { try $0.outbox.messages(app: "suma", mailbox: nil, limit: 2) }.map(\.subject) == ["Mail 2", "Mail 1"])
         #expect(try other.read { try $0.outbox.messages(app: "other-app", mailbox: nil, limit: 10) }.isEmpty)
     }
+
+    @Test(arguments: StoreBackend.available) func twoAuditorsNeverOverwriteEachOthersVerdictUnseen(backend: StoreBackend) throws {
+        let (first, second) = try backend.instances()
+        let review = try first.transaction { try $0.reviews.create(app: "coin", name: "Release 2", auditor: "Ana", folderHash: "f1", now: 1_000) }
+        #expect(try second.read { try $0.reviews.reviews(app: "coin") } == [review])
+        #expect(try second.read { try $0.reviews.review(id: review.id, app: "other-app") } == nil, "an audit belongs to its app")
+        @Sendable func verdict(_ outcome: ReviewFinding.Outcome, by auditor: String, at time: Int64) -> ReviewFinding {
+            ReviewFinding(state: "screen:recents", criterion: "1.1.1", outcome: outcome, note: "\(auditor)'s note", auditor: auditor,
+                          updated: time, stateHash: "s1")
+        }
+        // Both saw no verdict; both save at once, on two instances: one is kept.
+        let kept = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let (store, auditor) = index == 0 ? (first, "Ana") : (second, "Ben")
+            if (try? store.transaction { try $0.reviews.record(verdict(.pass, by: auditor, at: 2_000), in: review.id, seen: 0) }) == true {
+                kept.withLock { $0.append(auditor) }
+            }
+        }
+        #expect(kept.withLock { $0.count } == 1)
+        let stored = try #require(try first.read { try $0.reviews.findings(review: review.id) }.first)
+        #expect(stored.version == 1 && stored.auditor == kept.withLock { $0[0] })
+        // Over the version they saw, a change is kept; over an older one, refused and nothing changes.
+        #expect(try second.transaction { try $0.reviews.record(verdict(.fail, by: "Cy", at: 3_000), in: review.id, seen: 1) })
+        #expect(try first.transaction { try $0.reviews.record(verdict(.notApplicable, by: "Di", at: 4_000), in: review.id, seen: 1) } == false)
+        #expect(try first.read { try $0.reviews.findings(review: review.id) }
+                == [ReviewFinding(state: "screen:recents", criterion: "1.1.1", outcome: .fail, note: "Cy's note", auditor: "Cy",
+                                  updated: 3_000, stateHash: "s1", version: 2)])
+    }
 }

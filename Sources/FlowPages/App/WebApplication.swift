@@ -184,22 +184,39 @@ public struct WebApplication: Sendable {
             group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
         }
         if services.app.isPrototype {
-            let tools = PrototypeTools(services: services)
-            group.post(ReservedPath.tool.pattern, answer { try tools.post($0.parameters["name"], $0) })
-            group.get(ReservedPath.mailbox.pattern, answer { try tools.mailbox($0) })
-            group.get(ReservedPath.events.pattern, answer { try tools.eventLog($0) })
-            let insights = InsightsPages(services: services)
-            group.get(ReservedPath.map.pattern, answer { try insights.mapPage($0) })
-            group.get(ReservedPath.mapSVG.pattern, answer { try insights.mapFile($0, format: .svg) })
-            group.get(ReservedPath.mapMermaid.pattern, answer { try insights.mapFile($0, format: .mermaid) })
-            group.get(ReservedPath.mapDot.pattern, answer { try insights.mapFile($0, format: .dot) })
-            group.get(ReservedPath.insights.pattern, answer { try insights.dashboard($0) })
-            group.get(ReservedPath.insightsTable.pattern, answer { try insights.table($0, name: $0.parameters["table"]) })
-            let audit = AuditRequests(services: services)
-            group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
-            group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
+            mountPrototype(services, in: &group, answer: answer)
         }
         group.mount("/", answer(screens))
+    }
+
+    /// The prototype's own pages: its tools, the dev mailbox and event log, the flow map and
+    /// insights, and the audit workspace (the inventory, opening a state, manual reviews and their files).
+    private static func mountPrototype(_ services: AppServices, in group: inout RouterGroup, answer: (@escaping Handler) -> Handler) {
+        let tools = PrototypeTools(services: services)
+        group.post(ReservedPath.tool.pattern, answer { try tools.post($0.parameters["name"], $0) })
+        group.get(ReservedPath.mailbox.pattern, answer { try tools.mailbox($0) })
+        group.get(ReservedPath.events.pattern, answer { try tools.eventLog($0) })
+        let insights = InsightsPages(services: services)
+        group.get(ReservedPath.map.pattern, answer { try insights.mapPage($0) })
+        group.get(ReservedPath.mapSVG.pattern, answer { try insights.mapFile($0, format: .svg) })
+        group.get(ReservedPath.mapMermaid.pattern, answer { try insights.mapFile($0, format: .mermaid) })
+        group.get(ReservedPath.mapDot.pattern, answer { try insights.mapFile($0, format: .dot) })
+        group.get(ReservedPath.insights.pattern, answer { try insights.dashboard($0) })
+        group.get(ReservedPath.insightsTable.pattern, answer { try insights.table($0, name: $0.parameters["table"]) })
+        let audit = AuditRequests(services: services)
+        group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
+        group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
+        let reviews = ReviewRequests(services: services)
+        let files = ReviewFiles(requests: reviews)
+        group.post(ReservedPath.auditReviews.pattern, answer { try reviews.start($0) })
+        group.post(ReservedPath.auditImport.pattern, answer { try files.importAudit($0) })
+        group.get(ReservedPath.auditReview.pattern, answer { try reviews.overview($0) })
+        group.get(ReservedPath.auditReviewState.pattern, answer { try reviews.statePage($0) })
+        group.post(ReservedPath.auditReviewState.pattern, answer { try reviews.save($0) })
+        group.get(ReservedPath.auditReport.pattern, answer { try files.report($0) })
+        group.get(ReservedPath.auditReportCSV.pattern, answer { try files.csv($0) })
+        group.get(ReservedPath.auditReportEARL.pattern, answer { try files.earl($0) })
+        group.get(ReservedPath.auditExport.pattern, answer { try files.export($0) })
     }
 
     /// The association files, which every host answers.

@@ -26,9 +26,16 @@ struct AuditRequests {
                 }),
             ]
         }
+        let reviews = try services.store.read { try $0.reviews.reviews(app: app.app.id) }
         let values: [String: TemplateValue] = [
             "kinds": .array(kinds), "total": .string(String(inventory.states.count)), "csrf": .string(unit.csrfToken),
             "open": .string(app.urls.prefix + ReservedPath.auditOpen.path),
+            "reviews": .array(reviews.map { review in
+                ["name": .string(review.name), "auditor": .string(review.auditor), "created": .string(ReviewReport.date(review.created)),
+                 "url": .string(app.urls.prefix + ReservedPath.auditReview.path(String(review.id)))]
+            }),
+            "reviewCount": .string(String(reviews.count)),
+            "start": .string(app.urls.prefix + ReservedPath.auditReviews.path), "import": .string(app.urls.prefix + ReservedPath.auditImport.path),
         ]
         return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values), request: request)
     }

@@ -61,6 +61,20 @@ struct AuditState: Hashable, Sendable {
     /// Why it cannot be opened, or what to know about it.
     let note: String?
 
+    /// The route whose screen the state shows: its own, or for a guarded screen met signed out
+    /// the sign-in screen; nil for the invalid-link and not-found pages.
+    func shownRoute(in navigation: NavigationDefinition) -> RouteName? {
+        let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
+        guard parts.count > 1 else { return kind == .invalidLink ? navigation.routes.first?.name : nil }
+        return kind == .signedOut ? navigation.signIn?.route ?? RouteName(parts[1]) : RouteName(parts[1])
+    }
+
+    /// The form, alert or toast the state shows over its screen, by its id.
+    var overlay: String? {
+        let parts = id.split(separator: ":", maxSplits: 2)
+        return parts.count > 2 ? String(parts[2]) : nil
+    }
+
     init(id: String, kind: Kind, name: String, recipe: Recipe?, note: String? = nil) {
         self.id = id
         self.kind = kind

@@ -28,6 +28,14 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case insightsTable = "/_insights/{table}"
     case audit = "/_audit"
     case auditOpen = "/_audit/open"
+    case auditReviews = "/_audit/reviews"
+    case auditImport = "/_audit/reviews/import"
+    case auditReview = "/_audit/reviews/{id}"
+    case auditReviewState = "/_audit/reviews/{id}/state"
+    case auditReport = "/_audit/reviews/{id}/report"
+    case auditReportCSV = "/_audit/reviews/{id}/report.csv"
+    case auditReportEARL = "/_audit/reviews/{id}/report.jsonld"
+    case auditExport = "/_audit/reviews/{id}/audit.json"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }
@@ -35,9 +43,10 @@ enum ReservedPath: String, CaseIterable, Sendable {
     /// The path itself, for one without a segment to fill.
     var path: String { rawValue }
 
-    /// The path with its segment filled (`/_tab/projects`), `value` as given: the caller encodes it.
+    /// The path with its segment filled (`/_tab/projects`, `/_audit/reviews/3/state`), `value`
+    /// as given: the caller encodes it.
     func path(_ value: String) -> String {
-        guard let open = rawValue.firstIndex(of: "{") else { return rawValue }
-        return String(rawValue[..<open]) + value
+        guard let open = rawValue.firstIndex(of: "{"), let close = rawValue[open...].firstIndex(of: "}") else { return rawValue }
+        return String(rawValue[..<open]) + value + String(rawValue[rawValue.index(after: close)...])
     }
 }

@@ -1,0 +1,138 @@
+import FlowStore
+import Foundation
+import HTMLTemplate
+import HTTPServer
+
+/// An audit as files and as its report: the Accessibility Conformance Report page, its verdicts
+/// as CSV and as W3C EARL, and the whole audit exported as JSON and imported again — on another
+/// machine, into another database — as a new audit with every verdict and who gave it.
+struct ReviewFiles {
+    let requests: ReviewRequests
+    private var services: AppServices { requests.services }
+    private var app: MountedApp { services.app }
+
+    /// The most verdicts an imported audit may hold (an app of 500 states judged on 50 criteria).
+    static let importLimit = 25_000
+    static let format = "flowpages-audit"
+
+    /// The conformance report: a row per WCAG criterion, then each state's verdicts.
+    func report(_ request: HTTPRequest) throws -> HTTPResponse {
+        let report = try requests.report(request)
+        let auditor = request.query("as") ?? ""
+        let stateURL = { (id: String) in requests.url(report.review.id, .auditReviewState, as: auditor) + "&state=" + ReviewRequests.encoded(id) }
+        let rows: [TemplateValue] = report.rows.map { row in
+            ["number": .string(row.criterion.number), "name": .string(row.criterion.name), "level": .string(row.criterion.level),
+             "url": .string(row.criterion.url), "conformance": .string(row.conformance.rawValue), "remarks": .string(row.remarks),
+             "failing": .array(row.failing.map { ["name": .string($0.state.name), "url": .string(stateURL($0.state.id))] })]
+        }
+        let states: [TemplateValue] = report.states.filter { !$0.findings.isEmpty }.map { review in
+            ["name": .string(review.state.name), "kind": .string(review.state.kind.heading), "url": .string(stateURL(review.state.id)),
+             "changed": .bool(review.changedSinceReviewed),
+             "findings": .array(review.criteria.criteria.compactMap { criterion, _ in
+                 review.findings[criterion.number].map { finding in
+                     ["number": .string(criterion.number), "name": .string(criterion.name), "outcome": .string(Self.said(finding.outcome)),
+                      "note": .string(finding.note), "by": .string("\(finding.auditor), \(ReviewReport.date(finding.updated))")]
+                 }
+             })]
+        }
+        let counts = Dictionary(grouping: report.rows, by: \.conformance).mapValues(\.count)
+        var values = requests.header(report, auditor: auditor)
+        values["rows"] = .array(rows)
+        values["states"] = .array(states)
+        values["summary"] = .array([ReviewReport.Conformance.supports, .partiallySupports, .doesNotSupport, .notApplicable, .notEvaluated].map {
+            ["name": .string($0.rawValue), "count": .string(String(counts[$0] ?? 0))]
+        })
+        values["wide"] = .bool(true)
+        return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values)
+    }
+
+    static func said(_ outcome: ReviewFinding.Outcome) -> String {
+        switch outcome {
+        case .pass: "Pass"
+        case .fail: "Fail"
+        case .notApplicable: "Not applicable"
+        }
+    }
+
+    func csv(_ request: HTTPRequest) throws -> HTTPResponse {
+        let report = try requests.report(request)
+        return Self.download(Array(report.csv.utf8), type: "text/csv; charset=utf-8", name: "\(app.app.id)-audit-\(report.review.id).csv")
+    }
+
+    func earl(_ request: HTTPRequest) throws -> HTTPResponse {
+        let report = try requests.report(request)
+        return Self.download(try report.earl(app: app), type: "application/ld+json", name: "\(app.app.id)-audit-\(report.review.id).jsonld")
+    }
+
+    /// The audit as a file another FlowPages imports.
+    func export(_ request: HTTPRequest) throws -> HTTPResponse {
+        let report = try requests.report(request)
+        let review = report.review
+        let findings = report.states.flatMap { state in
+            state.findings.values.sorted { $0.criterion < $1.criterion }.map { finding -> [String: Any] in
+                ["state": finding.state, "criterion": finding.criterion, "outcome": finding.outcome.rawValue, "note": finding.note,
+                 "auditor": finding.auditor, "updated": ReviewReport.date(finding.updated), "stateHash": finding.stateHash]
+            }
+        }
+        let document: [String: Any] = ["format": Self.format, "version": 1, "app": review.app, "name": review.name, "auditor": review.auditor,
+                                       "created": ReviewReport.date(review.created), "folderHash": review.folderHash, "findings": findings]
+        let body = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        return Self.download(Array(body), type: "application/json", name: "\(app.app.id)-audit-\(review.id).json")
+    }
+
+    /// A new audit from an exported file pasted into the inventory's form, with every verdict
+    /// as it was given; a file of another app, of another format or with a verdict that does not
+    /// read is refused whole, with what is wrong.
+    func importAudit(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, _, _) = try services.openCheckedPost(request)
+        let text = (form["audit"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let document = object as? [String: Any],
+              document["format"] as? String == Self.format else {
+            throw HTTPError(.unprocessableContent, "That is not an audit exported by FlowPages (a JSON file whose format is \(Self.format)).")
+        }
+        guard document["app"] as? String == app.app.id else {
+            throw HTTPError(.unprocessableContent, "That audit is of \(document["app"] as? String ?? "another app"), not of \(app.app.id); import it there.")
+        }
+        let name = try ReviewRequests.text(document["name"] as? String, "the audit's name", limit: ReviewRequests.nameLimit)
+        let auditor = try ReviewRequests.text(document["auditor"] as? String, "who started the audit", limit: ReviewRequests.nameLimit)
+        let entries = document["findings"] as? [[String: Any]] ?? []
+        guard entries.count <= Self.importLimit else {
+            throw HTTPError(.unprocessableContent, "That audit holds \(entries.count) verdicts; FlowPages imports at most \(Self.importLimit).")
+        }
+        let findings = try entries.enumerated().map { try Self.finding($1, number: $0 + 1) }
+        let created = Self.milliseconds(document["created"] as? String) ?? services.clock.now()
+        let review = try services.store.transaction { transaction in
+            let review = try transaction.reviews.create(app: app.app.id, name: name, auditor: auditor,
+                                                        folderHash: document["folderHash"] as? String ?? "", now: created)
+            for finding in findings { _ = try transaction.reviews.record(finding, in: review.id, seen: 0) }
+            return review
+        }
+        return unit.finish(.redirect(to: requests.url(review.id)), request: request)
+    }
+
+    private static func finding(_ entry: [String: Any], number: Int) throws -> ReviewFinding {
+        guard let state = entry["state"] as? String, let criterion = entry["criterion"] as? String, WCAGCriterion.named(criterion) != nil,
+              let outcome = (entry["outcome"] as? String).flatMap(ReviewFinding.Outcome.init(rawValue:)),
+              let auditor = entry["auditor"] as? String, !auditor.isEmpty, auditor.count <= ReviewRequests.nameLimit,
+              let updated = milliseconds(entry["updated"] as? String) else {
+            throw HTTPError(.unprocessableContent, "Verdict \(number) of the file does not read: it needs a state, a WCAG 2.2 criterion, an outcome "
+                            + "(pass, fail or not-applicable), an auditor and when it was given.")
+        }
+        let note = entry["note"] as? String ?? ""
+        guard note.count <= ReviewRequests.noteLimit else {
+            throw HTTPError(.unprocessableContent, "Verdict \(number)'s note is longer than \(ReviewRequests.noteLimit) characters.")
+        }
+        return ReviewFinding(state: state, criterion: criterion, outcome: outcome, note: note, auditor: auditor, updated: updated,
+                             stateHash: entry["stateHash"] as? String ?? "")
+    }
+
+    /// Milliseconds since 1970, as the stores keep times.
+    private static func milliseconds(_ date: String?) -> Int64? {
+        date.flatMap { ISO8601DateFormatter().date(from: $0) }.map { Int64($0.timeIntervalSince1970) * 1000 }
+    }
+
+    private static func download(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
+        HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", type), ("Cache-Control", "no-store"),
+                                                ("Content-Disposition", "attachment; filename=\"\(name)\"")]), body: body)
+    }
+}

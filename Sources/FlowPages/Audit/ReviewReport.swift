@@ -1,0 +1,133 @@
+import FlowStore
+import Foundation
+
+/// An audit's findings read against the app as it is now: per state, the criteria that apply and
+/// the verdicts given, marked when the state changed since; per criterion, its conformance as an
+/// Accessibility Conformance Report states it.
+struct ReviewReport {
+    enum Conformance: String {
+        case supports = "Supports"
+        case partiallySupports = "Partially Supports"
+        case doesNotSupport = "Does Not Support"
+        case notApplicable = "Not Applicable"
+        case notEvaluated = "Not Evaluated"
+    }
+
+    struct StateReview {
+        let state: AuditState
+        let criteria: ApplicableCriteria
+        /// What the state is made of now (``StateSources/hash``).
+        let hash: String
+        /// Its verdicts, by criterion number.
+        let findings: [String: ReviewFinding]
+
+        /// Whether a verdict was given on what the state was before its template or definition changed.
+        var changedSinceReviewed: Bool { findings.values.contains { $0.stateHash != hash } }
+        var judged: Int { criteria.criteria.filter { findings[$0.criterion.number] != nil }.count }
+        var failed: [ReviewFinding] { findings.values.filter { $0.outcome == .fail }.sorted { $0.criterion < $1.criterion } }
+    }
+
+    struct CriterionRow {
+        let criterion: WCAGCriterion
+        let conformance: Conformance
+        /// The states where it failed, with the verdict.
+        let failing: [(state: AuditState, finding: ReviewFinding)]
+        let remarks: String
+    }
+
+    let review: AuditReview
+    let states: [StateReview]
+    let rows: [CriterionRow]
+    /// Whether the app folder differs from the one the audit was started on.
+    let folderChanged: Bool
+
+    init(review: AuditReview, findings: [ReviewFinding], app: MountedApp) {
+        self.review = review
+        let byState = Dictionary(grouping: findings, by: \.state)
+        let states = AuditInventory(app).states.map { state in
+            let sources = StateSources(state, in: app)
+            return StateReview(state: state, criteria: ApplicableCriteria(state, in: app, sources: sources), hash: sources.hash,
+                               findings: Dictionary(uniqueKeysWithValues: (byState[state.id] ?? []).map { ($0.criterion, $0) }))
+        }
+        self.states = states
+        folderChanged = StateSources.folderHash(app.app) != review.folderHash
+        rows = WCAGCriterion.all.map { Self.row($0, states: states) }
+    }
+
+    private static func row(_ criterion: WCAGCriterion, states: [StateReview]) -> CriterionRow {
+        let applying = states.filter { $0.criteria.criteria.contains { $0.criterion == criterion } }
+        let verdicts = applying.compactMap { review in review.findings[criterion.number].map { (review.state, $0) } }
+        let failing = verdicts.filter { $0.1.outcome == .fail }
+        let passes = verdicts.filter { $0.1.outcome == .pass }.count
+        let inapplicable = verdicts.filter { $0.1.outcome == .notApplicable }.count
+        let counted = applying.count - inapplicable
+        let conformance: Conformance
+        let remarks: String
+        switch (counted, failing.count, passes) {
+        case (0, _, _):
+            conformance = .notApplicable
+            remarks = applying.isEmpty ? "No state holds what it is about." : "Judged not applicable in every state it could apply to."
+        case (_, let failed, _) where failed > 0:
+            conformance = failed == counted ? .doesNotSupport : .partiallySupports
+            remarks = "Fails in \(failed) of \(counted) states: " + failing.map { "\($0.0.name) (\($0.1.note.isEmpty ? "no note" : $0.1.note))" }.joined(separator: "; ")
+        case (_, _, let passed) where passed == counted:
+            conformance = .supports
+            remarks = "Passes in all \(counted) states it applies to."
+        default:
+            conformance = .notEvaluated
+            remarks = "Passes in \(passes) of \(counted) states; \(counted - passes) not judged yet."
+        }
+        return CriterionRow(criterion: criterion, conformance: conformance, failing: failing.map { (state: $0.0, finding: $0.1) }, remarks: remarks)
+    }
+
+    /// One row per verdict: state, criterion, outcome, note, auditor, when, and whether the state changed since.
+    var csv: String {
+        var rows = [["state id", "state", "kind", "criterion", "name", "level", "outcome", "note", "auditor", "updated", "changed since reviewed"]]
+        for review in states {
+            for (criterion, _) in review.criteria.criteria {
+                guard let finding = review.findings[criterion.number] else { continue }
+                rows.append([review.state.id, review.state.name, review.state.kind.rawValue, criterion.number, criterion.name, criterion.level,
+                             finding.outcome.rawValue, finding.note, finding.auditor, Self.date(finding.updated), finding.stateHash == review.hash ? "no" : "yes"])
+            }
+        }
+        return CSV.text(rows)
+    }
+
+    /// The verdicts as W3C EARL, JSON-LD with its context embedded: each state a test subject,
+    /// each verdict a manual assertion by its auditor against the criterion's section of WCAG 2.2.
+    func earl(app: MountedApp) throws -> [UInt8] {
+        let context: [String: Any] = [
+            "earl": "http://www.w3.org/ns/earl#", "dct": "http://purl.org/dc/terms/", "foaf": "http://xmlns.com/foaf/0.1/",
+            "xsd": "http://www.w3.org/2001/XMLSchema#",
+            "assertedBy": ["@id": "earl:assertedBy", "@type": "@id"], "subject": ["@id": "earl:subject", "@type": "@id"],
+            "test": ["@id": "earl:test", "@type": "@id"], "result": "earl:result", "mode": ["@id": "earl:mode", "@type": "@id"],
+            "outcome": ["@id": "earl:outcome", "@type": "@id"], "title": "dct:title", "description": "dct:description",
+            "date": ["@id": "dct:date", "@type": "xsd:dateTime"], "name": "foaf:name",
+        ]
+        var graph: [[String: Any]] = []
+        var auditors: Set<String> = []
+        for review in states where !review.findings.isEmpty {
+            let subject = "urn:flowpages:audit:\(app.app.id):\(review.state.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? review.state.id)"
+            graph.append(["@id": subject, "@type": "earl:TestSubject", "title": "\(review.state.name) (\(review.state.kind.heading))"])
+            for finding in review.findings.values.sorted(by: { $0.criterion < $1.criterion }) {
+                guard let criterion = WCAGCriterion.named(finding.criterion) else { continue }
+                auditors.insert(finding.auditor)
+                let outcome = switch finding.outcome { case .pass: "earl:passed"; case .fail: "earl:failed"; case .notApplicable: "earl:inapplicable" }
+                graph.append(["@type": "earl:Assertion", "assertedBy": Self.auditorID(finding.auditor), "subject": subject,
+                              "test": criterion.url, "mode": "earl:manual",
+                              "result": ["@type": "earl:TestResult", "outcome": outcome, "description": finding.note, "date": Self.date(finding.updated)]])
+            }
+        }
+        graph += auditors.sorted().map { ["@id": Self.auditorID($0), "@type": ["earl:Assertor", "foaf:Person"], "name": $0] }
+        return Array(try JSONSerialization.data(withJSONObject: ["@context": context, "@graph": graph], options: [.prettyPrinted, .sortedKeys]))
+    }
+
+    private static func auditorID(_ name: String) -> String {
+        "urn:flowpages:auditor:" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name)
+    }
+
+    /// `2026-11-28T10:15:00Z`, from milliseconds since 1970 (as the stores keep times).
+    static func date(_ milliseconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(milliseconds / 1000)))
+    }
+}

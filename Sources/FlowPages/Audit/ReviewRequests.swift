@@ -1,0 +1,139 @@
+import FlowStore
+import Foundation
+import HTMLTemplate
+import HTTPServer
+
+/// The manual review of an audit, mounted with the inventory (`--prototype on`): start an audit
+/// (`POST /_audit/reviews`), its overview of every state with what was judged, each state's page
+/// of the WCAG criteria that apply to it with a verdict and note per criterion by a named auditor,
+/// and the report. Each save writes only the verdicts it changes, each over the version its
+/// auditor saw, in one transaction: auditors working at once never overwrite each other unseen.
+struct ReviewRequests {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    static let nameLimit = 200
+    static let noteLimit = 4_000
+
+    /// Starts an audit named in the post, by the auditor named in it, on the folder as it is.
+    func start(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, now, _) = try services.openCheckedPost(request)
+        let name = try Self.text(form["name"], "a name for the audit", limit: Self.nameLimit)
+        let auditor = try Self.text(form["auditor"], "your name", limit: Self.nameLimit)
+        let folderHash = StateSources.folderHash(app.app)
+        let review = try services.store.transaction { try $0.reviews.create(app: app.app.id, name: name, auditor: auditor, folderHash: folderHash, now: now) }
+        return unit.finish(.redirect(to: url(review.id, as: auditor)), request: request)
+    }
+
+    /// Every state with how much of it is judged, what failed, and whether it changed since.
+    func overview(_ request: HTTPRequest) throws -> HTTPResponse {
+        let unit = try services.openSession(request, now: services.clock.now())
+        let report = try self.report(request)
+        let auditor = request.query("as") ?? ""
+        let states: [TemplateValue] = report.states.map { review in
+            ["name": .string(review.state.name), "kind": .string(review.state.kind.heading),
+             "url": .string(url(report.review.id, .auditReviewState, as: auditor) + "&state=" + Self.encoded(review.state.id)),
+             "judged": .string(String(review.judged)), "applicable": .string(String(review.criteria.criteria.count)),
+             "failed": .string(review.failed.map(\.criterion).joined(separator: ", ")), "changed": .bool(review.changedSinceReviewed)]
+        }
+        let values = header(report, auditor: auditor).merging(["states": .array(states), "csrf": .string(unit.csrfToken)]) { $1 }
+        return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
+    }
+
+    /// The criteria that apply to one state, each with its verdict, note and who gave it.
+    func statePage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let unit = try services.openSession(request, now: services.clock.now())
+        let report = try self.report(request)
+        guard let review = report.states.first(where: { $0.state.id == request.query("state") }) else {
+            throw HTTPError(.notFound, "\(app.app.title) has no state '\(request.query("state") ?? "")'; the audit's overview lists them.")
+        }
+        let criteria: [TemplateValue] = review.criteria.criteria.map { criterion, because in
+            let finding = review.findings[criterion.number]
+            let outcome = finding?.outcome.rawValue ?? ""
+            return ["number": .string(criterion.number), "id": .string(criterion.number.replacingOccurrences(of: ".", with: "-")),
+                    "name": .string(criterion.name), "level": .string(criterion.level), "url": .string(criterion.url), "because": .string(because),
+                    "pass": .bool(outcome == "pass"), "fail": .bool(outcome == "fail"), "na": .bool(outcome == "not-applicable"), "open": .bool(finding == nil),
+                    "note": .string(finding?.note ?? ""), "seen": .string(String(finding?.version ?? 0)),
+                    "by": finding.map { .string("\($0.auditor), \(ReviewReport.date($0.updated))") } ?? .null,
+                    "changed": .bool(finding.map { $0.stateHash != review.hash } ?? false)]
+        }
+        var values = header(report, auditor: request.query("as") ?? "")
+        values["state"] = ["id": .string(review.state.id), "name": .string(review.state.name), "kind": .string(review.state.kind.heading),
+                           "openable": .bool(review.state.recipe != nil), "note": review.state.note.map { .string($0) } ?? .null]
+        values["criteria"] = .array(criteria)
+        values["csrf"] = .string(unit.csrfToken)
+        values["open"] = .string(app.urls.prefix + ReservedPath.auditOpen.path)
+        values["save"] = .string(app.urls.prefix + ReservedPath.auditReviewState.path(String(report.review.id)))
+        values["conflicts"] = request.query("conflicts").map { .string($0) } ?? .null
+        values["saved"] = request.query("saved").map { .string($0) } ?? .null
+        return unit.finish(try services.renderer.page("_layout/audit-review-state", title: "Review: \(review.state.name)", values: values), request: request)
+    }
+
+    /// Keeps the verdicts the post changes, each over the version its page showed; a verdict
+    /// someone else changed meanwhile is not kept, and the page says which.
+    func save(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, now, _) = try services.openCheckedPost(request)
+        let report = try self.report(request)
+        guard let review = report.states.first(where: { $0.state.id == form["state"] }) else {
+            throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")'; the audit's overview lists them.")
+        }
+        let auditor = try Self.text(form["auditor"], "your name", limit: Self.nameLimit)
+        var changes: [(ReviewFinding, seen: Int64)] = []
+        for (criterion, _) in review.criteria.criteria {
+            let key = criterion.number
+            guard let raw = form["outcome-\(key)"], !raw.isEmpty else { continue }
+            guard let outcome = ReviewFinding.Outcome(rawValue: raw) else {
+                throw HTTPError(.unprocessableContent, "'\(raw)' is not a verdict for \(key); it is pass, fail or not-applicable.")
+            }
+            let note = (form["note-\(key)"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard note.count <= Self.noteLimit else {
+                throw HTTPError(.unprocessableContent, "The note on \(key) is \(note.count) characters; keep it to \(Self.noteLimit).")
+            }
+            let shown = review.findings[key]
+            guard shown?.outcome != outcome || shown?.note != note || shown?.stateHash != review.hash else { continue }
+            changes.append((ReviewFinding(state: review.state.id, criterion: key, outcome: outcome, note: note, auditor: auditor, updated: now,
+                                          stateHash: review.hash), Int64(form["seen-\(key)"] ?? "") ?? 0))
+        }
+        let refused = try services.store.transaction { transaction in
+            try changes.filter { try !transaction.reviews.record($0.0, in: report.review.id, seen: $0.seen) }.map(\.0.criterion)
+        }
+        var target = url(report.review.id, .auditReviewState, as: auditor) + "&state=" + Self.encoded(review.state.id)
+        target += refused.isEmpty ? "&saved=\(changes.count)" : "&conflicts=" + Self.encoded(refused.joined(separator: ", "))
+        return unit.finish(.redirect(to: target), request: request)
+    }
+
+    /// The audit the request's path names, read against the app as it is now.
+    func report(_ request: HTTPRequest) throws -> ReviewReport {
+        guard let id = request.parameters["id"].flatMap({ Int64($0) }),
+              let review = try services.store.read({ try $0.reviews.review(id: id, app: app.app.id) }) else {
+            throw HTTPError(.notFound, "\(app.app.title) has no audit \(request.parameters["id"] ?? ""); the inventory lists its audits.")
+        }
+        return ReviewReport(review: review, findings: try services.store.read { try $0.reviews.findings(review: id) }, app: app)
+    }
+
+    /// What every page of an audit shows at its top: its name, who started it and when, and where its files are.
+    func header(_ report: ReviewReport, auditor: String) -> [String: TemplateValue] {
+        let id = report.review.id
+        return ["review": ["name": .string(report.review.name), "auditor": .string(report.review.auditor),
+                           "created": .string(ReviewReport.date(report.review.created)), "folderChanged": .bool(report.folderChanged)],
+                "auditor": .string(auditor), "overview": .string(url(id, as: auditor)), "inventory": .string(app.urls.prefix + ReservedPath.audit.path),
+                "report": .string(url(id, .auditReport, as: auditor)), "csv": .string(url(id, .auditReportCSV)),
+                "earl": .string(url(id, .auditReportEARL)), "export": .string(url(id, .auditExport))]
+    }
+
+    func url(_ id: Int64, _ path: ReservedPath = .auditReview, as auditor: String = "") -> String {
+        app.urls.prefix + path.path(String(id)) + (auditor.isEmpty ? "" : "?as=" + Self.encoded(auditor))
+    }
+
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~:"))) ?? text
+    }
+
+    /// `value` trimmed, or a 422 naming what is missing or too long.
+    static func text(_ value: String?, _ what: String, limit: Int) throws -> String {
+        let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw HTTPError(.unprocessableContent, "Give \(what); go back and fill it in.") }
+        guard text.count <= limit else { throw HTTPError(.unprocessableContent, "Keep \(what) to \(limit) characters.") }
+        return text
+    }
+}

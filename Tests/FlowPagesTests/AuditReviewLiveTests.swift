@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The manual review of an audit (issue 36), over real HTTP on the app written from the docs
+/// alone: auditors record verdicts per WCAG criterion, two at once never overwrite each other
+/// unseen, the conformance report, CSV and EARL say what was found, an exported audit imports
+/// whole, and a state whose template changes is marked "changed since reviewed".
+@Suite struct AuditReviewLiveTests {
+    static let errors = "form-errors:edit-item:item"
+
+    /// Starts an audit named `name` as `auditor`; returns its overview's path.
+    static func start(_ browser: inout LiveBrowser, name: String, auditor: String) throws -> String {
+        try browser.open("/pantry/_audit")
+        try browser.post("/pantry/_audit/reviews", ["csrf": browser.hidden("csrf"), "name": name, "auditor": auditor])
+        #expect(browser.last.status == 200 && browser.page.heading == "Audit: \(name)")
+        return String(browser.url.prefix { $0 != "?" })
+    }
+
+    /// Posts verdicts on the state `state` as `auditor`, from the state's page as it was opened.
+    @discardableResult
+    static func judge(_ browser: inout LiveBrowser, _ overview: String, state: String, as auditor: String,
+                      _ verdicts: [String: (String, String)], page: HTMLPage? = nil) throws -> HTMLPage {
+        let shown = try page ?? browser.open("\(overview)/state?state=\(state)")
+        var values = ["csrf": shown.root.elements("input").first { $0["name"] == "csrf" }?["value"] ?? "", "state": state, "auditor": auditor]
+        for input in shown.root.elements("input") where input["name"]?.hasPrefix("seen-") == true {
+            values[input["name"] ?? ""] = input["value"]
+        }
+        for (criterion, (outcome, note)) in verdicts {
+            values["outcome-\(criterion)"] = outcome
+            values["note-\(criterion)"] = note
+        }
+        return try browser.post("\(overview)/state", values)
+    }
+
+    @Test func auditorsRecordVerdictsAndTheReportSaysWhatWasFound() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var ana = LiveBrowser(live)
+        var ben = LiveBrowser(live)
+        let overview = try Self.start(&ana, name: "Release 1", auditor: "Ana")
+        let page = try ana.open("\(overview)/state?state=\(Self.errors)")
+        let legends = page.root.elements("legend").map(\.content)
+        #expect(legends.contains("3.3.1 Error Identification (A)") && legends.contains("1.3.5 Identify Input Purpose (AA)") == false,
+                "a form's errors bring 3.3.1; no field of the item form asks about the person")
+        #expect(!legends.contains { $0.hasPrefix("1.2.") }, "no media, no media criteria")
+        let bensPage = try ben.open("\(overview)/state?state=\(Self.errors)")
+        try Self.judge(&ana, overview, state: Self.errors, as: "Ana", ["3.3.1": ("fail", "The quantity's error does not say the range."), "1.4.3": ("pass", "")])
+        #expect(ana.url.contains("saved=2"))
+        // Ben's page was opened before Ana saved: his 3.3.1 is not kept, his 2.4.6 is.
+        try Self.judge(&ben, overview, state: Self.errors, as: "Ben", ["3.3.1": ("pass", ""), "2.4.6": ("pass", "")], page: bensPage)
+        #expect(ben.page.root.elements("h2").map(\.content).contains("Not kept: someone else judged these meanwhile"))
+        #expect(ben.url.contains("conflicts=3.3.1"))
+        let report = try ana.open("\(overview)/report")
+        let row = report.root.elements("tr").first { $0.content.hasPrefix("3.3.1 Error Identification") }?.content ?? ""
+        #expect(row.contains("Does Not Support") == false && row.contains("Partially Supports"), "fails in one of the states it applies to: \(row)")
+        #expect(report.root.elements("tr").first { $0.content.hasPrefix("1.2.1 ") }?.content.contains("Not Applicable") == true)
+        #expect(report.root.elements("tr").first { $0.content.hasPrefix("2.4.6 ") }?.content.contains("Not Evaluated") == true,
+                "passes where judged, not judged everywhere yet")
+        let csv = try ana.request("GET", "\(overview)/report.csv", referer: nil).body.split(whereSeparator: \.isNewline)
+        #expect(csv.count == 4 && csv.contains { $0.contains("3.3.1,Error Identification,A,fail,The quantity's error does not say the range.,Ana") })
+        let earl = try #require(try JSONSerialization.jsonObject(with: Data(ana.request("GET", "\(overview)/report.jsonld", referer: nil).body.utf8)) as? [String: Any])
+        let graph = earl["@graph"] as? [[String: Any]] ?? []
+        #expect(graph.filter { $0["@type"] as? String == "earl:Assertion" }.count == 3 && earl["@context"] is [String: Any])
+        #expect(graph.contains { ($0["result"] as? [String: Any])?["outcome"] as? String == "earl:failed" && $0["test"] as? String == "https://www.w3.org/TR/WCAG22/#error-identification" })
+    }
+
+    @Test func anExportedAuditImportsWholeAndAnotherAppsIsRefused() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Before launch", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["1.4.3": ("fail", "Low contrast on the count.")])
+        let exported = try browser.request("GET", "\(overview)/audit.json", referer: nil)
+        #expect(exported.header("Content-Disposition")?.hasPrefix("attachment") == true)
+        try browser.open("/pantry/_audit")
+        try browser.post("/pantry/_audit/reviews/import", ["csrf": browser.hidden("csrf"), "audit": exported.body])
+        #expect(browser.page.heading == "Audit: Before launch" && browser.url != overview)
+        let imported = String(browser.url.prefix { $0 != "?" })
+        #expect(try browser.request("GET", "\(imported)/report.csv", referer: nil).body == browser.request("GET", "\(overview)/report.csv", referer: nil).body)
+        try browser.open("/pantry/_audit")
+        try browser.post("/pantry/_audit/reviews/import", ["csrf": browser.hidden("csrf"), "audit": exported.body.replacingOccurrences(of: "\"pantry\"", with: "\"coin\"")])
+        #expect(browser.last.status == 422 && browser.last.body.contains("That audit is of coin, not of pantry"))
+        try browser.open("/pantry/_audit")
+        #expect(browser.page.root.elements("li").filter { $0.content.hasPrefix("Before launch") }.count == 2, "the refused file added nothing")
+    }
+
+    @Test func aStateWhoseTemplateChangedIsMarkedChangedSinceReviewed() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Sprint 4", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["2.4.4": ("pass", "")])
+        try Self.judge(&browser, overview, state: "screen:shopping", as: "Ana", ["2.4.4": ("pass", "")])
+        func changed() throws -> [String] {
+            try browser.open(overview).root.elements("th").filter { $0.content.hasSuffix("(changed since reviewed)") }.map(\.content)
+        }
+        #expect(try changed().isEmpty)
+        let template = (live.views as NSString).appendingPathComponent("pantry/items.html")
+        try (String(contentsOfFile: template, encoding: .utf8).replacingOccurrences(of: "label=\"Add Item\"", with: "label=\"Add\""))
+            .write(toFile: template, atomically: true, encoding: .utf8)
+        #expect(try changed() == ["Pantry (changed since reviewed)"], "only the state whose template changed")
+        #expect(browser.page.root.all.contains { $0.name == "strong" && $0.content == "The app folder changed since." })
+        let state = try browser.open("\(overview)/state?state=screen:items")
+        #expect(state.root.all.contains { $0.name == "strong" && $0.content == "changed since reviewed" })
+    }
+}
