@@ -66,6 +66,9 @@ public protocol ReviewReads {
     func review(id: Int64, app: String) throws -> AuditReview?
     /// Every finding of audit `review`, by state and criterion.
     func findings(review: Int64) throws -> [ReviewFinding]
+    /// The automated pass last attached to audit `review`: when, and its results as the pass
+    /// wrote them (JSON); nil when none was.
+    func automatedPass(review: Int64) throws -> (attached: Int64, results: String)?
 }
 
 /// Audits written inside a ``StoreTransaction``.
@@ -76,4 +79,6 @@ public protocol ReviewWrites: ReviewReads {
     /// in that state is still at version `seen` (0: there is none yet); false, keeping nothing,
     /// when someone else's verdict came first.
     func record(_ finding: ReviewFinding, in review: Int64, seen: Int64) throws -> Bool
+    /// Keeps an automated pass's results (JSON) with audit `review`; the latest is the one shown.
+    func attach(automatedPass results: String, to review: Int64, now: Int64) throws
 }

@@ -176,7 +176,7 @@ public enum PostgresSchema {
             "DELETE FROM secrets WHERE used_at IS NULL",
             "DELETE FROM deferred_links",
         ]),
-        PostgresMigration(version: 7, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor", statements: [
+        PostgresMigration(version: 7, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor, and the automated passes attached", statements: [
             """
             CREATE TABLE audit_reviews (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -202,6 +202,15 @@ public enum PostgresSchema {
                 PRIMARY KEY (review, state, criterion)
             )
             """,
+            """
+            CREATE TABLE audit_passes (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                review bigint NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                attached_at bigint NOT NULL,
+                results text NOT NULL
+            )
+            """,
+            "CREATE INDEX audit_passes_by_review ON audit_passes (review, attached_at)",
         ]),
     ]
 }

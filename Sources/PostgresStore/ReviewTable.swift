@@ -55,4 +55,14 @@ struct ReviewTable: ReviewWrites {
             WHERE review = $7 AND state = $8 AND criterion = $9 AND version = $10
             """, values + [.integer(seen)]) == 1
     }
+
+    func automatedPass(review: Int64) throws -> (attached: Int64, results: String)? {
+        try connection.queryFirst("SELECT attached_at, results FROM audit_passes WHERE review = $1 ORDER BY attached_at DESC, id DESC LIMIT 1",
+                                  [.integer(review)]) { (Int64($0.int(0)), $0.string(1) ?? "") }
+    }
+
+    func attach(automatedPass results: String, to review: Int64, now: Int64) throws {
+        _ = try connection.execute("INSERT INTO audit_passes (review, attached_at, results) VALUES ($1, $2, $3)",
+                                   [.integer(review), .integer(now), .text(results)])
+    }
 }

@@ -53,4 +53,14 @@ struct ReviewStore: ReviewWrites {
             WHERE review = ? AND state = ? AND criterion = ? AND version = ?
             """, values + [.integer(seen)]) == 1
     }
+
+    func automatedPass(review: Int64) throws -> (attached: Int64, results: String)? {
+        try connection.queryFirst("SELECT attached_at, results FROM audit_passes WHERE review = ? ORDER BY attached_at DESC, id DESC LIMIT 1",
+                                  [.integer(review)]) { (Int64($0.int(0)), $0.string(1) ?? "") }
+    }
+
+    func attach(automatedPass results: String, to review: Int64, now: Int64) throws {
+        _ = try connection.execute("INSERT INTO audit_passes (review, attached_at, results) VALUES (?, ?, ?)",
+                                   [.integer(review), .integer(now), .text(results)])
+    }
 }

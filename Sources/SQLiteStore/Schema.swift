@@ -290,7 +290,7 @@ public enum Schema {
             "DELETE FROM tokens WHERE used_at IS NULL",
             "DELETE FROM deferred_links",
         ]),
-        Migration(version: 15, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor", statements: [
+        Migration(version: 15, name: "accessibility audits: a verdict per state and WCAG criterion, by a named auditor, and the automated passes attached", statements: [
             """
             CREATE TABLE audit_reviews (
                 id INTEGER PRIMARY KEY,
@@ -316,6 +316,15 @@ public enum Schema {
                 PRIMARY KEY (review, state, criterion)
             ) WITHOUT ROWID
             """,
+            """
+            CREATE TABLE audit_passes (
+                id INTEGER PRIMARY KEY,
+                review INTEGER NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                attached_at INTEGER NOT NULL,
+                results TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX audit_passes_by_review ON audit_passes (review, attached_at)",
         ]),
     ]
 }

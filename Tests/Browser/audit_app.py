@@ -1,6 +1,6 @@
 """flowpages' automated audit pass over any app folder, from the command line (see README.md):
 
-    bash Tests/Browser/audit-app.sh <app> [--out DIR] [--views DIR] [--base URL]
+    bash Tests/Browser/audit-app.sh <app> [--out DIR] [--views DIR] [--base URL [--attach-to AUDIT]]
 
 Starts flowpages over a throwaway database (or audits the one running at --base), opens every
 state `/<app>/_audit` lists in headless Chromium and audits it light and dark; writes results.json,
@@ -8,6 +8,7 @@ report.html, results.csv, earl.jsonld and screenshots/ into DIR, and changes.jso
 previous pass. Exits 0 when nothing was found, 1 when something was, 130 when stopped by Ctrl-C
 (what it finished is kept)."""
 import argparse
+import json
 import shutil
 import signal
 import sys
@@ -48,13 +49,29 @@ class Progress:
         return shutil.get_terminal_size((100, 20)).columns - 1
 
 
+def attach(browser, app: str, audit: int, results: dict):
+    """Attaches the pass to the manual audit `audit` as a person would: its page's form, filled
+    with the results' text."""
+    browser.open(f"/{app}/_audit/reviews/{audit}")
+    if not browser.heading.startswith("Audit: "):
+        raise RuntimeError(f"{browser.base}/{app}/_audit/reviews/{audit} is no audit ({browser.title!r})")
+    field = browser.field("An automated pass's results (the text of the results.json audit-app.sh wrote)")
+    browser.driver.execute_script("arguments[0].value = arguments[1]", field, json.dumps(results, ensure_ascii=False))
+    browser.press("Attach the automated pass")
+    print(f"attached to {browser.base}/{app}/_audit/reviews/{audit}")
+
+
 def main(arguments=None) -> int:
     parser = argparse.ArgumentParser(prog="audit-app.sh", description="The automated accessibility pass over every state of an app.")
     parser.add_argument("app", help="the app folder's name under the views folder")
     parser.add_argument("--out", type=Path, help="where the results go (default: audit-<app>); a previous pass there is compared")
     parser.add_argument("--views", type=Path, default=REPOSITORY / "Views", help="the views folder (default: the repository's Views)")
     parser.add_argument("--base", help="audit a flowpages already running here (with --prototype on) instead of starting one")
+    parser.add_argument("--attach-to", metavar="AUDIT", type=int,
+                        help="with --base: attach the results to that server's manual audit AUDIT (its number in /<app>/_audit/reviews/AUDIT)")
     options = parser.parse_args(arguments)
+    if options.attach_to is not None and not options.base:
+        parser.error("--attach-to needs --base: the audit lives in the database of the server running there")
     out = (options.out or Path(f"audit-{options.app}")).resolve()
     if not options.base and not (options.views / options.app / "app.xml").exists():
         parser.error(f"{options.views / options.app / 'app.xml'} does not exist")
@@ -73,6 +90,8 @@ def main(arguments=None) -> int:
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
         # run in sessions of their own, so it reaches only this process).
         results = audit.run()
+        if options.attach_to is not None:
+            attach(browser, options.app, options.attach_to, results)
     except KeyboardInterrupt:
         print("\nstopped before any state was audited", file=sys.stderr)
         return 130

@@ -147,10 +147,17 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path)
         audit.state("A state's criteria, judged")
         browser.press("every state of the audit")
         overview = browser.path
+        # The automated pass over the same server, attached to the audit.
+        assert audit_app.main(["pantry", "--base", server.base, "--attach-to", "1", "--out", str(tmp_path / "pass")]) == 0
+        browser.open(overview)
         browser.press("Conformance report")
         row = browser.driver.find_element(By.XPATH, "//tr[th[starts-with(normalize-space(), '3.3.1 ')]]").text
         assert "Partially Supports" in row and "The quantity's error does not give the range." in row, row
-        audit.state("The conformance report")
+        summaries = [e.get_attribute("textContent") for e in browser.driver.find_elements(By.TAG_NAME, "summary")]
+        assert len(summaries) == 2 * 17 and summaries[0].startswith("What a screen reader says ("), summaries[:2]
+        # Two opened (as a reader opens them, without moving focus from where the page put it).
+        browser.driver.execute_script("[...document.querySelectorAll('details')].slice(0, 2).forEach(d => d.open = true)")
+        audit.state("The conformance report, with the automated pass")
         items = views / "pantry/add-item.html"
         items.write_text(items.read_text().replace('label="Add"', 'label="Add it"').replace(">Add<", ">Add it<"))
         browser.open(overview)

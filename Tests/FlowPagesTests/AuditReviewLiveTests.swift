@@ -100,4 +100,25 @@ import Testing
         let state = try browser.open("\(overview)/state?state=screen:items")
         #expect(state.root.all.contains { $0.name == "strong" && $0.content == "changed since reviewed" })
     }
+
+    @Test func anAutomatedPassAttachedShowsItsTranscriptsInTheReport() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "With the pass", auditor: "Ana")
+        func results(app: String) -> String {
+            """
+            {"app": "\(app)", "started": "2026-11-28T00:00:00+00:00", "finished": true, "states": [{"id": "screen:items",
+             "problems": [{"check": "axe (light)", "rule": "button-name", "where": "button", "fix": "Give the button a name."}],
+             "transcript": [{"landmark": "main", "heading": "Pantry", "says": "link, “Rice”"}], "tabStops": ["link, “Rice”"]}]}
+            """
+        }
+        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": results(app: "coin")])
+        #expect(browser.last.status == 422 && browser.last.body.contains("That pass is of coin, not of pantry."))
+        try browser.open(overview)
+        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": results(app: "pantry")])
+        #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
+        let report = try browser.open("\(overview)/report")
+        let items = report.root.all.filter { $0.name == "li" }.map(\.content)
+        #expect(items.contains("main › Pantry │ link, “Rice”") && items.contains("axe (light) button-name at button: Give the button a name."))
+    }
 }

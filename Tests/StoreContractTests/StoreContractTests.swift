@@ -355,5 +355,10 @@ import Testing
         #expect(try first.read { try $0.reviews.findings(review: review.id) }
                 == [ReviewFinding(state: "screen:recents", criterion: "1.1.1", outcome: .fail, note: "Cy's note", auditor: "Cy",
                                   updated: 3_000, stateHash: "s1", version: 2)])
+        // The automated pass attached last is the one read, on every instance.
+        #expect(try second.read { try $0.reviews.automatedPass(review: review.id) } == nil)
+        try first.transaction { try $0.reviews.attach(automatedPass: "{\"run\": 1}", to: review.id, now: 5_000) }
+        try second.transaction { try $0.reviews.attach(automatedPass: "{\"run\": 2}", to: review.id, now: 6_000) }
+        #expect(try first.read { try $0.reviews.automatedPass(review: review.id) }.map { "\($0.attached) \($0.results)" } == "6000 {\"run\": 2}")
     }
 }

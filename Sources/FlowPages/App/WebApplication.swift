@@ -217,6 +217,7 @@ public struct WebApplication: Sendable {
         group.get(ReservedPath.auditReportCSV.pattern, answer { try files.csv($0) })
         group.get(ReservedPath.auditReportEARL.pattern, answer { try files.earl($0) })
         group.get(ReservedPath.auditExport.pattern, answer { try files.export($0) })
+        group.post(ReservedPath.auditAttach.pattern, answer { try files.attach($0) })
     }
 
     /// The association files, which every host answers.

@@ -25,15 +25,20 @@ struct ReviewFiles {
              "url": .string(row.criterion.url), "conformance": .string(row.conformance.rawValue), "remarks": .string(row.remarks),
              "failing": .array(row.failing.map { ["name": .string($0.state.name), "url": .string(stateURL($0.state.id))] })]
         }
-        let states: [TemplateValue] = report.states.filter { !$0.findings.isEmpty }.map { review in
-            ["name": .string(review.state.name), "kind": .string(review.state.kind.heading), "url": .string(stateURL(review.state.id)),
-             "changed": .bool(review.changedSinceReviewed),
-             "findings": .array(review.criteria.criteria.compactMap { criterion, _ in
-                 review.findings[criterion.number].map { finding in
-                     ["number": .string(criterion.number), "name": .string(criterion.name), "outcome": .string(Self.said(finding.outcome)),
-                      "note": .string(finding.note), "by": .string("\(finding.auditor), \(ReviewReport.date(finding.updated))")]
-                 }
-             })]
+        let states: [TemplateValue] = report.states.filter { !$0.findings.isEmpty || report.automated?.states[$0.state.id] != nil }.map { review in
+            let verdicts: [TemplateValue] = review.criteria.criteria.compactMap { criterion, _ in
+                review.findings[criterion.number].map { finding in
+                    ["number": .string(criterion.number), "name": .string(criterion.name), "outcome": .string(Self.said(finding.outcome)),
+                     "note": .string(finding.note), "by": .string("\(finding.auditor), \(ReviewReport.date(finding.updated))")]
+                }
+            }
+            let automated: TemplateValue = report.automated?.states[review.state.id].map { result in
+                ["findings": .array(result.findings.map { .string($0) }), "transcript": .array(result.transcript.map { .string($0) }),
+                 "lines": .string(String(result.transcript.count)), "tabStops": .array(result.tabStops.map { .string($0) }),
+                 "stops": .string(String(result.tabStops.count))]
+            } ?? .null
+            return ["name": .string(review.state.name), "kind": .string(review.state.kind.heading), "url": .string(stateURL(review.state.id)),
+                    "changed": .bool(review.changedSinceReviewed), "findings": .array(verdicts), "automated": automated]
         }
         let counts = Dictionary(grouping: report.rows, by: \.conformance).mapValues(\.count)
         var values = requests.header(report, auditor: auditor)
@@ -44,6 +49,19 @@ struct ReviewFiles {
         })
         values["wide"] = .bool(true)
         return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values)
+    }
+
+    /// Keeps the results of an automated pass (its results.json, pasted) with the audit: the
+    /// report then shows its findings, transcripts and tab stops per state.
+    func attach(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, now, _) = try services.openCheckedPost(request)
+        let review = try requests.report(request).review
+        let text = form["results"] ?? ""
+        if case .failure(let refusal) = AutomatedPass.read(text, app: app.app.id, attached: now) {
+            throw HTTPError(.unprocessableContent, refusal.message)
+        }
+        try services.store.transaction { try $0.reviews.attach(automatedPass: text, to: review.id, now: now) }
+        return unit.finish(.redirect(to: requests.url(review.id, as: form["auditor"] ?? "")), request: request)
     }
 
     static func said(_ outcome: ReviewFinding.Outcome) -> String {

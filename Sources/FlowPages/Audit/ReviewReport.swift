@@ -40,9 +40,12 @@ struct ReviewReport {
     let rows: [CriterionRow]
     /// Whether the app folder differs from the one the audit was started on.
     let folderChanged: Bool
+    /// The automated pass last attached to the audit.
+    let automated: AutomatedPass?
 
-    init(review: AuditReview, findings: [ReviewFinding], app: MountedApp) {
+    init(review: AuditReview, findings: [ReviewFinding], automated: AutomatedPass?, app: MountedApp) {
         self.review = review
+        self.automated = automated
         let byState = Dictionary(grouping: findings, by: \.state)
         let states = AuditInventory(app).states.map { state in
             let sources = StateSources(state, in: app)

@@ -108,7 +108,9 @@ struct ReviewRequests {
               let review = try services.store.read({ try $0.reviews.review(id: id, app: app.app.id) }) else {
             throw HTTPError(.notFound, "\(app.app.title) has no audit \(request.parameters["id"] ?? ""); the inventory lists its audits.")
         }
-        return ReviewReport(review: review, findings: try services.store.read { try $0.reviews.findings(review: id) }, app: app)
+        let (findings, pass) = try services.store.read { reads in (try reads.reviews.findings(review: id), try reads.reviews.automatedPass(review: id)) }
+        let automated = pass.flatMap { try? AutomatedPass.read($0.results, app: app.app.id, attached: $0.attached).get() }
+        return ReviewReport(review: review, findings: findings, automated: automated, app: app)
     }
 
     /// What every page of an audit shows at its top: its name, who started it and when, and where its files are.
@@ -118,7 +120,11 @@ struct ReviewRequests {
                            "created": .string(ReviewReport.date(report.review.created)), "folderChanged": .bool(report.folderChanged)],
                 "auditor": .string(auditor), "overview": .string(url(id, as: auditor)), "inventory": .string(app.urls.prefix + ReservedPath.audit.path),
                 "report": .string(url(id, .auditReport, as: auditor)), "csv": .string(url(id, .auditReportCSV)),
-                "earl": .string(url(id, .auditReportEARL)), "export": .string(url(id, .auditExport))]
+                "earl": .string(url(id, .auditReportEARL)), "export": .string(url(id, .auditExport)), "attach": .string(url(id, .auditAttach)),
+                "automated": report.automated.map { pass in
+                    ["attached": .string(ReviewReport.date(pass.attached)), "started": .string(pass.started), "states": .string(String(pass.states.count)),
+                     "findings": .string(String(pass.states.values.map(\.findings.count).reduce(0, +))), "finished": .bool(pass.finished)]
+                } ?? .null]
     }
 
     func url(_ id: Int64, _ path: ReservedPath = .auditReview, as auditor: String = "") -> String {

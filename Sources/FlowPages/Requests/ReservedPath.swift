@@ -36,6 +36,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case auditReportCSV = "/_audit/reviews/{id}/report.csv"
     case auditReportEARL = "/_audit/reviews/{id}/report.jsonld"
     case auditExport = "/_audit/reviews/{id}/audit.json"
+    case auditAttach = "/_audit/reviews/{id}/automated"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }

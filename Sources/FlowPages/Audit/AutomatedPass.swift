@@ -1,0 +1,50 @@
+import Foundation
+
+/// An automated pass (`audit-app.sh`'s `results.json`) attached to an audit, read by state: what
+/// it found, what a screen reader says in reading order, and the tab stops.
+struct AutomatedPass {
+    struct StateResult {
+        /// "axe (light) color-contrast at #total: Fix …".
+        let findings: [String]
+        /// "main › Balances │ link, “Checking”".
+        let transcript: [String]
+        let tabStops: [String]
+    }
+
+    /// When it was attached (milliseconds since 1970) and when it ran (as the pass wrote it).
+    let attached: Int64
+    let started: String
+    let finished: Bool
+    let states: [String: StateResult]
+
+    /// Reads `text` as the results of a pass over `app`; nil, with why, when it is not one.
+    static func read(_ text: String, app: String, attached: Int64) -> Result<AutomatedPass, Refusal> {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let document = object as? [String: Any],
+              let states = document["states"] as? [[String: Any]] else {
+            return .failure(Refusal("That is not the results.json of an automated pass (audit-app.sh writes it into its folder)."))
+        }
+        guard document["app"] as? String == app else {
+            return .failure(Refusal("That pass is of \(document["app"] as? String ?? "another app"), not of \(app)."))
+        }
+        var byState: [String: StateResult] = [:]
+        for state in states {
+            guard let id = state["id"] as? String else { continue }
+            let findings = (state["problems"] as? [[String: Any]] ?? []).map { problem in
+                "\(problem["check"] as? String ?? "") \(problem["rule"] as? String ?? "") at \(problem["where"] as? String ?? ""): \(problem["fix"] as? String ?? "")"
+            }
+            let transcript = (state["transcript"] as? [[String: Any]] ?? []).map { line in
+                let place = [line["landmark"] as? String, line["heading"] as? String].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " › ")
+                return "\(place.isEmpty ? "(page)" : place) │ \(line["says"] as? String ?? "")"
+            }
+            byState[id] = StateResult(findings: findings, transcript: transcript, tabStops: state["tabStops"] as? [String] ?? [])
+        }
+        return .success(AutomatedPass(attached: attached, started: document["started"] as? String ?? "",
+                                      finished: document["finished"] as? Bool ?? false, states: byState))
+    }
+
+    /// Why a file is not a pass of this app.
+    struct Refusal: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+}
