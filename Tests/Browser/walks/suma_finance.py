@@ -1,5 +1,10 @@
 """SUMA Finance: onboarding, sign-in, registration through the mailed code, reset, the tabs, the
-modals, the alerts and the prototype tools — every page state of ACCEPTANCE-SUMA.md's walks."""
+modals, the alerts and the prototype tools — every page state of ACCEPTANCE-SUMA.md's walks.
+States the automated pass over the app's inventory audits as they are (each screen with the
+app's data, each modal, a form's errors when sent empty, each alert and toast, the invalid link,
+not found: Tests/Browser/test_inventory.py) are walked through here, not audited again; what is
+audited is what only a walk reaches: data typed and saved, sign-in and its failures, the ways
+between screens (issue 36)."""
 import re
 import urllib.parse
 
@@ -25,21 +30,15 @@ def verify_by_code(browser, state, screen: str, mailbox: str = None):
 def walk(browser, audit):
     state = audit.state
     browser.open(APP + "/")
-    state("Onboarding: Welcome")
     browser.press("Next")
-    state("Onboarding: Secure & Private")
     browser.press("Next")
-    state("Onboarding: Get Started")
     browser.press("Sign In")
-    state("Login")
     browser.press("Log In")
-    state("Login with errors")
     browser.fill({"Email address": "test@example.com", "Password": "wrong-password"})
     browser.press("Log In")
     state("Login Failed alert")
     browser.press("OK")
     browser.press("Forgot Password?")
-    state("Forgot Password")
     browser.fill({"Email address": "not-an-email"})
     browser.press("Send Code")
     state("Forgot Password with errors")
@@ -53,14 +52,10 @@ def walk(browser, audit):
     state("Login after reset, toast")
 
     browser.press("Create Account")
-    state("Create Account")
     browser.press("Next")
-    state("Create Account with errors")
     browser.press("Terms & Conditions")
-    state("Terms & Conditions modal")
     browser.press("Close")
     browser.press("Privacy Policy")
-    state("Privacy Policy modal")
     browser.press("Close")
     browser.fill({"Email address": "walker@example.com", "Password": "Secure123", "Confirm password": "Secure123",
                   "I accept the Terms & Conditions and the Privacy Policy": True})
@@ -80,13 +75,9 @@ def walk(browser, audit):
     verify_by_code(browser, state, "Verify Email")
     state("Registration Success modal")
     browser.press("Continue")
-    state("Home tab")
     browser.press("Transactions")
-    state("Transactions tab")
     browser.press("Accounts")
-    state("Accounts tab")
     browser.press("Profile")
-    state("Profile tab")
     browser.open(APP + "/_events")
     state("Event log")
     browser.leaving(browser.driver.back)
@@ -127,4 +118,3 @@ def walk(browser, audit):
     browser.open(APP + "/_open?url=" + urllib.parse.quote(f"{LINK}/reset-password?token=abc123&email=test%40example.com", safe=""))
     state("New Password from a link")
     browser.open(APP + "/no/such/screen")
-    state("Not found in the app")

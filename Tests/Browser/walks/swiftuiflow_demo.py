@@ -1,7 +1,12 @@
 """The SwiftUIFlow demo: the login flow, the five coloured tabs and their stacks, a sheet of each
 detent (at a phone's 390 px and a tablet's 1024 px), the alert-style modal, the dark two-step
 modal, nested detours and a detour over the modal, replace navigation, the depth limit, the
-unhandled route, the screen that fails to render — every page state of ACCEPTANCE-DEMO.md."""
+unhandled route, the screen that fails to render — every page state of ACCEPTANCE-DEMO.md.
+States the automated pass over the app's inventory audits as they are (each screen with the
+app's data, each modal, a form's errors when sent empty, each alert and toast, the invalid link,
+not found: Tests/Browser/test_inventory.py) are walked through here, not audited again; what is
+audited is what only a walk reaches: data typed and saved, sign-in and its failures, the ways
+between screens (issue 36)."""
 
 APP = "/swiftuiflow-demo"
 
@@ -18,42 +23,31 @@ def wide(browser, audit, name: str):
 def walk(browser, audit):
     state = audit.state
     browser.open(APP + "/")
-    state("Welcome")
     browser.press("Log In")
-    state("Red")
     for button, name in [("Open a Small Sheet", "Small sheet"), ("Open a Medium Sheet", "Medium sheet"),
                          ("Open a Large Sheet", "Large sheet"), ("Open an Extra-Large Sheet", "Extra-large sheet"),
                          ("Open a Full-Screen Sheet", "Full-screen sheet"), ("Open a Custom-Height Sheet", "Custom-height sheet")]:
         browser.press(button)
-        state(name)
         wide(browser, audit, name)
         browser.press("Close")
     browser.press("Show an Alert-Style Modal")
-    state("Alert-style modal")
     browser.press("Close")
     browser.press("Push Light Red")
-    state("Light Red")
     browser.press("Push Lighter Red")
-    state("Lighter Red")
     browser.press("Go to Light Blue in the Blue Tab")
     state("Light Blue, reached from Red")
     browser.press("Push Lighter Blue")
-    state("Lighter Blue")
 
     browser.select_tab("green")
-    state("Green")
     browser.press("Push Light Green")
     browser.press("Open the Dark Two-Step Modal")
-    state("Dark modal, step 1")
     browser.press("Go to Step 2")
-    state("Dark modal, step 2")
     browser.press("Back")
     browser.press("Open Detour D")
     state("Detour D over the dark modal")
     browser.press("Back")
     browser.press("Close")
     browser.press("Push Lighter Green")
-    state("Lighter Green")
 
     browser.select_tab("blue")
     browser.press("Open Detour D")
@@ -70,32 +64,23 @@ def walk(browser, audit):
     state("Blue")
 
     browser.select_tab("yellow")
-    state("Yellow")
     browser.press("Start the Steps")
-    state("Step A")
     browser.press("Replace with Step B")
-    state("Step B")
     browser.press("Replace with Step C")
-    state("Step C")
     browser.press("Back")
     browser.press("Push Light Yellow")
     browser.press("Push Lighter Yellow")
-    state("Lighter Yellow")
 
     browser.select_tab("purple")
-    state("Purple")
     browser.press("Navigate to an Unhandled Route")
     state("Unhandled route toast")
     browser.press("Push Purple 1")
-    state("Purple 1")
     browser.press("Push Purple 2")
-    state("Purple 2")
     browser.press("Push Purple 3")
     state("Depth limit message")
     browser.press("Back")
     browser.press("Back")
     browser.press("Open a Screen That Fails")
-    state("Broken screen")
     wide(browser, audit, "Broken screen")
     browser.press("Back")
     browser.press("Log Out")
