@@ -9,8 +9,10 @@ import os
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
+import pytest
 from pyld import jsonld
 
 import audit_app
@@ -72,9 +74,18 @@ def audit_report_page(out: Path):
         server.terminate()
 
 
-def test_the_pass_over_an_app_written_from_the_docs(tmp_path):
-    out = tmp_path / "pantry"
-    assert run("pantry", PANTRY.parent, out) == 0
+@pytest.fixture(scope="module")
+def pantry_pass(tmp_path_factory):
+    """One pass over a copy of the pantry app: its views folder, its folder of results, and the
+    results as that first pass wrote them (the tests below go on from there)."""
+    folder = tmp_path_factory.mktemp("pantry-pass")
+    shutil.copytree(PANTRY, folder / "views/pantry")
+    assert run("pantry", folder / "views", folder / "out") == 0
+    return folder / "views", folder / "out", json.loads((folder / "out/results.json").read_text())
+
+
+def test_the_pass_over_an_app_written_from_the_docs(pantry_pass):
+    _, out, _ = pantry_pass
     results = check_results(out, "pantry")
     kinds = {state["kind"] for state in results["states"]}
     assert {"Screens", "Modals and sheets", "Forms with their errors showing", "Alerts", "Confirmations", "Toasts",
@@ -103,11 +114,8 @@ def test_the_pass_over_an_imported_android_graph(tmp_path):
     check_results(out, "garden")
 
 
-def test_a_second_pass_reports_a_label_removed_from_a_template(tmp_path):
-    views = tmp_path / "views"
-    shutil.copytree(PANTRY, views / "pantry")
-    out = tmp_path / "pantry"
-    assert run("pantry", views, out) == 0
+def test_a_second_pass_reports_a_label_removed_from_a_template(pantry_pass):
+    views, out, _ = pantry_pass
     items = views / "pantry/items.html"
     items.write_text(items.read_text().replace('label="Add Item"', 'label=""'))
     assert run("pantry", views, out) == 1, "the second pass finds something"
@@ -121,7 +129,7 @@ def test_a_second_pass_reports_a_label_removed_from_a_template(tmp_path):
     assert "Changed since the previous pass" in report and "no longer: " in report
 
 
-def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path):
+def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path, pantry_pass):
     """An auditor starts an audit, judges a state, reads the conformance report; every page of
     the review passes the audit; a template changed afterwards marks its state changed."""
     views = tmp_path / "views"
@@ -147,9 +155,9 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path)
         audit.state("A state's criteria, judged")
         browser.press("every state of the audit")
         overview = browser.path
-        # The automated pass over the same server, attached to the audit.
-        assert audit_app.main(["pantry", "--base", server.base, "--attach-to", "1", "--out", str(tmp_path / "pass")]) == 0
-        browser.open(overview)
+        # A pass attached to the audit as `audit-app.sh --attach-to 1` attaches it: the audit's own form.
+        audit_app.attach(browser, "pantry", 1, pantry_pass[2])
+        assert "Automated pass of " in browser.driver.page_source
         browser.press("Conformance report")
         row = browser.driver.find_element(By.XPATH, "//tr[th[starts-with(normalize-space(), '3.3.1 ')]]").text
         assert "Partially Supports" in row and "The quantity's error does not give the range." in row, row
@@ -158,6 +166,12 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path)
         # Two opened (as a reader opens them, without moving focus from where the page put it).
         browser.driver.execute_script("[...document.querySelectorAll('details')].slice(0, 2).forEach(d => d.open = true)")
         audit.state("The conformance report, with the automated pass")
+        # The review's EARL: valid JSON-LD, an assertion per verdict, by its auditor.
+        with urllib.request.urlopen(server.base + overview.split("?")[0] + "/report.jsonld") as answer:
+            quads = jsonld.to_rdf(json.loads(answer.read()), {"format": "application/n-quads"}).splitlines()
+        outcomes = sorted(quad.split()[2] for quad in quads if "<http://www.w3.org/ns/earl#outcome>" in quad)
+        assert outcomes == ["<http://www.w3.org/ns/earl#failed>", "<http://www.w3.org/ns/earl#passed>"], outcomes
+        assert any('"Ana"' in quad and "foaf/0.1/name" in quad for quad in quads)
         items = views / "pantry/add-item.html"
         items.write_text(items.read_text().replace('label="Add"', 'label="Add it"').replace(">Add<", ">Add it<"))
         browser.open(overview)

@@ -65,7 +65,7 @@ struct AuditState: Hashable, Sendable {
     /// the sign-in screen; nil for the invalid-link and not-found pages.
     func shownRoute(in navigation: NavigationDefinition) -> RouteName? {
         let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
-        guard parts.count > 1 else { return kind == .invalidLink ? navigation.routes.first?.name : nil }
+        guard parts.count > 1 else { return kind == .invalidLink ? navigation.currentScreen(in: navigation.initialState).name : nil }
         return kind == .signedOut ? navigation.signIn?.route ?? RouteName(parts[1]) : RouteName(parts[1])
     }
 
