@@ -55,7 +55,7 @@ struct ReviewFiles {
     /// report then shows its findings, transcripts and tab stops per state.
     func attach(_ request: HTTPRequest) throws -> HTTPResponse {
         let (unit, form, now, _) = try services.openCheckedPost(request)
-        let review = try requests.report(request).review
+        let review = try requests.review(request)
         let text = form["results"] ?? ""
         if case .failure(let refusal) = AutomatedPass.read(text, app: app.app.id, attached: now) {
             throw HTTPError(.unprocessableContent, refusal.message)

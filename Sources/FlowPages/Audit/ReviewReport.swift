@@ -43,11 +43,13 @@ struct ReviewReport {
     /// The automated pass last attached to the audit.
     let automated: AutomatedPass?
 
-    init(review: AuditReview, findings: [ReviewFinding], automated: AutomatedPass?, app: MountedApp) {
+    /// The report of every state, or with `only` of that one state (its page, its save): each
+    /// state read costs its template files from disk.
+    init(review: AuditReview, findings: [ReviewFinding], automated: AutomatedPass?, app: MountedApp, only: String? = nil) {
         self.review = review
         self.automated = automated
         let byState = Dictionary(grouping: findings, by: \.state)
-        let states = AuditInventory(app).states.map { state in
+        let states = AuditInventory(app).states.filter { only == nil || $0.id == only }.map { state in
             let sources = StateSources(state, in: app)
             return StateReview(state: state, criteria: ApplicableCriteria(state, in: app, sources: sources), hash: sources.hash,
                                findings: Dictionary(uniqueKeysWithValues: (byState[state.id] ?? []).map { ($0.criterion, $0) }))

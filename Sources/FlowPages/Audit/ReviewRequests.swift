@@ -43,8 +43,8 @@ struct ReviewRequests {
     /// The criteria that apply to one state, each with its verdict, note and who gave it.
     func statePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
-        let report = try self.report(request)
-        guard let review = report.states.first(where: { $0.state.id == request.query("state") }) else {
+        let report = try self.report(request, only: request.query("state") ?? "")
+        guard let review = report.states.first else {
             throw HTTPError(.notFound, "\(app.app.title) has no state '\(request.query("state") ?? "")'; the audit's overview lists them.")
         }
         let criteria: [TemplateValue] = review.criteria.criteria.map { criterion, because in
@@ -73,8 +73,8 @@ struct ReviewRequests {
     /// someone else changed meanwhile is not kept, and the page says which.
     func save(_ request: HTTPRequest) throws -> HTTPResponse {
         let (unit, form, now, _) = try services.openCheckedPost(request)
-        let report = try self.report(request)
-        guard let review = report.states.first(where: { $0.state.id == form["state"] }) else {
+        let report = try self.report(request, only: form["state"] ?? "")
+        guard let review = report.states.first else {
             throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")'; the audit's overview lists them.")
         }
         let auditor = try Self.text(form["auditor"], "your name", limit: Self.nameLimit)
@@ -103,14 +103,21 @@ struct ReviewRequests {
     }
 
     /// The audit the request's path names, read against the app as it is now.
-    func report(_ request: HTTPRequest) throws -> ReviewReport {
+    func report(_ request: HTTPRequest, only state: String? = nil) throws -> ReviewReport {
+        let review = try self.review(request)
+        let id = review.id
+        let (findings, pass) = try services.store.read { reads in (try reads.reviews.findings(review: id), try reads.reviews.automatedPass(review: id)) }
+        let automated = pass.flatMap { try? AutomatedPass.read($0.results, app: app.app.id, attached: $0.attached).get() }
+        return ReviewReport(review: review, findings: findings, automated: automated, app: app, only: state)
+    }
+
+    /// The audit the request's path names.
+    func review(_ request: HTTPRequest) throws -> AuditReview {
         guard let id = request.parameters["id"].flatMap({ Int64($0) }),
               let review = try services.store.read({ try $0.reviews.review(id: id, app: app.app.id) }) else {
             throw HTTPError(.notFound, "\(app.app.title) has no audit \(request.parameters["id"] ?? ""); the inventory lists its audits.")
         }
-        let (findings, pass) = try services.store.read { reads in (try reads.reviews.findings(review: id), try reads.reviews.automatedPass(review: id)) }
-        let automated = pass.flatMap { try? AutomatedPass.read($0.results, app: app.app.id, attached: $0.attached).get() }
-        return ReviewReport(review: review, findings: findings, automated: automated, app: app)
+        return review
     }
 
     /// What every page of an audit shows at its top: its name, who started it and when, and where its files are.
