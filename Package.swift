@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "Navigation"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationFixtures"]),
         // HTTP/1.1 on Dispatch and sockets, no framework underneath.
-        .target(name: "HTTPServer"),
+        // Linux's epoll (sys/epoll.h), which Glibc's module leaves out; the server's event loops use it.
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // Pure Swift, standard library only: templates with contextual escaping.
         .target(name: "HTMLTemplate"),

@@ -13,7 +13,7 @@ extension Connection {
         static let handlerAtWork = ReadPauses(rawValue: 1 << 2)
     }
 
-    /// Whether the read source is suspended.
+    /// Whether the loop has stopped watching the socket.
     var readingPaused: Bool { !readPauses.isEmpty }
 
     /// The most bytes held beyond a request whose handler is at work: one request as large as
@@ -23,11 +23,11 @@ extension Connection {
         context.configuration.limits.head + context.configuration.limits.body
     }
 
-    /// Suspends the read source, if no other reason already has, until `reason` is cleared.
+    /// Stops watching the socket, if no other reason already has, until `reason` is cleared.
     func pauseReading(_ reason: ReadPauses) {
-        // A closed connection's source is cancelled; suspending it would hold back its cancellation.
+        // A closed connection is no longer watched.
         guard phase != .closed, !readPauses.contains(reason) else { return }
-        if readPauses.isEmpty { readSource?.suspend() }
+        if readPauses.isEmpty { loop.unwatch(self) }
         readPauses.insert(reason)
     }
 
@@ -35,6 +35,6 @@ extension Connection {
     func resumeReading(_ reason: ReadPauses) {
         guard readPauses.contains(reason) else { return }
         readPauses.remove(reason)
-        if readPauses.isEmpty { readSource?.resume() }
+        if readPauses.isEmpty { loop.watch(self) }
     }
 }

@@ -38,8 +38,10 @@ final class StopFlag: Sendable {
 /// pipelining works), responses are written without blocking, and timers cut off slow or idle
 /// clients.
 ///
-/// `@unchecked Sendable`: every mutable property is read and written only on `queue`, a serial
-/// queue; that confinement is what makes handing the object to other threads sound.
+/// Its socket is watched for reading by its ``EventLoop``, whose queue is its own.
+///
+/// `@unchecked Sendable`: every mutable property is read and written only on `queue`, its loop's
+/// serial queue; that confinement is what makes handing the object to other threads sound.
 final class Connection: @unchecked Sendable {
     /// Phases only move forward: a closed connection is never reopened by a late answer.
     enum Phase: Int, Comparable {
@@ -62,11 +64,11 @@ final class Connection: @unchecked Sendable {
     /// The peer's 16 bytes, to tell a trusted proxy.
     let peer: [UInt8]
     let queue: DispatchQueue
+    let loop: EventLoop
     let context: ConnectionContext
     var parser: RequestParser
     private(set) var phase = Phase.open
-    var readSource: DispatchSourceRead?
-    /// Why reading is paused; empty while the read source runs.
+    /// Why reading is paused; empty while the loop watches the socket.
     var readPauses: ReadPauses = []
     var writeSource: DispatchSourceWrite?
     var writeSourceRunning = false
@@ -105,7 +107,7 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, client: Socket.Accepted, context: ConnectionContext, target: DispatchQueue) {
+    init(id: Int, client: Socket.Accepted, context: ConnectionContext, loop: EventLoop) {
         self.id = id
         self.fd = client.fd
         self.peer = client.peer
@@ -113,23 +115,21 @@ final class Connection: @unchecked Sendable {
         self.waitingSince = Atomic(DispatchTime.now().uptimeNanoseconds)
         self.context = context
         self.parser = RequestParser(limits: context.configuration.limits)
-        self.queue = DispatchQueue(label: "flowpages.connection", target: target)
+        self.loop = loop
+        self.queue = loop.queue
     }
 
     /// Starts reading; the connection lives until it closes itself.
     func start() {
         queue.async { [self] in
-            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { [self] in readAvailable() }
-            source.setCancelHandler { [self] in sourceCancelled() }
+            // The loop's watch counts as a source, let go of in `close()`.
             openSources += 1
-            readSource = source
+            loop.add(self)
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.setEventHandler { [self] in timerFired() }
             self.timer = timer
             rearmTimer()
             timer.resume()
-            source.resume()
         }
     }
 
@@ -154,7 +154,9 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    private func readAvailable() {
+    /// Reads what the client sent and answers what it completes; the loop calls it when the
+    /// socket is readable.
+    func readAvailable() {
         guard let count = readBuffer.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }) else {
             close()
             return
@@ -360,12 +362,12 @@ final class Connection: @unchecked Sendable {
         advance(to: .closed)
         waitingSince.store(0, ordering: .relaxed)
         timer?.cancel()
-        if let readSource {
-            // A suspended source must be resumed to be cancelled, and only once.
-            if readingPaused { readSource.resume() }
-            readPauses = []
-            readSource.cancel()
-        }
+        if !readingPaused { loop.unwatch(self) }
+        readPauses = []
+        loop.remove(self)
+        // Let go of on the queue's next turn, as a cancelled source is: whatever called `close()`
+        // may still hold the descriptor in hand.
+        queue.async { [self] in sourceCancelled() }
         if let writeSource {
             if !writeSourceRunning { writeSource.resume() }
             writeSourceRunning = true

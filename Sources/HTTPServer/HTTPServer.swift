@@ -7,12 +7,13 @@ import Dispatch
 import Synchronization
 
 /// An HTTP/1.1 origin server on Dispatch sources and non-blocking sockets: no thread per
-/// connection, each connection answered on its own serial queue over a shared concurrent one.
+/// connection; connections are shared out among as many event loops as there are cores, each
+/// a serial queue watching its connections' sockets (``EventLoop``).
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: ServerConfiguration
     private let router: any Responding
-    private let workers = DispatchQueue(label: "flowpages.workers", attributes: .concurrent)
+    private let loops: [EventLoop]
     private let handlers: HandlerPool
     private let acceptQueue = DispatchQueue(label: "flowpages.accept")
     /// One `enter` per open connection, so shutdown can wait for them.
@@ -43,6 +44,13 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.router = router
         self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        loops = (0..<cores).compactMap { try? EventLoop(label: "flowpages.loop.\($0)") }
+    }
+
+    deinit {
+        // A server never started (or never shut down) still gives its epoll descriptors back.
+        for loop in loops { loop.stop() }
     }
 
     /// The port it listens on, once started.
@@ -56,6 +64,7 @@ public final class HTTPServer: Sendable {
     /// - Throws: when the address cannot be bound, with the system's reason.
     @discardableResult
     public func start() throws -> Int {
+        guard !loops.isEmpty else { throw HTTPError(.internalServerError, "The system gave no epoll descriptor.") }
         let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
         state.withLock { state in
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
@@ -110,7 +119,8 @@ public final class HTTPServer: Sendable {
                     state.evicting.insert(slowest.id)
                     evicted = slowest
                 }
-                let connection = Connection(id: state.nextID, client: client, context: context, target: workers)
+                let loop = loops[state.nextID % loops.count]
+                let connection = Connection(id: state.nextID, client: client, context: context, loop: loop)
                 state.nextID += 1
                 state.connections[connection.id] = connection
                 state.perAddress[client.address, default: 0] += 1
@@ -181,5 +191,6 @@ public final class HTTPServer: Sendable {
             _ = open.wait(timeout: .now() + .seconds(1))
         }
         handlers.stop()
+        for loop in loops { loop.stop() }
     }
 }

@@ -217,6 +217,35 @@ import Testing
         }
     }
 
+    /// Connections are shared out among the event loops (one a core): twenty at once, each with
+    /// two requests in turn, are all answered, and a server shut down gives every descriptor back,
+    /// its epoll sets included.
+    @Test func connectionsOnEveryLoopAreAnsweredAndShutdownReleasesTheirDescriptors() throws {
+        func openDescriptors() -> Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        }
+        let before = openDescriptors()
+        try withLiveServer { server, port in
+            let clients = try (0..<20).map { _ in try TestClient(port: port) }
+            for round in 1...2 {
+                for (index, client) in clients.enumerated() {
+                    client.send("GET /hello?c=\(index)&r=\(round) HTTP/1.1\r\nHost: t\r\n\r\n")
+                }
+                for client in clients {
+                    #expect(client.readResponse()?.text == "hello /hello")
+                }
+            }
+            #expect(server.connectionCount == 20)
+        }
+        // The loops' descriptors are closed on their queues, just after shutdown returns.
+        var after = openDescriptors()
+        for _ in 0..<50 where after > before {
+            usleepMilliseconds(20)
+            after = openDescriptors()
+        }
+        #expect(after <= before)
+    }
+
     @Test func gracefulShutdownFinishesTheRequestInFlight() throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
