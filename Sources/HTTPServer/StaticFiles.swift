@@ -20,11 +20,29 @@ public final class StaticFiles: Sendable {
     /// A file read, with its validators and headers worked out once.
     struct File: Sendable {
         let path: String
+        let size: Int
+        /// Nanoseconds since 1970.
+        let modified: Int
         let etag: String
         let lastModified: String
         let cacheControl: String
-        let contentType: String
+        /// A 200's fields.
+        let headers: HTTPHeaders
         let body: [UInt8]
+
+        init(path: String, size: Int, modified: Int, body: [UInt8]) {
+            self.path = path
+            self.size = size
+            self.modified = modified
+            etag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+            lastModified = HTTPDate.format(modified / 1_000_000_000)
+            cacheControl = StaticFiles.isFingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache"
+            headers = HTTPHeaders([
+                ("ETag", etag), ("Last-Modified", lastModified), ("Cache-Control", cacheControl),
+                ("Content-Type", MediaType.forFileName(path)), ("X-Content-Type-Options", "nosniff"),
+            ])
+            self.body = body
+        }
     }
 
     /// Cached files by request path; the lock is what makes sharing the cache across connections safe.
@@ -41,17 +59,27 @@ public final class StaticFiles: Sendable {
 
     /// The file for `request`, a 304 when the client's copy is current, or a 404.
     public func respond(to request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let notFound = HTTPError(.notFound, "Nothing is at \(request.path).")
-        guard let (path, info) = locate(request.path), let file = file(at: path, info: info, for: request.path) else {
-            throw notFound
+        guard let (file, info) = cached(request.path) ?? located(request.path) else {
+            throw HTTPError(.notFound, "Nothing is at \(request.path).")
         }
-        var headers = HTTPHeaders([("ETag", file.etag), ("Last-Modified", file.lastModified), ("Cache-Control", file.cacheControl)])
         if Self.isCurrent(request, etag: file.etag, modified: info.modified / 1_000_000_000) {
-            return HTTPResponse(.notModified, headers: headers)
+            return HTTPResponse(.notModified, headers: HTTPHeaders([("ETag", file.etag), ("Last-Modified", file.lastModified), ("Cache-Control", file.cacheControl)]))
         }
-        headers.add("Content-Type", file.contentType)
-        headers.add("X-Content-Type-Options", "nosniff")
-        return HTTPResponse(.ok, headers: headers, body: file.body)
+        return HTTPResponse(.ok, headers: file.headers, body: file.body)
+    }
+
+    /// A file served before under this request path, when a `stat` says it is unchanged: the
+    /// path was checked and resolved inside the root when it was cached.
+    private func cached(_ requestPath: String) -> (File, (size: Int, modified: Int))? {
+        guard let file = cache.withLock({ $0[requestPath] }), let info = Self.regularFile(file.path),
+              info.size == file.size, info.modified == file.modified else { return nil }
+        return (file, info)
+    }
+
+    /// The file a request path names, read (and cached) afresh.
+    private func located(_ requestPath: String) -> (File, (size: Int, modified: Int))? {
+        guard let (path, info) = locate(requestPath), let file = file(at: path, info: info, for: requestPath) else { return nil }
+        return (file, info)
     }
 
     /// The resolved file a request path names, with its size and modification time in
@@ -60,10 +88,6 @@ public final class StaticFiles: Sendable {
         guard !requestPath.contains("\0"), !requestPath.contains("\\") else { return nil }
         let segments = requestPath.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
-        // A path resolved before needs only a stat: the cache holds resolved paths inside the root.
-        if let cached = cache.withLock({ $0[requestPath]?.path }), let info = Self.regularFile(cached) {
-            return (cached, info)
-        }
         let candidate = root + "/" + segments.joined(separator: "/")
         guard var path = Self.resolve(candidate), path == root || path.hasPrefix(root + "/") else { return nil }
         if Self.isDirectory(path) {
@@ -74,18 +98,10 @@ public final class StaticFiles: Sendable {
         return (path, info)
     }
 
-    /// The file at `path`, from the cache while its size and modification time are unchanged.
+    /// The file at `path`, read and kept when it is small enough.
     private func file(at path: String, info: (size: Int, modified: Int), for requestPath: String) -> File? {
-        let etag = "\"\(String(info.size, radix: 16))-\(String(info.modified, radix: 16))\""
-        if let file = cache.withLock({ $0[requestPath] }), file.path == path, file.etag == etag {
-            return file
-        }
         guard let body = Self.contents(of: path, size: info.size) else { return nil }
-        let file = File(
-            path: path, etag: etag, lastModified: HTTPDate.format(info.modified / 1_000_000_000),
-            cacheControl: Self.isFingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache",
-            contentType: MediaType.forFileName(path), body: body
-        )
+        let file = File(path: path, size: info.size, modified: info.modified, body: body)
         if body.count <= Self.maximumCachedFileSize {
             cache.withLock { files in
                 if files.count >= Self.maximumCachedFiles { files.removeAll() }
