@@ -67,13 +67,14 @@ import Testing
     @Test(arguments: [
         ("https://Suma.Finance", "https://suma.finance"), ("https://suma.finance:443/", "https://suma.finance"),
         ("http://127.0.0.1:8081", "http://127.0.0.1:8081"), ("http://[::1]:80", "http://[::1]"), ("http://[::1]:8080", "http://[::1]:8080"),
+        ("HTTP://SUMA.FINANCE:8443", "http://suma.finance:8443"), ("https://Bücher.Example", "https://bücher.example"),
     ])
     func originsAreComparedAsTuples(origin: String, normalized: String) {
         #expect(OriginPolicy.normalized(origin) == normalized)
     }
 
     @Test(arguments: ["suma.finance", "ftp://suma.finance", "https://suma.finance/app", "https://", "https://a:b", "https://a:+80",
-                      "https://a:0", "https://a:65536", "https://user@a", "https://[::1", "https://a b"])
+                      "https://a:0", "https://a:65536", "https://user@a", "https://[::1", "https://a b", "http:x://a.b"])
     func whatIsNotAnOriginIsRefused(origin: String) {
         #expect(OriginPolicy.normalized(origin) == nil)
     }

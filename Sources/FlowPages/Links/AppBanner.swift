@@ -77,9 +77,10 @@ struct AppBanner {
         let definition = app.app
         // Previews and pings need absolute URLs: the origin the browser used — behind a proxy
         // that rewrites Host, the forwarded one, when it is one of the app's own.
-        let forwarded = OriginPolicy.origin(of: request, forwardedHost: true)
-        let ownHosts = definition.hosts.map { $0.lowercased() }
-        let isOwn = forwarded.map { origin in app.origins.publicOrigins.contains(origin) || ownHosts.contains { origin.hasSuffix("://" + $0) } } ?? false
+        let forwarded = request.headers["X-Forwarded-Host"] == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
+        let isOwn = forwarded.map { origin in
+            app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
+        } ?? false
         let origin = (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
         var values = ["preview": preview(route, instance: instance, origin: origin)]
         guard app.showsAppBanner, Self.offers(definition) else { return values }

@@ -71,8 +71,12 @@ public struct OriginPolicy: Sendable, Equatable {
     /// An origin as `scheme://host[:port]`, lower-cased and without its scheme's default port;
     /// nil for anything else (another scheme, a path, user info, a bad port).
     public static func normalized(_ origin: String) -> String? {
-        let text = origin.lowercased()
-        guard let separator = text.range(of: "://") else { return nil }
+        // Read on every page that links to itself absolutely: ASCII, as origins are, is
+        // lower-cased byte by byte, and the separator found without Foundation.
+        let text = origin.utf8.allSatisfy { $0 < 0x80 }
+            ? String(decoding: origin.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            : origin.lowercased()
+        guard let separator = Self.schemeSeparator(in: text) else { return nil }
         let scheme = text[..<separator.lowerBound]
         let defaultPort = switch scheme {
         case "http": "80"
@@ -102,6 +106,18 @@ public struct OriginPolicy: Sendable, Equatable {
             port = String(number) == defaultPort ? nil : Substring(String(number))
         }
         return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    /// Where `://` is in `text`.
+    private static func schemeSeparator(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = utf8[utf8.index(after: colon)...]
+            if rest.starts(with: "//".utf8) { return colon..<utf8.index(colon, offsetBy: 3) }
+            index = utf8.index(after: colon)
+        }
+        return nil
     }
 
     /// The scheme the browser used: `https` behind a TLS proxy that says so in
