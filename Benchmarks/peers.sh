@@ -18,7 +18,9 @@ summary=()
 for kind in "${kinds[@]}"; do
     ratios=()
     for run in $(seq 1 "$invocations"); do
-        line=$(bash ../shared/anchors/compare.sh "$kind" "${ROUNDS:-3}" 2>&1 | tee /dev/stderr | grep '^ratio')
+        out=$(bash ../shared/anchors/compare.sh "$kind" "${ROUNDS:-3}" 2>&1)
+        echo "$out"
+        line=$(echo "$out" | grep '^ratio')
         ratios+=("$(echo "$line" | awk '{print $2}')")
         echo "$kind, invocation $run: $line"
     done
