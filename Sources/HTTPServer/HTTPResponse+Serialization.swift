@@ -14,8 +14,14 @@ extension HTTPResponse {
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: ": ".utf8)
             bytes.append(contentsOf: value.utf8)
-            for index in start..<bytes.count where bytes[index] == .cr || bytes[index] == .lf || bytes[index] == 0 {
-                bytes[index] = .space
+            // Checked in one pass over what was appended; rewritten only when something is there.
+            let forbidden = bytes.withUnsafeBufferPointer { written in
+                written[start...].contains { $0 == .cr || $0 == .lf || $0 == 0 }
+            }
+            if forbidden {
+                for index in start..<bytes.count where bytes[index] == .cr || bytes[index] == .lf || bytes[index] == 0 {
+                    bytes[index] = .space
+                }
             }
             bytes.append(contentsOf: "\r\n".utf8)
         }

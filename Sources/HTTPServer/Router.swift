@@ -10,6 +10,8 @@ public struct Router: Sendable {
     private var exact: [String: [HTTPMethod: Route]] = [:]
     /// Pattern routes by shape, the most specific shape first.
     private var patterns: [(shape: [String?], routes: [HTTPMethod: Route])] = []
+    /// How many segments the patterns have, so a path no pattern can fit is not split and decoded.
+    private var patternLengths: Set<Int> = []
     private var prefixes: [(prefix: String, methods: Set<HTTPMethod>?, route: Route)] = []
 
     /// A handler, whether it may block its thread (on disk, a lock, another process), and the
@@ -52,6 +54,7 @@ public struct Router: Sendable {
             return
         }
         let pattern = RoutePattern(path)
+        patternLengths.insert(pattern.shape.count)
         let route = Route(handler: handler, mayBlock: mayBlock, pattern: pattern)
         if let index = patterns.firstIndex(where: { $0.shape == pattern.shape }) {
             patterns[index].routes[method] = route
@@ -153,7 +156,8 @@ public struct Router: Sendable {
             }
             allowed.formUnion(routes.keys)
         } else {
-            for mount in prefixes where request.path.hasPrefix(mount.prefix) || request.path + "/" == mount.prefix {
+            for index in prefixes.indices where Self.isUnder(request.path, prefixes[index].prefix) {
+                let mount = prefixes[index]
                 guard let methods = mount.methods else { return (mount.route, [:]) }
                 if lookup.contains(where: methods.contains) { return (mount.route, [:]) }
                 allowed.formUnion(methods)
@@ -169,9 +173,17 @@ public struct Router: Sendable {
         throw HTTPError(.notFound, "Nothing is at \(request.path).")
     }
 
+    /// Whether `path` is under the mount `prefix` (which ends in `/`), or is the prefix without it.
+    private static func isUnder(_ path: String, _ prefix: String) -> Bool {
+        if path.hasPrefix(prefix) { return true }
+        let (path, prefix) = (path.utf8, prefix.utf8)
+        return prefix.count == path.count + 1 && prefix.starts(with: path)
+    }
+
     /// The routes of the most specific pattern that fits `rawPath`, and its decoded segments.
     private func matchingPattern(_ rawPath: String) -> ([HTTPMethod: Route], [String?])? {
-        guard !patterns.isEmpty else { return nil }
+        let length = rawPath.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        guard patternLengths.contains(length) else { return nil }
         let segments = RoutePattern.segments(ofRawPath: rawPath)
         return patterns.first { RoutePattern.matches($0.shape, segments) }.map { ($0.routes, segments) }
     }

@@ -42,6 +42,11 @@ import Testing
         (.head, "/a", 200, "a"),
         (.get, "/files/x/y.css", 200, "file /files/x/y.css"),
         (.head, "/files/x", 200, "file /files/x"),
+        // A mount's prefix without its slash is the mount; a longer name beside it is not.
+        (.get, "/files", 200, "file /files"),
+        (.get, "/filesx", 404, "Nothing is at /filesx.\n"),
+        // A path as long as no pattern is not split, and still finds its mount.
+        (.get, "/files/a/b/c/d/e", 200, "file /files/a/b/c/d/e"),
         (.delete, "/api/things/1", 200, "api DELETE"),
         (.get, "/nowhere", 404, "Nothing is at /nowhere.\n"),
         (.get, "/teapot", 418, "Short and stout.\n"),
