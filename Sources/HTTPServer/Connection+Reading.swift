@@ -11,6 +11,8 @@ extension Connection {
         /// A handler is answering and what arrived behind its request reached
         /// ``Connection/handlerReadLimit``.
         static let handlerAtWork = ReadPauses(rawValue: 1 << 2)
+        /// The loop could not watch the socket; the connection is closing.
+        static let unwatched = ReadPauses(rawValue: 1 << 3)
     }
 
     /// Whether the loop has stopped watching the socket.
@@ -35,6 +37,9 @@ extension Connection {
     func resumeReading(_ reason: ReadPauses) {
         guard readPauses.contains(reason) else { return }
         readPauses.remove(reason)
-        if readPauses.isEmpty { loop.watch(self) }
+        if readPauses.isEmpty, !loop.watch(self) {
+            readPauses = .unwatched
+            close()
+        }
     }
 }

@@ -124,7 +124,12 @@ final class Connection: @unchecked Sendable {
         queue.async { [self] in
             // The loop's watch counts as a source, let go of in `close()`.
             openSources += 1
-            loop.add(self)
+            guard loop.add(self) else {
+                // Never watched: nothing to unwatch, so `close()` only lets go.
+                readPauses = .unwatched
+                close()
+                return
+            }
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.setEventHandler { [self] in timerFired() }
             self.timer = timer

@@ -44,17 +44,20 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Takes `connection` on and watches its socket for reading; on the loop's queue.
-    func add(_ connection: Connection) {
+    /// - Returns: false when the system would not watch it (out of memory or of epoll watches).
+    func add(_ connection: Connection) -> Bool {
         connections[connection.id] = connection
-        watch(connection)
+        return watch(connection)
     }
 
     /// Reports `connection`'s socket again when it has bytes to read (or is closed by its peer).
-    func watch(_ connection: Connection) {
+    /// - Returns: false when the system would not watch it: the connection would never be read,
+    ///   so its caller closes it rather than leave its client waiting for the idle timeout.
+    func watch(_ connection: Connection) -> Bool {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
         event.data.u64 = UInt64(connection.id)
-        _ = epoll_ctl(epoll, EPOLL_CTL_ADD, connection.fd, &event)
+        return epoll_ctl(epoll, EPOLL_CTL_ADD, connection.fd, &event) == 0
     }
 
     /// Stops reporting `connection`'s socket, until ``watch(_:)``.
