@@ -24,10 +24,13 @@ let package = Package(
         // Pure Swift, standard library only: the coordinator navigation engine.
         .target(name: "Navigation"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationFixtures"]),
+        // Pure Swift over the system's threads: the lock for state handler threads share.
+        .target(name: "Locking"),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // HTTP/1.1 on Dispatch and sockets, no framework underneath.
         // Linux's epoll (sys/epoll.h), which Glibc's module leaves out; the server's event loops use it.
         .systemLibrary(name: "CEpoll"),
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locking"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // Pure Swift, standard library only: templates with contextual escaping.
         .target(name: "HTMLTemplate"),
@@ -37,7 +40,7 @@ let package = Package(
         // Pure Swift: the store protocols the web layer sees, which each backend implements.
         .target(
             name: "FlowStore",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
+            dependencies: ["Locking", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")]
         ),
         .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore"]),
         // The embedded backend: sessions, events and the prototype backend in one SQLite file.
@@ -47,7 +50,7 @@ let package = Package(
         // The system libpq, imported by PostgresStore only.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // The shared backend: the same stores on a PostgreSQL database several instances use.
-        .target(name: "PostgresStore", dependencies: ["FlowStore", "CLibPQ"]),
+        .target(name: "PostgresStore", dependencies: ["FlowStore", "CLibPQ", "Locking"]),
         // Needs a server: FLOWPAGES_TEST_POSTGRES (Tests/run.sh starts a throwaway cluster).
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "FlowStore"]),
         // The storage contract: every rule of the stores, run against each backend alike.
@@ -64,7 +67,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // The web app: wires the modules into routes and runs the server.
         .target(name: "FlowPages", dependencies: [
-            "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode", "CMalloc",
+            "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode", "CMalloc", "Locking",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A record's fields as every backend keeps them — one JSON object, keys sorted — and the bodies
 /// already decoded: a screen listing 20 records reads the same bodies request after request, and
@@ -7,7 +7,7 @@ import Synchronization
 public final class RecordBodies: Sendable {
     /// How many decoded bodies are kept; past it the cache starts over.
     public static let limit = 4_096
-    private let values = Mutex<[Key: [String: RecordValue]]>([:])
+    private let values = Lock<[Key: [String: RecordValue]]>([:])
 
     public init() {}
 

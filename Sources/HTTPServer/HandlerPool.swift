@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import Locking
 
 /// A fixed number of threads for handlers that may block (a database write, a password hash),
 /// so however many clients ask at once, the server never holds more threads than this. Jobs
@@ -21,7 +21,7 @@ final class HandlerPool: Sendable {
         let wake = DispatchSemaphore(value: 0)
         /// Written once by the submitter before `wake` is signalled, read once by the thread
         /// after; the lock is never contended, it only makes the handover Sendable.
-        let handed = Mutex<Job?>(nil)
+        let handed = Lock<Job?>(nil)
     }
 
     private struct State {
@@ -37,7 +37,7 @@ final class HandlerPool: Sendable {
     let width: Int
     /// The waiting jobs and the threads; the lock is what makes submitting from any connection
     /// queue and taking from any pool thread safe.
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(width: Int) {
         precondition(width > 0, "a handler pool needs at least one thread")

@@ -3,7 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// Serves the files of one folder (GET and HEAD), with validators and cache headers, and no way
 /// out of the folder: `..` or `.` segments (also percent-encoded), NUL or backslash, and paths
@@ -46,7 +46,7 @@ public final class StaticFiles: Sendable {
     }
 
     /// Cached files by request path; the lock is what makes sharing the cache across connections safe.
-    private let cache = Mutex<[String: File]>([:])
+    private let cache = Lock<[String: File]>([:])
 
     /// Serves `root`.
     /// - Throws: when the folder does not exist or is not a folder.

@@ -1,5 +1,5 @@
 import FlowStore
-import Synchronization
+import Locking
 
 /// The web layer's store on a PostgreSQL database that several instances share: each concern's
 /// table of this module on a connection of ``database``, with units of work as its transactions.
@@ -96,7 +96,7 @@ struct PostgresTransaction: StoreTransaction {
 /// events need no query for it. Used by the transaction's one thread; the lock makes that
 /// `Sendable` in truth.
 final class SessionNumbers: Sendable {
-    private let known = Mutex<[String: Int]>([:])
+    private let known = Lock<[String: Int]>([:])
 
     func remember(_ number: Int, for id: String) {
         known.withLock { $0[id] = number }

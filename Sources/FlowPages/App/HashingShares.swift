@@ -1,5 +1,5 @@
 import FlowStore
-import Synchronization
+import Locking
 
 /// Each client address's share of the password hashing this instance does: at most
 /// ``perAddress`` of its posts prepare their effects (hash a password) at once, so one guesser
@@ -11,7 +11,7 @@ final class HashingShares: Sendable {
     static let perAddress = 4
 
     /// Posts preparing now, by address; held only to read or change them.
-    private let held = Mutex<[String: Int]>([:])
+    private let held = Lock<[String: Int]>([:])
 
     /// Runs `body` holding one of `address`'s shares.
     /// - Throws: ``BusyHashing/queueFull`` when the address holds all its shares, before `body` runs.

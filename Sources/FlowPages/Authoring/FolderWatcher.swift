@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
+import Locking
 
 /// Tells whether anything under some folders changed since it was last asked: a file written,
 /// created, deleted or renamed (an editor's save by rename included), in any folder below them,
@@ -31,9 +31,9 @@ final class FolderWatcher: Sendable {
     /// inotify's descriptor; -1 when polling.
     private let descriptor: Int32
     /// The watch of each folder watched, by path; taken when folders come or go, which is rare.
-    private let watched = Mutex<[String: Int32]>([:])
+    private let watched = Lock<[String: Int32]>([:])
     /// When polling: the files as last seen, and when. Held while looking, so one caller looks.
-    private let polled: Mutex<(files: [String: FileStamp], at: ContinuousClock.Instant)>
+    private let polled: Lock<(files: [String: FileStamp], at: ContinuousClock.Instant)>
 
     /// A file's size and modification time, what polling compares.
     private struct FileStamp: Equatable {
@@ -44,7 +44,7 @@ final class FolderWatcher: Sendable {
     /// Starts watching `folders` and every folder below them.
     init(folders: [String], method: Method = .automatic) throws {
         self.folders = folders
-        polled = Mutex((Self.stamps(under: folders), .now))
+        polled = Lock((Self.stamps(under: folders), .now))
         #if canImport(Glibc)
         guard method == .automatic else {
             descriptor = -1

@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Locking
 
 /// The web application of a views folder as its files are now, for the authoring loop: when a
 /// file under the watched folders changes (an `app.xml`, a template, a JSON data file, a
@@ -18,9 +18,9 @@ public final class LiveViews: Responding {
     }
 
     /// The application and whether it is out of date; held only to read or swap them.
-    private let state: Mutex<State>
+    private let state: Lock<State>
     /// Taken while building, so concurrent requests that saw a change build it once.
-    private let building = Mutex(())
+    private let building = Lock(())
 
     /// Builds the application and watches `folders` for changes.
     /// - Parameters:
@@ -34,7 +34,7 @@ public final class LiveViews: Responding {
         watcher = try FolderWatcher(folders: folders, method: polling ? .polling : .automatic)
         self.build = build
         self.log = log
-        state = Mutex(State(current: try build()))
+        state = Lock(State(current: try build()))
     }
 
     /// The application as last built.

@@ -1,5 +1,6 @@
 import Foundation
 import FlowStore
+import Locking
 import Synchronization
 
 /// Deep links opened by visitors without a session, counted in memory and written in batches
@@ -16,7 +17,7 @@ public final class LinkCounters: Sendable {
     /// Counts not yet written, in a share of their own: the lock is what makes counting from any
     /// request thread safe.
     private final class Shard: Sendable {
-        let pending = Mutex<[Key: Int]>([:])
+        let pending = Lock<[Key: Int]>([:])
     }
 
     private let store: any WebStore

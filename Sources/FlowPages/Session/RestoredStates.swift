@@ -1,6 +1,6 @@
 import FlowStore
 import Navigation
-import Synchronization
+import Locking
 
 /// Sessions' navigation states by their stored bytes, restored once: a person reading page after
 /// page restores the same bytes each time, and reading them (JSON) and checking them against the
@@ -16,7 +16,7 @@ final class RestoredStates: Sendable {
     static let byteLimit = 2 << 20
     private let navigation: NavigationDefinition
     private let limit: Int
-    private let cache = Mutex(Cache())
+    private let cache = Lock(Cache())
 
     private struct Cache {
         var states: [Key: NavigationState] = [:]
