@@ -5,18 +5,24 @@
 # (Benchmarks/web/flow.lua's post mode, wrk with 64 connections). The statements one navigate
 # POST and its Back send are captured with log_statement=all and turned into a pgbench script
 # (Benchmarks/web/pgbench_scripts.py: the same statements, round trips and pipelines, each
-# client writing sessions of its own, each write a compare-and-set), run with FlowPages' pool size as clients
-# (pgbench -M prepared -c32 -j2). The two run in turn, ROUNDS pairs (3) of DURATION seconds (10).
+# client writing sessions of its own, each write a compare-and-set), run with FlowPages' pool
+# size as clients (pgbench -M prepared -c32 -j2). The two run in turn, ROUNDS pairs (3) of DURATION seconds (10).
 # A script is two POSTs, so pgbench's POSTs/s is twice its tps; the ratio is FlowPages' mean
-# over pgbench's. pgbench alone is the ceiling: what the database gives these statements.
+# over pgbench's. pgbench alone is the ceiling: what the database gives these statements. Each
+# round also says where the machine's CPU went a POST (the server, PostgreSQL, the load driver):
+# on 2 cores shared by all three, what FlowPages spends is taken from the database.
 #   bash Benchmarks/postgres-navigate.sh
 #   ROUNDS=5 DURATION=15 bash Benchmarks/postgres-navigate.sh
+#   POOL=8 bash Benchmarks/postgres-navigate.sh         FlowPages' pool and pgbench's clients 8
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${DURATION:-10}
 rounds=${ROUNDS:-3}
 port=${PORT:-18184}
 people=128
+# FlowPages' pool size (its default, 32), and so pgbench's clients; a divisor of 128.
+pool=${POOL:-32}
+export FLOWPAGES_DB_CONNECTIONS=$pool
 
 cluster=$(mktemp -d)
 stop_cluster() { bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$cluster"; }
@@ -42,21 +48,50 @@ done
 psql -q "$url" -c "ALTER SYSTEM RESET log_statement" -c "SELECT pg_reload_conf()" >/dev/null
 tail -n +"$from" "$log" | grep -v 'statement: \|SIGHUP\|parameter "\|configuration file' > "$folder/captured.log"
 
-# The script, and the sessions' numbers: 128 in a row, 4 to each of pgbench's 32 clients.
+# The script, and the sessions' numbers: 128 in a row, shared out among pgbench's clients.
 python3 Benchmarks/web/pgbench_scripts.py "$folder/captured.log" > "$folder/navigate.sql"
 read -r first last count <<< "$(psql -Atq -F ' ' "$url" -c "SELECT min(number), max(number), count(*) FROM sessions WHERE app = 'suma-finance'")"
 [ "$count" = "$people" ] && [ $((last - first + 1)) = "$people" ] || { echo "the sessions are not numbered in a row: $first…$last, $count" >&2; exit 1; }
 versions() { psql -Atq "$url" -c "SELECT sum(version) FROM sessions WHERE app = 'suma-finance'"; }
 
-echo "Navigate POSTs on PostgreSQL (one instance, every commit fsynced), $people sessions, ${duration} s a run, $rounds pairs"
+# Where the machine's CPU went in a run, in seconds: `measured FILE COMMAND…` runs the command,
+# its output to FILE, and sets client (the command's own), server (FlowPages'), network (the
+# kernel's interrupt work, most of it loopback TCP, which no process is charged for) and
+# database (the rest of the machine's busy time: PostgreSQL's, the machine being otherwise idle).
+ticks=$(getconf CLK_TCK)
+busy() { awk '/^cpu / {print $2 + $3 + $4, $7 + $8}' /proc/stat; }
+server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+measured() {
+    local file=$1 busy_before server_before timing
+    shift
+    busy_before=$(busy) server_before=$(server_ticks)
+    timing=$( { TIMEFORMAT='%3U %3S'; time "$@" > "$file" 2>&1; } 2>&1 )
+    read -r client server_cpu network database < <(python3 - "$timing" "$busy_before" "$(busy)" "$server_before" "$(server_ticks)" <<PY
+import sys
+timing, before, after, server_before, server_after = sys.argv[1:]
+client = sum(map(float, timing.split()))
+(tasks, interrupts) = (int(b) - int(a) for a, b in zip(before.split(), after.split()))
+server = (int(server_after) - int(server_before)) / $ticks
+print(client, server, interrupts / $ticks, tasks / $ticks - server - client)
+PY
+)
+}
+# Microseconds a POST of `seconds` of CPU over `posts` POSTs.
+per_post() { python3 -c "print(round($1 * 1e6 / $2))"; }
+
+echo "Navigate POSTs on PostgreSQL (one instance, every commit fsynced), $people sessions, pool $pool, ${duration} s a run, $rounds pairs"
 echo "captured: $(grep -c 'LOG:  execute' "$folder/captured.log") statements for a navigate POST and its Back"
 ours=() theirs=()
 for round in $(seq 1 "$rounds"); do
-    line=$(wrk -t2 -c64 -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
-        "http://127.0.0.1:$port" -- "$folder/people" post 2 | awk '/^RESULT/')
-    read -r _ rps p99 failed errors <<< "$line"
+    measured "$folder/wrk.out" wrk -t2 -c64 -d"${duration}s" --latency -s Benchmarks/web/flow.lua \
+        "http://127.0.0.1:$port" -- "$folder/people" post 2
+    read -r _ rps p99 failed errors < <(awk '/^RESULT/' "$folder/wrk.out")
+    requests=$(awk '/requests in/ {print $1; exit}' "$folder/wrk.out")
+    ours_cpu="FlowPages $(per_post "$server_cpu" "$requests"), PostgreSQL $(per_post "$database" "$requests"), wrk $(per_post "$client" "$requests"), network $(per_post "$network" "$requests")"
     before=$(versions)
-    out=$("$pgbench" -n -M prepared -c32 -j2 -T "$duration" -D first="$first" -D clients=32 -D each=$((people / 32)) -D turn=0 -f "$folder/navigate.sql" "$url" 2>&1)
+    measured "$folder/pgbench.out" "$pgbench" -n -M prepared -c"$pool" -j2 -T "$duration" -D first="$first" -D clients="$pool" \
+        -D each=$((people / pool)) -D turn=0 -f "$folder/navigate.sql" "$url"
+    out=$(cat "$folder/pgbench.out")
     after=$(versions)
     done_count=$(echo "$out" | awk '/^number of transactions actually processed/ {print $NF; exit}' | cut -d/ -f1)
     tps=$(echo "$out" | awk '/^tps = / {print $3; exit}')
@@ -64,6 +99,7 @@ for round in $(seq 1 "$rounds"); do
     # Every compare-and-set must have written: two versions a transaction.
     [ $((after - before)) -eq $((2 * done_count)) ] || { echo "pgbench's writes missed: $((after - before)) versions for $done_count transactions" >&2; exit 1; }
     echo "round $round: FlowPages ${rps} POSTs/s p99 ${p99} ms (unexpected statuses ${failed}, socket errors ${errors}); pgbench ${posts} POSTs/s ($tps tps, $(echo "$out" | awk '/^latency average/ {print $4; exit}') ms a script)"
+    echo "  CPU a POST, µs: $ours_cpu; beside pgbench: PostgreSQL $(per_post "$database" $((2 * done_count))), pgbench $(per_post "$client" $((2 * done_count))), network $(per_post "$network" $((2 * done_count)))"
     ours+=("$rps") theirs+=("$posts")
 done
 python3 - "${ours[*]}" "${theirs[*]}" <<'PY'
