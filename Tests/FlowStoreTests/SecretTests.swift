@@ -15,6 +15,19 @@ import Testing
         }
     }
 
+    /// Every one of a token's 32 bytes is drawn: none is left fixed, none repeats another draw.
+    @Test func everyByteOfATokenIsRandom() throws {
+        let tokens = try (0..<64).map { _ in try #require(Secret.fromBase64URL(Secret.token())) }
+        for position in 0..<32 {
+            // 64 draws of a uniform byte: fewer than 20 distinct values would be a 1-in-10^20 chance.
+            #expect(Set(tokens.map { $0[position] }).count >= 20, "byte \(position)")
+        }
+        for token in tokens {
+            let words = stride(from: 0, to: 32, by: 8).map { Array(token[$0..<$0 + 8]) }
+            #expect(Set(words.map { $0.description }).count == 4)
+        }
+    }
+
     /// RFC 4648 §5 without padding, against Foundation's base64 with its letters swapped.
     @Test func base64URLIsRFC4648WithoutPadding() {
         for length in 0..<40 {
