@@ -5,7 +5,7 @@ import os
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -54,13 +54,29 @@ class Browser:
         # Into the middle of the viewport first, as a person scrolls to what they press: after the
         # audit's viewport changes, Chromium may otherwise click at a stale position.
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
-        self.leaving(control.click)
+        self.leaving(lambda: self._click(control))
 
     def select_tab(self, tab_id: str):
         """Presses the tab bar's button of the tab `tab_id`, found by its form: its text carries
         a badge's count and, for a screen reader, " tab"."""
         button = self.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
-        self.leaving(button.click)
+        self.leaving(lambda: self._click(button))
+
+    def _click(self, control):
+        """Clicks `control` once nothing covers its middle, as a person waits for a sheet or an
+        alert to finish moving in or out before pressing what is under it (a click during the
+        motion lands on whatever passes over that point). After 5 s it clicks anyway, and
+        Chromium says what is in the way."""
+        uncovered = """
+            const control = arguments[0], box = control.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && (hit === control || control.contains(hit));"""
+        try:
+            WebDriverWait(self.driver, 5, poll_frequency=0.05).until(
+                lambda driver: driver.execute_script(uncovered, control))
+        except TimeoutException:
+            pass
+        control.click()
 
     def leaving(self, action):
         """Runs `action`, then waits until the current document has been replaced."""
