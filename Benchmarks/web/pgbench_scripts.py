@@ -30,6 +30,7 @@ HEADER = """\\set turn :turn + 1
 \\set shard :n %% %d""" % SHARDS
 
 entry = re.compile(r"^\S+ \S+ \S+ \[\d+\] (LOG|DETAIL):  (.*)$")
+parameter = re.compile(r"\$(\d+) = ")
 
 
 def statements(lines):
@@ -56,7 +57,7 @@ def parameters(text):
     """$1 = 'a', $2 = NULL, … as {1: 'a', 2: None}; quotes inside a value are doubled."""
     values, at = {}, 0
     while at < len(text):
-        match = re.compile(r"\$(\d+) = ").match(text, at)
+        match = parameter.match(text, at)
         number, at = int(match.group(1)), match.end()
         if text.startswith("NULL", at):
             values[number], at = None, at + 4

@@ -12,9 +12,8 @@ import Darwin
 /// to the waiter it wakes, and no other thread may take it until that one is scheduled. With
 /// more handler threads than cores (64 on 2 here) the waiters queue behind one another, each
 /// waiting for the next to be scheduled (a convoy): a dictionary lookup behind one took 9 % of a
-/// navigate POST's time spinning, and as much again switching threads. A plain mutex is free to
-/// the first running thread that asks once released.
-///
+/// navigate POST's time spinning. A plain mutex is free to the first running thread that asks
+/// once released.
 public final class Lock<Value> {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
