@@ -88,3 +88,31 @@ for durability in [Durability.full, .normal] {
     print("synchronous=\(durability.rawValue), two threads at once (medians over both):")
     for name in order { print("  " + line(name, results.byWorker[0][name]! + results.byWorker[1][name]!)) }
 }
+
+// A guesser's expired attempt counts, swept as the server sweeps them: in batches, each a
+// transaction of its own, so the longest a request waits for the writer is one batch.
+do {
+    let rows = Int(ProcessInfo.processInfo.environment["SWEEP_ROWS"] ?? "") ?? 1_000_000
+    let database = try Database(path: folder.appendingPathComponent("sweep.sqlite").path, durability: .full)
+    let store = SQLiteWebStore(database: database, key: .random())
+    let limit = AttemptLimit(name: "bench", free: 5, window: 1_000, firstDelay: 1_000, longestDelay: 1_000)
+    for start in stride(from: 0, to: rows, by: 10_000) {
+        try store.transaction { transaction in
+            for index in start..<min(start + 10_000, rows) { _ = try transaction.attempts.count(AttemptKey(limit, app: "bench", "203.0.\(index)"), now: 0) }
+        }
+    }
+    let clock = ContinuousClock()
+    var holds: [Double] = []
+    var swept = 0
+    let started = clock.now
+    while true {
+        let start = clock.now
+        let deleted = try store.transaction { try $0.attempts.sweep(now: 10_000, limit: store.attemptSweepBatch) }
+        holds.append(nanoseconds(clock.now - start))
+        swept += deleted
+        if deleted < store.attemptSweepBatch { break }
+    }
+    print("attempt sweep: \(swept) expired counts in \(holds.count) batches of \(store.attemptSweepBatch), "
+        + String(format: "%.1f s in all; writer held %.1f ms at the longest, %.1f ms median", nanoseconds(clock.now - started) / 1e9,
+                 holds.max()! / 1e6, median(holds) / 1e6))
+}

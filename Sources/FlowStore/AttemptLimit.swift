@@ -5,9 +5,9 @@
 /// The first ``free`` attempts of a ``window`` go ahead at once; each one after waits after the one
 /// before it: ``firstDelay``, then twice as long each time up to ``longestDelay``. An attempt is
 /// counted before it is checked (before any hashing), so attempts sent together are counted
-/// together; one made too soon is refused at once with the time left, and counts too. Nothing
-/// ever locks for good: the longest delay passes, and a password reset clears an account's
-/// sign-in count.
+/// together; one made too soon is refused at once with the time left and counts for nothing — no
+/// limit writes it and no wait grows by it — so nobody can lengthen a wait by sending more, and a
+/// wait is never longer than ``longestDelay``. Nothing ever locks for good.
 public struct AttemptLimit: Hashable, Sendable {
     /// What is counted, part of every stored key (`sign-in/account`).
     public let name: String
@@ -28,10 +28,18 @@ public struct AttemptLimit: Hashable, Sendable {
     private static let second: Int64 = 1000
     private static let minute: Int64 = 60 * second
 
-    /// Passwords tried for one account's email (known or not): 5 in 15 minutes, then 1 s, 2 s, 4 s…
-    /// up to 15 minutes between tries. Cleared when it signs in or its password is reset.
+    /// Passwords tried for one account's email (known or not) from browsers that have never signed
+    /// in to it: 5 in 15 minutes, then 1 s, 2 s, 4 s… up to 15 minutes between tries. What a
+    /// stranger's guesses spend; a browser that has signed in to the account before has a budget
+    /// of its own (``signInPerDevice``).
     public static let signInPerAccount = AttemptLimit(name: "sign-in/account", free: 5, window: 15 * minute, firstDelay: second,
                                                       longestDelay: 15 * minute)
+    /// Passwords tried for one account from one browser that has signed in to it before (its
+    /// device cookie, as OWASP's "device cookies" describe): 5 in 15 minutes, then up to 15 minutes
+    /// apart. Nobody else's attempts spend it, so the owner signs in during an attack on the
+    /// account; a stolen cookie still guesses no faster than a stranger.
+    public static let signInPerDevice = AttemptLimit(name: "sign-in/device", free: 5, window: 15 * minute, firstDelay: second,
+                                                     longestDelay: 15 * minute)
     /// Passwords tried from one client address, whatever the account: 20 in 15 minutes, then up
     /// to 5 minutes apart — room for a shared office address, none for a guesser.
     public static let signInPerAddress = AttemptLimit(name: "sign-in/address", free: 20, window: 15 * minute, firstDelay: second,
@@ -54,15 +62,17 @@ public struct AttemptLimit: Hashable, Sendable {
     public static let claimPerAddress = AttemptLimit(name: "claim/address", free: 10, window: 10 * minute, firstDelay: second,
                                                      longestDelay: 10 * minute)
 
-    /// The tally after one more attempt at `now`, and how long that attempt must wait: 0 when it
-    /// may go ahead. Every backend counts with this, inside one write.
+    /// What one more attempt at `now` does to `tally`: goes ahead with the tally to keep (wait 0),
+    /// or is refused with how long it must wait and the tally unchanged — a refused attempt is
+    /// not counted, so it neither lengthens the wait nor needs a write. Every backend counts with
+    /// this, inside one write.
     public func count(_ tally: AttemptTally?, now: Int64) -> (tally: AttemptTally, wait: Int64) {
         var next = tally ?? AttemptTally(hits: 0, windowStart: now, nextAllowed: 0)
-        if now - next.windowStart >= window, now >= next.nextAllowed {
+        guard now >= next.nextAllowed else { return (next, next.nextAllowed - now) }
+        if now - next.windowStart >= window {
             next = AttemptTally(hits: 0, windowStart: now, nextAllowed: 0)
         }
         next.hits += 1
-        guard now >= next.nextAllowed else { return (next, next.nextAllowed - now) }
         // The last free attempt sets the first wait: the one after it waits.
         if next.hits >= free { next.nextAllowed = now + delay(beyond: next.hits - free + 1) }
         return (next, 0)
@@ -120,9 +130,12 @@ public struct AttemptKey: Hashable, Sendable {
 public struct TooManyAttempts: Error, Hashable, Sendable {
     /// Milliseconds until another attempt may go ahead.
     public let wait: Int64
+    /// What the person can do meanwhile, in plain words; the same whoever's account it is.
+    public let advice: String?
 
-    public init(wait: Int64) {
+    public init(wait: Int64, advice: String? = nil) {
         self.wait = wait
+        self.advice = advice
     }
 
     /// The wait in whole seconds, rounded up, as `Retry-After` says it.

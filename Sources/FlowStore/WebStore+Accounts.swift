@@ -13,13 +13,20 @@ extension WebStore {
         return try hasher.verify(password, against: found.passwordHash) ? found.account : nil
     }
 
-    /// Counts one attempt under each of `keys` in one transaction of its own, before anything is
-    /// checked (``AttemptLimit``): committed whatever the attempt then does, and seen at once by
-    /// every instance.
-    /// - Throws: ``TooManyAttempts`` with the longest wait when any key says it came too soon.
+    /// Counts one attempt under each of `keys`, in order, in one transaction of its own, before
+    /// anything is checked (``AttemptLimit``): committed whatever the attempt then does, and seen
+    /// at once by every instance. An attempt one limit refuses is counted by none: the keys after
+    /// it are not looked at and those before it are taken back, so nothing is written for it — a
+    /// guesser refused by its address's limit spends nothing of the accounts it names.
+    /// - Throws: ``TooManyAttempts`` with the wait of the first key that says it came too soon.
     public func countAttempt(_ keys: [AttemptKey], now: Int64) throws {
-        let wait = try transaction { transaction in try keys.map { try transaction.attempts.count($0, now: now) }.max() ?? 0 }
-        if wait > 0 { throw TooManyAttempts(wait: wait) }
+        try transaction { transaction in
+            for key in keys {
+                let wait = try transaction.attempts.count(key, now: now)
+                // Thrown inside the transaction, which rolls back what the keys before wrote.
+                if wait > 0 { throw TooManyAttempts(wait: wait) }
+            }
+        }
     }
 
     /// Creates an app's documented fixture accounts when missing and marks every account of

@@ -27,10 +27,20 @@ extension WebStore {
         try transaction { try $0.deferredLinks.sweep(now: now) }
     }
 
-    /// Deletes the attempt counts that are over at `now`; returns how many.
+    /// Deletes the attempt counts that are over at `now` in batches of ``attemptSweepBatch``,
+    /// each a short transaction of its own: a guesser's million expired counts never hold the
+    /// writer for longer than one batch takes (`swift run -c release store-benchmark` reports it).
+    /// Returns how many.
     public func sweepAttempts(now: Int64) throws -> Int {
-        try transaction { try $0.attempts.sweep(now: now) }
+        var swept = 0
+        while true {
+            let deleted = try transaction { try $0.attempts.sweep(now: now, limit: attemptSweepBatch) }
+            swept += deleted
+            if deleted < attemptSweepBatch { return swept }
+        }
     }
 
     private var sweepBatch: Int { 10_000 }
+    /// How many attempt counts one transaction of a sweep deletes.
+    public var attemptSweepBatch: Int { 2_000 }
 }

@@ -10,6 +10,9 @@
 public protocol WebStore: Sendable {
     /// What a password hash costs here, and the gate that bounds how many run at once.
     var hasher: PasswordHasher { get }
+    /// The server's secret, kept outside the database: what the store keeps codes, tokens and
+    /// attempt counts under, and what the web layer signs with (device cookies).
+    var key: StoreKey { get }
     /// Runs `body` with the reads of a connection lent to it; nothing it reads is written.
     func read<T>(_ body: (any StoreReads) throws -> T) throws -> T
     /// Runs `body` in one transaction: everything it writes is committed together when it

@@ -17,6 +17,7 @@ struct AttemptTable: AttemptWrites {
             AttemptTally(hits: $0.int(0), windowStart: Int64($0.int(1)), nextAllowed: Int64($0.int(2)))
         }
         let (next, wait) = attempt.limit.count(tally, now: now)
+        guard wait == 0 else { return wait }
         try connection.execute("UPDATE attempts SET hits = $2, window_start = $3, next_allowed = $4, expires_at = $5 WHERE key = $1",
                                [stored, .int(next.hits), .integer(next.windowStart), .integer(next.nextAllowed), .integer(attempt.limit.expiry(of: next))])
         return wait
@@ -34,7 +35,8 @@ struct AttemptTable: AttemptWrites {
         }
     }
 
-    func sweep(now: Int64) throws -> Int {
-        try connection.execute("DELETE FROM attempts WHERE expires_at <= $1", [.integer(now)])
+    func sweep(now: Int64, limit: Int) throws -> Int {
+        try connection.execute("DELETE FROM attempts WHERE key IN (SELECT key FROM attempts WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)",
+                               [.integer(now), .int(limit)])
     }
 }

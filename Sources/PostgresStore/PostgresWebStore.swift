@@ -10,7 +10,7 @@ public struct PostgresWebStore: WebStore {
     public let hasher: PasswordHasher
     /// What codes, tokens and attempt counts are kept under; every instance of one database is
     /// given the same.
-    let key: StoreKey
+    public let key: StoreKey
     let lifetimes: SessionLifetimes
     /// Decoded record bodies, shared by every connection.
     let bodies = RecordBodies()

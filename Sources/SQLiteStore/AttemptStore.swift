@@ -14,6 +14,7 @@ struct AttemptStore: AttemptWrites {
             AttemptTally(hits: $0.int(0), windowStart: Int64($0.int(1)), nextAllowed: Int64($0.int(2)))
         }
         let (next, wait) = attempt.limit.count(tally, now: now)
+        guard wait == 0 else { return wait }
         try connection.execute(
             """
             INSERT INTO attempts (key, hits, window_start, next_allowed, expires_at) VALUES (?, ?, ?, ?, ?)
@@ -39,8 +40,9 @@ struct AttemptStore: AttemptWrites {
         }
     }
 
-    /// Deletes the counts that are over at `now`; returns how many.
-    func sweep(now: Int64) throws -> Int {
-        try connection.execute("DELETE FROM attempts WHERE expires_at <= ?", [.integer(now)])
+    /// Deletes at most `limit` of the counts that are over at `now`, oldest first; returns how many.
+    func sweep(now: Int64, limit: Int) throws -> Int {
+        try connection.execute("DELETE FROM attempts WHERE key IN (SELECT key FROM attempts WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)",
+                               [.integer(now), .integer(Int64(limit))])
     }
 }

@@ -7,7 +7,7 @@ public struct SQLiteWebStore: WebStore {
     public let database: Database
     public let hasher: PasswordHasher
     /// What codes, tokens and attempt counts are kept under.
-    let key: StoreKey
+    public let key: StoreKey
     let lifetimes: SessionLifetimes
     /// Decoded record bodies, shared by every connection.
     let bodies = RecordBodies()

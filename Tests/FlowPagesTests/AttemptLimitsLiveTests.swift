@@ -18,6 +18,12 @@ import Testing
         return browser
     }
 
+    /// What a sign-in that must wait says, the same for every email.
+    static func tooSoon(_ when: String) -> String {
+        "Too many attempts. For your security, try again \(when). "
+            + "A browser you have signed in with before can still sign in, and a password reset works at any time."
+    }
+
     @Test func wrongPasswordsWaitLongerAndAreToldOnlyWhenToTryAgain() throws {
         let app = try LiveApp()
         var guesser = try Walk.atLogin(app)
@@ -30,7 +36,7 @@ import Testing
         for email in ["test@example.com", "TEST@example.com "] {
             try guesser.press("Log In", filling: ["Email address": email, "Password": "password123"])
             #expect(guesser.last.status == 429 && guesser.last.header("Retry-After") == "1")
-            #expect(guesser.page.toasts == ["Too many attempts. For your security, try again in 1 second."])
+            #expect(guesser.page.toasts == [Self.tooSoon("in 1 second")])
             #expect(guesser.page.heading == "Login", "the page it was tried from")
         }
         // An email no one has is answered the same way after as many tries: nothing tells them apart.
@@ -39,7 +45,7 @@ import Testing
             try other.press("Log In", filling: ["Email address": "nobody@example.com", "Password": "guess\(attempt)"])
             if other.page.alert != nil { try other.press("OK") }
         }
-        #expect(other.last.status == 429 && other.page.toasts == ["Too many attempts. For your security, try again in 1 second."])
+        #expect(other.last.status == 429 && other.page.toasts == [Self.tooSoon("in 1 second")])
     }
 
     @Test func guessesFromOneAddressAreCountedWhateverTheAccount() throws {
@@ -70,6 +76,98 @@ import Testing
         }
         try guesser.press("Log In", filling: ["Email address": "someone@example.com", "Password": "guess-long"])
         #expect(guesser.last.status == 429)
+    }
+
+    /// A browser at Login from the loopback address `source`, carrying `cookies` (a device cookie).
+    static func atLogin(_ app: LiveApp, from source: String, cookies: [String: String] = [:]) throws -> LiveBrowser {
+        var browser = LiveBrowser(app)
+        browser.source = source
+        browser.cookies = cookies
+        try browser.open(Walk.entry)
+        try browser.press("Skip")
+        return browser
+    }
+
+    @Test func aStrangerOnAHundredAddressesCannotKeepTheOwnerOut() throws {
+        let app = try LiveApp()
+        let owner = try Self.registered(app, email: "owner@example.com")
+        let device = try #require(owner.cookies["fp_suma-finance_device"], "a verified registration proves the browser")
+        // 100 addresses, each guessing at the owner's account; most are told to wait.
+        var refused = 0
+        for host in 1...100 {
+            var guesser = try Self.atLogin(app, from: "127.0.1.\(host)")
+            for attempt in 1...2 {
+                try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "guess\(host)-\(attempt)"])
+                if guesser.page.alert != nil { try guesser.press("OK") }
+                if guesser.last.status == 429 { refused += 1 }
+            }
+        }
+        #expect(refused > 150, "the account's limit holds whatever the address: \(refused) of 200 refused")
+        // From a browser never seen: told to wait, never longer than 15 minutes, in plain words.
+        var newBrowser = try Self.atLogin(app, from: "127.0.2.1")
+        try newBrowser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "Secure123"])
+        #expect(newBrowser.last.status == 429)
+        let wait = try #require(newBrowser.last.header("Retry-After").flatMap { Int($0) })
+        #expect(wait <= 900, "Retry-After \(wait)")
+        #expect(newBrowser.page.toasts.first?.hasSuffix("A browser you have signed in with before can still sign in, and a password reset works at any time.") == true)
+        // From the browser that signed in before — even at one of the guessers' own addresses — at once.
+        var known = try Self.atLogin(app, from: "127.0.1.7", cookies: ["fp_suma-finance_device": device])
+        try known.press("Log In", filling: ["Email address": "owner@example.com", "Password": "Secure123"])
+        #expect(["Home", "Biometric Enrollment"].contains(known.page.heading), "\(known.last.status) \(known.page.toasts)")
+        // A device cookie proves one account only: for another email it is a stranger's browser.
+        var other = try Self.atLogin(app, from: "127.0.1.8", cookies: ["fp_suma-finance_device": device])
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
+            try other.press("Log In", filling: ["Email address": "someone@example.com", "Password": "guess\(attempt)"])
+            if other.page.alert != nil { try other.press("OK") }
+        }
+        #expect(other.last.status == 429)
+    }
+
+    @Test func attemptsTheAddressLimitRefusesSpendNothingOfTheAccounts() throws {
+        let app = try LiveApp()
+        _ = try Self.registered(app, email: "victim@example.com")
+        var guesser = try Self.atLogin(app, from: "127.0.3.1")
+        // The address's free attempts, spent on other emails; then its guesses at the victim are refused.
+        for attempt in 1...AttemptLimit.signInPerAddress.free {
+            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        for attempt in 1...AttemptLimit.signInPerAccount.free * 3 {
+            try guesser.press("Log In", filling: ["Email address": "victim@example.com", "Password": "guess\(attempt)"])
+            #expect(guesser.last.status == 429, "attempt \(attempt) at the victim")
+        }
+        // The victim, from a new browser elsewhere, is not held back by any of them.
+        var victim = try Self.atLogin(app, from: "127.0.3.2")
+        try victim.press("Log In", filling: ["Email address": "victim@example.com", "Password": "Secure123"])
+        #expect(["Home", "Biometric Enrollment"].contains(victim.page.heading), "\(victim.last.status) \(victim.page.toasts)")
+    }
+
+    @Test func aPasswordResetMarksTheBrowserKnown() throws {
+        let app = try LiveApp()
+        var laptop = try Self.registered(app, email: "owner@example.com")
+        // Someone keeps the account's limit spent.
+        var guesser = try Self.atLogin(app, from: "127.0.4.1")
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
+            try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "guess\(attempt)"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        // The owner, on a phone never used, resets the password with the mailed code…
+        var phone = try Self.atLogin(app, from: "127.0.4.2")
+        try phone.press("Forgot Password?")
+        try phone.press("Send Code", filling: ["Email address": "owner@example.com"])
+        try laptop.open("/suma-finance/_mailbox")
+        let mail = try #require(laptop.page.root.elements("h2").first?.content)
+        try phone.press("Verify", filling: ["Verification code": String(try #require(mail.split(separator: " ").last))])
+        try phone.press("Reset Password", filling: ["New password": "NewSecret9", "Confirm password": "NewSecret9"])
+        #expect(phone.cookies["fp_suma-finance_device"] != nil)
+        // …while the guessing goes on, and signs in from it at once.
+        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
+            try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "again\(attempt)"])
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+        #expect(guesser.last.status == 429)
+        try phone.press("Log In", filling: ["Email address": "owner@example.com", "Password": "NewSecret9"])
+        #expect(["Home", "Biometric Enrollment"].contains(phone.page.heading), "\(phone.last.status) \(phone.page.toasts)")
     }
 
     @Test func aPasswordResetStillWorksAndEndsTheAccountsOtherSessions() throws {

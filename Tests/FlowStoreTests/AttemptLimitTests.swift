@@ -16,9 +16,10 @@ import Testing
     @Test func theFreeAttemptsGoAheadThenEachWaitsForTheOneBefore() {
         var tally: AttemptTally?
         #expect(attempts(4, from: &tally, at: 0) == [0, 0, 0, 1_000], "three free; the third sets the first wait")
-        #expect(attempts(2, from: &tally, at: 400) == [600, 600], "too soon: refused with the time left, and counted")
+        #expect(attempts(2, from: &tally, at: 400) == [600, 600], "too soon: refused with the time left")
+        #expect(tally?.hits == 3, "the refused ones are not counted")
         #expect(attempts(1, from: &tally, at: 1_000) == [0])
-        #expect(tally?.nextAllowed == Int64(9_000), "the refused ones made the next delay longer, up to the longest")
+        #expect(tally?.nextAllowed == Int64(3_000), "the next delay doubles from the last one that went ahead, not from the refused")
     }
 
     @Test func delaysDoubleUpToTheLongest() {
@@ -42,6 +43,19 @@ import Testing
         #expect(attempts(1, from: &tally, at: 59_500) == [1_500])
         #expect(attempts(3, from: &tally, at: 120_000) == [0, 0, 0], "a new window")
         #expect(limit.expiry(of: tally!) == 180_000, "its window, past the wait its third attempt set")
+    }
+
+    @Test func refusedAttemptsNeverLengthenAWait() {
+        var tally: AttemptTally?
+        var now: Int64 = 0
+        // A guesser sending as fast as it can, for ten minutes: whatever it sends while a wait
+        // runs is refused and changes nothing, so the wait it leaves is at most the longest delay.
+        while now < 600_000 {
+            _ = attempts(1, from: &tally, at: now)
+            #expect(tally!.nextAllowed - now <= limit.longestDelay)
+            now += 50
+        }
+        #expect(tally!.hits <= 3 + 600_000 / 1_000, "only attempts that went ahead were counted: \(tally!.hits)")
     }
 
     @Test func aWaitIsSaidAsAPersonReadsIt() {

@@ -305,6 +305,30 @@ import Testing
         #expect(try other.sweepAttempts(now: 100 * 86_400_000) >= 1, "counts over their window are swept")
     }
 
+    @Test(arguments: StoreBackend.available) func anAttemptOneLimitRefusesIsCountedByNone(backend: StoreBackend) throws {
+        let (store, other) = try backend.instances()
+        let (guesser, owner) = (AttemptKey(.signInPerAddress, app: "suma", "203.0.113.9"), AttemptKey(.signInPerAddress, app: "suma", "198.51.100.7"))
+        let victim = AttemptKey(.signInPerAccount, app: "suma", "victim@example.com")
+        for index in 0..<AttemptLimit.signInPerAddress.free {
+            try store.countAttempt([guesser, AttemptKey(.signInPerAccount, app: "suma", "person\(index)@example.com")], now: 1_000)
+        }
+        // Refused by the address: the victim's key is not even looked at.
+        for _ in 0..<50 {
+            #expect(throws: TooManyAttempts.self) { try other.countAttempt([guesser, victim], now: 1_000) }
+        }
+        for _ in 0..<AttemptLimit.signInPerAccount.free {
+            try store.countAttempt([owner, victim], now: 1_000)
+        }
+        // Refused by the account: what the address counted first is taken back.
+        for _ in 0..<50 {
+            #expect(throws: TooManyAttempts.self) { try other.countAttempt([owner, victim], now: 1_000) }
+        }
+        for index in AttemptLimit.signInPerAccount.free..<AttemptLimit.signInPerAddress.free {
+            try store.countAttempt([owner, AttemptKey(.signInPerAccount, app: "suma", "other\(index)@example.com")], now: 1_000)
+        }
+        #expect(throws: TooManyAttempts.self) { try store.countAttempt([owner], now: 1_000) }
+    }
+
     @Test(arguments: StoreBackend.available) func eventsAreReadNewestLastAndSweptByAge(backend: StoreBackend) throws {
         let (store, other) = try backend.instances()
         let id = try createSession(store)

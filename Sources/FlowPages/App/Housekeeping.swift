@@ -4,7 +4,8 @@ import HTTPServer
 
 /// What a running server does besides answering: sweeping what has expired, at start and hourly
 /// (expired sessions are never loaded and old events are no longer wanted, so the database does
-/// not grow with them), and writing the deep-link counts kept in memory every 10 seconds.
+/// not grow with them) and attempt counts every 5 minutes (a guesser's are many, and swept in
+/// short batches), and writing the deep-link counts kept in memory every 10 seconds.
 struct Housekeeping {
     let store: any WebStore
     let linkCounters: LinkCounters
@@ -16,17 +17,24 @@ struct Housekeeping {
     func start() -> [any DispatchSourceTimer] {
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.sweeper"))
         sweeper.schedule(deadline: .now(), repeating: .seconds(3600))
-        sweeper.setEventHandler { sweep() }
+        sweeper.setEventHandler {
+            sweep()
+            sweepAttempts()
+        }
         sweeper.resume()
+        let attempts = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.attempt-sweeper"))
+        attempts.schedule(deadline: .now() + .seconds(300), repeating: .seconds(300))
+        attempts.setEventHandler { sweepAttempts() }
+        attempts.resume()
         let counting = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flowpages.link-counts"))
         counting.schedule(deadline: .now() + .seconds(10), repeating: .seconds(10))
         counting.setEventHandler { flushLinkCounts() }
         counting.resume()
-        return [sweeper, counting]
+        return [sweeper, attempts, counting]
     }
 
-    /// Deletes expired sessions, events past their retention, expired deferred links and attempt
-    /// counts; each on its own, so one failing leaves the others be.
+    /// Deletes expired sessions, events past their retention and expired deferred links; each on
+    /// its own, so one failing leaves the others be.
     func sweep() {
         let now = WebClock.system.now()
         let retention = Int64(eventRetentionDays) * 86_400_000
@@ -34,7 +42,6 @@ struct Housekeeping {
             ("expired sessions", "expired sessions", { try store.sweepSessions(now: now) }),
             ("old events", "events older than \(eventRetentionDays) days", { try store.sweepEvents(olderThan: retention, now: now) }),
             ("expired deferred links", nil, { try store.sweepDeferredLinks(now: now) }),
-            ("attempt counts", nil, { try store.sweepAttempts(now: now) }),
         ]
         for sweep in sweeps {
             do {
@@ -43,6 +50,15 @@ struct Housekeeping {
             } catch {
                 log("sweeping \(sweep.what) failed: \(error)")
             }
+        }
+    }
+
+    /// Deletes the attempt counts that are over, in short batches.
+    func sweepAttempts() {
+        do {
+            _ = try store.sweepAttempts(now: WebClock.system.now())
+        } catch {
+            log("sweeping attempt counts failed: \(error)")
         }
     }
 

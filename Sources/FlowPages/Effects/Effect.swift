@@ -155,9 +155,14 @@ public struct EffectContext: Sendable {
     public let clientAddress: String
     /// Milliseconds since 1970.
     public let now: Int64
+    /// The accounts the request's browser has proved before (its device cookie).
+    public let deviceCookie: DeviceCookie
+    /// The accounts it proves in this request, for the response's device cookie.
+    public let proofs: DeviceProofs
 
     public init(app: AppDefinition, navigator: Navigator, store: any WebStore, fixtures: FixtureSet, isPrototype: Bool, dataKey: String,
-                fixtureAccountIDs: Set<Int>, sessionID: String, clientAddress: String, now: Int64) {
+                fixtureAccountIDs: Set<Int>, sessionID: String, clientAddress: String, now: Int64,
+                deviceCookie: DeviceCookie = DeviceCookie(), proofs: DeviceProofs = DeviceProofs()) {
         self.app = app
         self.navigator = navigator
         self.store = store
@@ -168,6 +173,8 @@ public struct EffectContext: Sendable {
         self.sessionID = sessionID
         self.clientAddress = clientAddress
         self.now = now
+        self.deviceCookie = deviceCookie
+        self.proofs = proofs
     }
 
     /// The session's copy of a fixture account's data (``FixtureAccountCopy``); nil for any
@@ -183,6 +190,17 @@ public struct EffectContext: Sendable {
         var keys = [attemptKey(perAddress)]
         if let (limit, email) = perEmail, let email { keys.append(attemptKey(limit, email: email)) }
         try store.countAttempt(keys, now: now)
+    }
+
+    /// The id under which this browser proved `email`'s account before (``DeviceCookie``), whose
+    /// attempts are counted on a budget of their own; nil for a browser never seen with it.
+    public func knownDevice(for email: String) -> String? {
+        deviceCookie.device(for: email, app: app.id, key: store.key)
+    }
+
+    /// What ``AttemptLimit/signInPerDevice`` counts a known browser's attempts at an account under.
+    public func attemptKey(device: String) -> AttemptKey {
+        AttemptKey(.signInPerDevice, app: app.id, device)
     }
 
     /// What `limit` counts this request's client address under.

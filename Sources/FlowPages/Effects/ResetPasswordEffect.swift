@@ -4,7 +4,8 @@ import Navigation
 /// `reset-password`: sets the form's new `password`, after a verified code or with a reset
 /// link's `token`; a fixture account's in the tester's own copy, for them alone. Every other
 /// session signed in to the account ends, every other code or link sent for the reset is void
-/// (the store voids them as one is redeemed), and the account's wrong sign-ins are forgotten.
+/// (the store voids them as one is redeemed), the account's wrong sign-ins are forgotten, and the
+/// browser is remembered as one that proved the account (``DeviceCookie``).
 struct ResetPasswordEffect: Effect {
     let name = "reset-password"
     let summary = "sets a new password after a verified code or with a reset link's token"
@@ -37,6 +38,8 @@ struct ResetPasswordEffect: Effect {
         }
         if let account = try store.account(id: accountID) {
             try store.clearAttempts([context.attemptKey(.signInPerAccount, email: account.email)])
+            // A mailed code or link proves the mailbox: this browser signs in on its own budget.
+            context.proofs.prove(account.email)
         }
         try store.refundAttempts([context.attemptKey(.codePerAddress)])
         BackendMemory.forget(in: &state)

@@ -53,6 +53,7 @@ struct VerifyCodeEffect: Effect {
         if purpose == "verify-email" {
             try store.markVerified(accountID: accountID)
             state = try context.run(.signIn(userID: String(accountID)), on: state)
+            if let account = try store.account(id: accountID) { context.proofs.prove(account.email) }
             BackendMemory.forget(in: &state)
         } else {
             try BackendMemory.remember(["account": String(accountID), "verified": purpose], in: &state)

@@ -69,7 +69,8 @@ struct PostRequests {
     ) throws -> HTTPResponse {
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
-                                    sessionID: session.id, clientAddress: request.clientAddress, now: now)
+                                    sessionID: session.id, clientAddress: request.clientAddress, now: now,
+                                    deviceCookie: DeviceCookie(request, app: app), proofs: DeviceProofs())
         // Checked once, before the transaction: only a valid form's effects are prepared.
         let errors = interpreter.validate(command, form: form)
         let prepared: [EffectCall: PreparedEffect]
@@ -95,7 +96,16 @@ struct PostRequests {
             let decision = command.writesBeyondSession ? try transaction.tentatively(decided, keeping: \.keepsWrites) : try decided()
             return decision.saved(from: state, alerts: app.app.alerts)
         }
-        return session.redirectToCurrentScreen(request)
+        return remembering(context.proofs.proven, in: session.redirectToCurrentScreen(request), context: context, request: request)
+    }
+
+    /// `response` with the browser's device cookie remembering the accounts it proved (none: as it is).
+    private func remembering(_ proven: [String], in response: HTTPResponse, context: EffectContext, request: HTTPRequest) -> HTTPResponse {
+        guard !proven.isEmpty else { return response }
+        let cookie = proven.reduce(context.deviceCookie) { $0.proving($1, app: app.app.id, key: services.store.key) }
+        var response = response
+        response.setCookie(cookie.cookie(for: app, secure: OriginPolicy.scheme(of: request) == "https"))
+        return response
     }
 
     /// What `command` does on `state`, as a value: carried out (its data written through
@@ -127,11 +137,12 @@ struct PostRequests {
     }
 
     /// Too many attempts, said at once on the page it was tried from, whichever limit it was and
-    /// whoever's account: the time to wait and nothing else; nothing is written.
+    /// whoever's account: the time to wait and what can be done meanwhile; nothing is written.
     private func tooManyAttempts(_ tooSoon: TooManyAttempts, on state: NavigationState, session: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
         var shown = session
         shown.state = state
-        var response = try services.renderer.refusal(shown, message: "Too many attempts. For your security, try again \(tooSoon.whenText).",
+        let message = ["Too many attempts. For your security, try again \(tooSoon.whenText).", tooSoon.advice].compactMap(\.self).joined(separator: " ")
+        var response = try services.renderer.refusal(shown, message: message,
                                                      status: .tooManyRequests, request: request)
         response.headers.set("Retry-After", tooSoon.retryAfter)
         return response

@@ -122,6 +122,8 @@ struct LiveBrowser {
     /// The port to connect to when not the app's: a proxy's in front of it, or another process.
     var port: Int?
     var cookies: [String: String] = [:]
+    /// The loopback address its connections come from (nil: 127.0.0.1), as a client elsewhere.
+    var source: String?
     /// The URLs shown, oldest first; the last is the current page.
     var history: [String] = []
     private(set) var page = HTMLPage("")
@@ -297,7 +299,7 @@ struct LiveBrowser {
             head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
         }
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
-        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: port)
+        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: port, from: source)
         for (name, value) in response.headers where name.lowercased() == "set-cookie" {
             let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
             if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair.count > 1 ? pair[1] : "" }
@@ -312,8 +314,8 @@ struct LiveBrowser {
             + "Cookie: \(cookie)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }
 
-    static func exchange(_ bytes: [UInt8], port: Int) throws -> Response {
-        guard let fd = connectToLoopback(port: port) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
+    static func exchange(_ bytes: [UInt8], port: Int, from source: String? = nil) throws -> Response {
+        guard let fd = connectToLoopback(port: port, from: source) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
         defer { close(fd) }
         var limit = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
