@@ -40,6 +40,8 @@ struct ReviewTable: ReviewWrites {
     }
 
     func record(_ finding: ReviewFinding, in review: Int64, seen: Int64) throws -> Bool {
+        // No stored version is Int64.max (each save adds one from 0): such a version was never seen.
+        guard (0..<Int64.max).contains(seen) else { return false }
         let values: [PostgresValue] = [.text(finding.outcome.rawValue), .text(finding.note), .text(finding.auditor), .integer(finding.updated),
                                        .text(finding.stateHash), .integer(seen + 1), .integer(review), .text(finding.state), .text(finding.criterion)]
         if seen == 0 {

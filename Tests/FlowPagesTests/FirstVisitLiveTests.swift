@@ -24,7 +24,10 @@ import Testing
 
     @Test func whereASignInLeadsIsOnlyAGuardedScreenOfTheSameApp() throws {
         let app = try LiveApp()
-        for then in ["https://evil.example/", "//evil.example/", "/suma-finance/accounts", "/reality-portal/search", "/reality-portal/listing/999999/x"] {
+        // Another site, another app, screens of this app that need no sign-in (a sign-in leads
+        // only where one was needed), and no screen at all.
+        for then in ["https://evil.example/", "//evil.example/", "/suma-finance/accounts", "/reality-portal/search", "/reality-portal/featured",
+                     "/reality-portal/listing/1", "/reality-portal/listing/999999/x"] {
             var visitor = LiveBrowser(app)
             try visitor.open("/reality-portal/favorites")
             try visitor.post("/reality-portal/_action/log-in", ["csrf": visitor.hidden("csrf"), "screen": "/reality-portal/login", "then": then,

@@ -91,8 +91,11 @@ struct ReviewRequests {
             }
             let shown = review.findings[key]
             guard shown?.outcome != outcome || shown?.note != note || shown?.stateHash != review.hash else { continue }
+            guard let seen = Self.version(form["seen-\(key)"]) else {
+                throw HTTPError(.unprocessableContent, "The form's version of \(key) is not one this page gives; reload the page and judge it again.")
+            }
             changes.append((ReviewFinding(state: review.state.id, criterion: key, outcome: outcome, note: note, auditor: auditor, updated: now,
-                                          stateHash: review.hash), Int64(form["seen-\(key)"] ?? "") ?? 0))
+                                          stateHash: review.hash), seen))
         }
         let refused = try services.store.transaction { transaction in
             try changes.filter { try !transaction.reviews.record($0.0, in: report.review.id, seen: $0.seen) }.map(\.0.criterion)
@@ -100,6 +103,14 @@ struct ReviewRequests {
         var target = url(report.review.id, .auditReviewState, as: auditor) + "&state=" + Self.encoded(review.state.id)
         target += refused.isEmpty ? "&saved=\(changes.count)" : "&conflicts=" + Self.encoded(refused.joined(separator: ", "))
         return unit.finish(.redirect(to: target), request: request)
+    }
+
+    /// The verdict's version a review page showed, as posted: 0 when it showed none, nil when
+    /// it is no version a save can have made (not a number, negative, or Int64.max — no save adds
+    /// one to that).
+    static func version(_ posted: String?) -> Int64? {
+        guard let posted, !posted.isEmpty else { return 0 }
+        return Int64(posted).flatMap { (0..<Int64.max).contains($0) ? $0 : nil }
     }
 
     /// The audit the request's path names, read against the app as it is now.
