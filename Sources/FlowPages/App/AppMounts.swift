@@ -24,6 +24,7 @@ struct AppMounts {
         let effects: EffectRegistry
         let clock: WebClock
         let linkCounters: LinkCounters
+        let eventBudget: EventBudget
         let errorLog: @Sendable (String) -> Void
     }
 
@@ -51,7 +52,7 @@ struct AppMounts {
                 let mounted = MountedApp(app: app, templates: templates, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
                                          appBanner: settings.appBanner, origins: origins, effects: settings.effects)
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,
-                                   clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)
+                                   eventBudget: settings.eventBudget, clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)
             }
             prefixed[app.id] = services("/" + app.id, library)
             if !names.isEmpty {

@@ -9,6 +9,8 @@ struct AppServices: Sendable {
     let store: any WebStore
     let effects: EffectRegistry
     let linkCounters: LinkCounters
+    /// How many events a session and an address may add a minute, across the instance's apps.
+    let eventBudget: EventBudget
     let clock: WebClock
     /// Each client address's share of the password hashing, across the instance's apps.
     let hashingShares: HashingShares
@@ -24,7 +26,7 @@ struct AppServices: Sendable {
 
     /// The request's session, or a visitor without one at the app's start; nothing is written.
     func openSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {
-        try SessionUnit(request, app: app, store: store, now: now)
+        try SessionUnit(request, app: app, store: store, eventBudget: eventBudget, now: now)
     }
 
     /// The session of a post shown to come from this site (its origin) and this session (its

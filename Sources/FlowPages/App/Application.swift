@@ -39,10 +39,11 @@ public enum Application {
         let eventRetentionDays = options.eventRetentionDays
         let store = try openStore(options)
         let linkCounters = LinkCounters(store: store)
+        let eventBudget = EventBudget(counters: linkCounters)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                prototype: options.prototype == .on, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
-                               linkCounters: linkCounters)
+                               linkCounters: linkCounters, eventBudget: eventBudget)
         }
         let web: WebApplication
         let router: any Responding

@@ -43,6 +43,8 @@ public struct WebApplication: Sendable {
     ///   - clock: Where sessions' expiry and events read the time.
     ///   - linkCounters: Where deep links opened without a session are counted; by default new
     ///     ones. The application built again when its views change keeps the same.
+    ///   - eventBudget: How many events a session and an address may add a minute; by default a
+    ///     new one at the documented rates, counting what it drops in `linkCounters`.
     ///   - errorLog: Where unexpected failures (a template that cannot render) are logged.
     ///   - listenHost: The address the server listens on: with the prototype on, requests whose
     ///     `Host` is not a loopback name, this address, an app host or a public origin's host are
@@ -50,12 +52,12 @@ public struct WebApplication: Sendable {
     public init(
         views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, listenHost: String = "127.0.0.1",
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
-        errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
+        eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         let mounts = try AppMounts(views: views, AppMounts.Settings(
             store: store, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
-            clock: clock, linkCounters: linkCounters, errorLog: errorLog))
+            clock: clock, linkCounters: linkCounters, eventBudget: eventBudget ?? EventBudget(counters: linkCounters), errorLog: errorLog))
         self.linkCounters = linkCounters
         appIDs = mounts.prefixed.keys.sorted()
         problems = mounts.problems(appHosts: appHosts)

@@ -114,6 +114,7 @@ struct InsightsPages {
         let busiest = report.screens.filter { $0.views > 0 }.prefix(10)
         return try services.renderer.page("_layout/insights", title: "Insights", values: [
             "wide": true, "from": .string(range.from), "to": .string(range.to), "sessions": .int(report.sessions),
+            "droppedEvents": .int(report.droppedEvents), "eventRates": .string(Self.eventRates(services.eventBudget.limits)),
             "days": .array(report.sessionsByDay.map { ["day": .string($0.day), "count": .int($0.count)] }),
             "sessionsChart": .html(SafeHTML(trusted: BarChart(id: "sessions", bars: report.sessionsByDay.map { ($0.day, $0.count) }).svg)),
             "screens": .array(screens), "funnels": .array(funnels), "links": .array(links), "banners": .array(banners),
@@ -152,6 +153,11 @@ struct InsightsPages {
         return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/csv; charset=utf-8"), ("Cache-Control", "no-store"),
                                                        ("Content-Disposition", "attachment; filename=\"\(file)\"")]),
                             body: Array(CSV.text(rows).utf8))
+    }
+
+    /// The rates events are recorded at, as the insights say them.
+    static func eventRates(_ limits: EventBudget.Limits) -> String {
+        "\(limits.perSession.formatted()) a minute a session or \(limits.perAddress.formatted()) a minute an address"
     }
 
     static func percent(_ share: Double) -> String {

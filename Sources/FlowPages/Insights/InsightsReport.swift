@@ -58,6 +58,9 @@ struct InsightsReport {
     let funnels: [Funnel]
     let links: [LinkRow]
     let banners: [BannerRow]
+    /// Events not recorded because a session or an address sent them faster than
+    /// ``EventBudget`` records: what the other figures leave out.
+    let droppedEvents: Int
 
     var sessions: Int { sessionsByDay.reduce(0) { $0 + $1.count } }
 
@@ -94,6 +97,7 @@ struct InsightsReport {
         for count in try store.read({ try $0.linkCounts.counts(app: app.id) }) where count.day >= from && count.day <= to {
             byPattern[count.pattern, default: [:]][count.kind, default: 0] += count.count
         }
+        droppedEvents = byPattern[""]?[EventBudget.droppedKind] ?? 0
         links = byPattern.compactMap { pattern, kinds in
             let row = LinkRow(pattern: pattern, opened: kinds[EventKind.deepLinkOpened.rawValue, default: 0], succeeded: kinds[EventKind.deepLinkSuccess.rawValue, default: 0],
                               failed: kinds[EventKind.deepLinkFailure.rawValue, default: 0], fellBack: kinds[EventKind.deepLinkFallback.rawValue, default: 0])

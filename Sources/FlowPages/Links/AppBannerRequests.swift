@@ -75,21 +75,15 @@ struct AppBannerRequests {
     }
 
     /// Counts a press of the banner's "Open in the app" or a store link: a browser's hyperlink
-    /// audit (`Ping-To` names where the link went). Nothing else is done or kept; 204.
+    /// audit (`Ping-To` names where the link went). Counted in memory with the link's other
+    /// counts and written with them every few seconds — never a write a ping, whoever sends them
+    /// and however often; nothing else is done or kept; 204.
     func ping(_ request: HTTPRequest) throws -> HTTPResponse {
         guard request.headers["Ping-To"] != nil,
               let outcome = request.query("outcome").flatMap(AppBanner.Outcome.init(rawValue:)), [.openInApp, .store].contains(outcome),
               let pattern = request.query("pattern"), app.navigation.routes.contains(where: { $0.isDeepLinkable && $0.path == pattern })
         else { throw HTTPError(.badRequest, "Not a ping of this app's banner.") }
         services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: [outcome.kind])
-        // A person with a session (the ping carries its cookie) sees it in their event log.
-        let now = services.clock.now()
-        var unit = try services.openSession(request, now: now)
-        if unit.isStored {
-            let current = app.navigation.currentScreen(in: unit.state)
-            let banner = AppBanner(app: app, store: services.store, linkCounters: services.linkCounters)
-            try? unit.commit(unit.state, source: .deepLink, events: [banner.event(outcome, on: current, state: unit.state, now: now)], now: now)
-        }
         return HTTPResponse(.noContent)
     }
 

@@ -3,8 +3,9 @@ import FlowStore
 import Locking
 import Synchronization
 
-/// Deep links opened by visitors without a session, counted in memory and written in batches
-/// (``flush()``), so a crawler or a link preview costs no write per request. A crash loses at
+/// Deep links opened by visitors without a session, banner pings and events dropped over their
+/// rate (``EventBudget``), counted in memory and written in batches (``flush()``), so a crawler,
+/// a link preview or a client looping on pings costs no write per request. A crash loses at
 /// most the counts since the last flush, never a session.
 public final class LinkCounters: Sendable {
     private struct Key: Hashable {
@@ -31,12 +32,12 @@ public final class LinkCounters: Sendable {
         self.store = store
     }
 
-    /// Counts one outcome of each `kinds` for the link `pattern` of `app`, today (UTC).
-    func count(app: String, pattern: String, kinds: [String], now: Date = Date()) {
+    /// Counts `times` outcomes of each `kinds` for the link `pattern` of `app`, today (UTC).
+    func count(app: String, pattern: String, kinds: [String], times: Int = 1, now: Date = Date()) {
         let day = Self.day(of: now)
         let shard = shards[next.wrappingAdd(1, ordering: .relaxed).oldValue & (shards.count - 1)]
         shard.pending.withLock { pending in
-            for kind in kinds { pending[Key(app: app, pattern: pattern, day: day, kind: kind), default: 0] += 1 }
+            for kind in kinds { pending[Key(app: app, pattern: pattern, day: day, kind: kind), default: 0] += times }
         }
     }
 

@@ -35,6 +35,10 @@ struct SessionUnit {
     let runsOpenWrites: Bool
     let store: any WebStore
     let app: MountedApp
+    /// How many of its events a commit writes (``EventBudget``).
+    private let eventBudget: EventBudget
+    /// The client the request came from, whose events are counted together.
+    private let clientAddress: String
 
     /// The secret the session's CSRF token derives from: the stored session's own, new with each
     /// id it is given; else (a visitor not yet stored) the id, which only the cookie holds.
@@ -88,9 +92,11 @@ struct SessionUnit {
 
     /// The session named by the request's cookie, or a visitor without one at the app's start.
     /// Nothing is written.
-    init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, now: Int64) throws {
+    init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, eventBudget: EventBudget, now: Int64) throws {
         self.app = app
         self.store = store
+        self.eventBudget = eventBudget
+        clientAddress = request.clientAddress
         runsOpenWrites = request.method == .post || OriginPolicy.isOwnNavigation(request)
         version = 0
         isStored = false
@@ -206,7 +212,9 @@ struct SessionUnit {
             case .conflict: throw SessionConflict()
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
-            if !save.events.isEmpty { try transaction.events.append(save.events, session: new?.id ?? id) }
+            // Events past the session's or the address's rate are counted, not written (``EventBudget``).
+            let kept = eventBudget.admit(save.events.count, app: app.app.id, session: dataKey, address: clientAddress, now: now)
+            if kept > 0 { try transaction.events.append(Array(save.events.prefix(kept)), session: new?.id ?? id) }
             return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }

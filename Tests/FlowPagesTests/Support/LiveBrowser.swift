@@ -29,13 +29,14 @@ final class LiveApp {
     /// - Parameter watch: Whether the views are served as ``LiveViews``, built again after a
     ///   change to their files (and may then be broken).
     /// - Parameter polling: With `watch`, whether the files are polled rather than watched with inotify.
+    /// - Parameter eventLimits: The rates events are recorded at (``EventBudget``); the documented ones by default.
     init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
-         polling: Bool = false) throws {
+         polling: Bool = false, eventLimits: EventBudget.Limits = EventBudget.Limits()) throws {
         data = try TestStore.fresh("e2e")
         linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
         (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch, polling: polling,
-                                        linkCounters: linkCounters)
+                                        linkCounters: linkCounters, eventLimits: eventLimits)
     }
 
     /// Where the server counts what visitors without a session do with deep links.
@@ -52,12 +53,14 @@ final class LiveApp {
     private static func start(
         _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
         polling: Bool = false,
-        linkCounters: LinkCounters
+        linkCounters: LinkCounters, eventLimits: EventBudget.Limits = EventBudget.Limits()
     ) throws -> (HTTPServer, Int) {
+        let eventBudget = EventBudget(counters: linkCounters, limits: eventLimits)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(
                 views: views, publicFolder: repository.appendingPathComponent("Public").path,
-                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, linkCounters: linkCounters, errorLog: { _ in }
+                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, linkCounters: linkCounters,
+                eventBudget: eventBudget, errorLog: { _ in }
             )
         }
         let router: any Responding
