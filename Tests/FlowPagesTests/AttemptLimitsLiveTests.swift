@@ -142,6 +142,23 @@ import Testing
         #expect(["Home", "Biometric Enrollment"].contains(victim.page.heading), "\(victim.last.status) \(victim.page.toasts)")
     }
 
+    @Test func aMegabyteEmailIsRefusedBeforeItIsCountedOrNormalised() throws {
+        let app = try LiveApp()
+        var guesser = try Self.atLogin(app, from: "127.0.5.1")
+        // Fullwidth letters, which NFKC folds: 900 KB as the form sends them.
+        let megabyte = String(repeating: "\u{FF21}", count: 100_000) + "@example.com"
+        for _ in 1...AttemptLimit.signInPerAddress.free + 5 {
+            try guesser.press("Log In", filling: ["Email address": megabyte, "Password": "guess"])
+            #expect(guesser.page.errors == ["An email address has at most 254 characters."], "\(guesser.last.status) \(guesser.page.errors)")
+        }
+        // None of them was an attempt: the address's free ones are all still there.
+        for attempt in 1...AttemptLimit.signInPerAddress.free {
+            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess"])
+            #expect(guesser.last.status != 429, "attempt \(attempt)")
+            if guesser.page.alert != nil { try guesser.press("OK") }
+        }
+    }
+
     @Test func aPasswordResetMarksTheBrowserKnown() throws {
         let app = try LiveApp()
         var laptop = try Self.registered(app, email: "owner@example.com")

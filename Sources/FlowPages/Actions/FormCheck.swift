@@ -8,13 +8,52 @@ enum FormCheck {
         var errors: [String: String] = [:]
         for field in form.fields {
             let value = values[field.name] ?? ""
-            if field.type == "email", let message = invisibleCharacters(in: value) {
+            // Measured in bytes before anything else reads it: no rule, normalisation or hash
+            // ever works through a megabyte someone pasted.
+            if let message = oversize(value, for: field) {
+                errors[field.name] = message
+            } else if field.type == "email", let message = invisibleCharacters(in: value) {
                 errors[field.name] = message
             } else if let message = field.rules.lazy.compactMap({ failure(of: $0, value: value, values: values) }).first {
                 errors[field.name] = message
             }
         }
         return errors
+    }
+
+    /// The longest email address, in bytes (RFC 5321 §4.5.3.1: a path of 256 octets, less its brackets).
+    static let longestEmail = 254
+    /// The most characters a text area takes when its form declares no `max-length`.
+    static let longestTextArea = 10_000
+    /// The most characters any other field takes when its form declares no `max-length`.
+    static let longestField = 1_000
+
+    /// The message for a value longer than `field` can take, or nil. An email takes
+    /// ``longestEmail`` bytes; another field its declared `max-length` (else ``longestTextArea`` or
+    /// ``longestField``) in characters, checked first as four bytes a character — the most
+    /// UTF-8 spends on one — so a value is never counted character by character beyond that.
+    static func oversize(_ value: String, for field: FieldDefinition) -> String? {
+        if field.type == "email" {
+            return value.utf8.count > longestEmail ? "An email address has at most \(longestEmail) characters." : nil
+        }
+        let declared = field.rules.compactMap { rule -> Int? in
+            if case .maximumLength(let length, _) = rule { return length }
+            return nil
+        }.min()
+        // A declared maximum says its own message; the byte bound only keeps its count short.
+        let limit = declared ?? (field.type == "textarea" ? longestTextArea : longestField)
+        let (bytes, overBytes) = limit.multipliedReportingOverflow(by: 4)
+        if overBytes || value.utf8.count <= bytes { return declared == nil && value.count > limit ? tooLong(limit) : nil }
+        return declared.flatMap { limit in
+            field.rules.lazy.compactMap { rule -> String? in
+                if case .maximumLength(limit, let message) = rule { return message }
+                return nil
+            }.first
+        } ?? tooLong(limit)
+    }
+
+    private static func tooLong(_ limit: Int) -> String {
+        "Use at most \(limit) characters."
     }
 
     /// The message for an email holding characters that cannot be seen (zero-width spaces and
@@ -38,7 +77,8 @@ enum FormCheck {
     static func draft(of values: [String: String], for form: FormDefinition) -> [String: String] {
         var draft: [String: String] = [:]
         for field in form.fields where field.keepsDraft {
-            if let value = values[field.name], !value.isEmpty { draft[field.name] = value }
+            // A value too long to take is not kept either: the person is told, not stored a megabyte for.
+            if let value = values[field.name], !value.isEmpty, oversize(value, for: field) == nil { draft[field.name] = value }
         }
         return draft
     }

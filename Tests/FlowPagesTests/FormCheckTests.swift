@@ -1,0 +1,42 @@
+import FlowDefinition
+@testable import FlowPages
+import Foundation
+import Testing
+
+/// A value's size is checked, in bytes, before any rule, normalisation or hash reads it.
+@Suite struct FormCheckTests {
+    static let portal = try! AppFolderLoader.load(folder: LiveApp.repository.appendingPathComponent("Views/reality-portal").path,
+                                                   vocabulary: .served(with: .prototype)).get()
+
+    func errors(_ form: String, _ values: [String: String]) -> [String: String] {
+        FormCheck.errors(in: values, for: Self.portal.forms[form]!)
+    }
+
+    @Test func anEmailTakesAtMost254Bytes() {
+        let long = String(repeating: "a", count: 242) + "@example.com"
+        #expect(long.utf8.count == 254 && errors("login", ["email": long, "password": "x"]).isEmpty)
+        #expect(errors("login", ["email": "a" + long, "password": "x"])["email"] == "An email address has at most 254 characters.")
+        let megabyte = String(repeating: "\u{FF21}", count: 350_000) + "@example.com"
+        #expect(errors("login", ["email": megabyte, "password": "x"])["email"] == "An email address has at most 254 characters.")
+    }
+
+    @Test func aFieldTakesItsDeclaredMaximumWithItsOwnMessage() {
+        let message = "Keep the message under 2,000 characters."
+        #expect(errors("new-inquiry", ["message": String(repeating: "é", count: 2_000)]).isEmpty, "characters, not bytes")
+        #expect(errors("new-inquiry", ["message": String(repeating: "é", count: 2_001)])["message"] == message)
+        #expect(errors("new-inquiry", ["message": String(repeating: "a", count: 1 << 20)])["message"] == message, "a megabyte, by its bytes alone")
+    }
+
+    @Test func aFieldWithoutOneTakesTheDocumentedDefault() {
+        #expect(errors("new-inquiry", ["message": "Hello", "phone": String(repeating: "1", count: FormCheck.longestField)])["phone"] != nil,
+                "its pattern still applies")
+        let tooLong = errors("new-inquiry", ["message": "Hello", "phone": String(repeating: "1", count: FormCheck.longestField + 1)])
+        #expect(tooLong["phone"] == "Use at most 1000 characters.")
+        #expect(errors("new-inquiry", ["message": "Hello", "phone": String(repeating: "1", count: 1 << 20)])["phone"] == "Use at most 1000 characters.")
+    }
+
+    @Test func aValueTooLongToTakeIsNotKeptAsADraft() {
+        let draft = FormCheck.draft(of: ["message": String(repeating: "a", count: 1 << 20), "phone": "+44 20"], for: Self.portal.forms["new-inquiry"]!)
+        #expect(draft == ["phone": "+44 20"])
+    }
+}
