@@ -49,11 +49,12 @@ public struct StoreKey: Sendable {
 
     /// The key in the file at `path`, made (mode 0600, only its owner may read it) when there is
     /// none yet, as at a database's first start.
+    /// - Parameter made: Called when the key was made here rather than read.
     /// - Throws: ``FileError`` for a file that holds no key, that others may read, or that cannot
     ///   be read or written.
-    public static func file(at path: String) throws(FileError) -> StoreKey {
+    public static func file(at path: String, made: () -> Void = {}) throws(FileError) -> StoreKey {
         if let key = try existing(path) { return key }
-        let made = StoreKey.random()
+        let key = StoreKey.random()
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             // Another process made it first: theirs is the key.
@@ -61,13 +62,14 @@ public struct StoreKey: Sendable {
             throw FileError(description: "cannot create the key file \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        let line = Array((made.text + "\n").utf8)
+        let line = Array((key.text + "\n").utf8)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count, fsync(fd) == 0 else {
             unlink(path)
             throw FileError(description: "cannot write the key file \(path): \(String(cString: strerror(errno)))")
         }
-        return made
+        made()
+        return key
     }
 
     /// The key in `path`, or nil when there is no such file.

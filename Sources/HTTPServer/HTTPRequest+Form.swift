@@ -10,11 +10,15 @@ extension HTTPRequest {
         guard type == "application/x-www-form-urlencoded" else {
             throw HTTPError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
         }
-        guard let fields = URLEncoding.decodeForm(body) else {
-            throw HTTPError(.badRequest, "The form has an invalid percent-encoding.")
-        }
-        guard fields.count <= Self.maximumFormFields else {
-            throw HTTPError(.badRequest, "The form has more than \(Self.maximumFormFields) fields.")
+        let fields: [(name: String, value: String)]
+        var examined = 0
+        do {
+            fields = try URLEncoding.decodeForm(body, maximumFields: Self.maximumFormFields, examined: &examined)
+        } catch {
+            switch error {
+            case .malformed: throw HTTPError(.badRequest, "The form has an invalid percent-encoding.")
+            case .tooManyFields: throw HTTPError(.badRequest, "The form has more than \(Self.maximumFormFields) fields.")
+            }
         }
         // A NUL would cut the text short in C (an email `a@b.c\0.evil` read as `a@b.c`), and
         // other controls have no business in a form; tab and the line ends of a text area do.

@@ -14,7 +14,8 @@ extension RequestParser {
         // Up to and with the first CRLF of the blank line, so every line ends in CRLF.
         var lines = buffer[start..<end + 2].split(separator: .lf, omittingEmptySubsequences: false).dropLast().makeIterator()
         guard let requestLine = lines.next() else { throw .bad("no request line") }
-        var request = try Self.requestLine(try Self.stripCR(requestLine), limit: limits.requestLine)
+        let (parsed, authority) = try Self.requestLine(try Self.stripCR(requestLine), limit: limits.requestLine)
+        var request = parsed
 
         var fields: [(String, String)] = []
         while let rawLine = lines.next() {
@@ -31,7 +32,7 @@ extension RequestParser {
         scanned = start
         headScan = .method
         request.headers = HTTPHeaders(fields)
-        return try checkSemantics(of: request)
+        return try checkSemantics(of: request, authority: authority)
     }
 
     /// Finds the CRLF CRLF ending the head, checking as bytes arrive what can be refused early:
@@ -78,8 +79,9 @@ extension RequestParser {
         return content
     }
 
-    /// `method SP request-target SP HTTP-version` (RFC 9112 §3), single spaces only.
-    private static func requestLine(_ line: ArraySlice<UInt8>, limit: Int) throws(RequestParseError) -> ParsedRequest {
+    /// `method SP request-target SP HTTP-version` (RFC 9112 §3), single spaces only; with the
+    /// authority of an absolute-form target.
+    private static func requestLine(_ line: ArraySlice<UInt8>, limit: Int) throws(RequestParseError) -> (ParsedRequest, authority: String?) {
         guard line.count <= limit else {
             throw RequestParseError(.uriTooLong, "the request line is longer than \(limit) bytes")
         }
@@ -94,8 +96,8 @@ extension RequestParser {
         }
         let version = try Self.version(parts[2])
         let method = HTTPMethod(String(decoding: parts[0], as: UTF8.self))
-        let target = try Self.originForm(String(decoding: parts[1], as: UTF8.self), method: method)
-        return ParsedRequest(method: method, target: target, version: version, headers: HTTPHeaders(), body: [], keepAlive: true)
+        let (target, authority) = try Self.originForm(String(decoding: parts[1], as: UTF8.self), method: method)
+        return (ParsedRequest(method: method, target: target, version: version, headers: HTTPHeaders(), body: [], keepAlive: true), authority)
     }
 
     /// `HTTP/1.0` or `HTTP/1.1`; another well-formed version is 505 (RFC 9110 §15.6.6).
@@ -110,16 +112,16 @@ extension RequestParser {
         return HTTPVersion(major: major, minor: minor)
     }
 
-    /// The origin form of a target: absolute-form is accepted and reduced to its path (RFC 9112
-    /// §3.2.2); `*` only with OPTIONS (§3.2.4).
-    private static func originForm(_ target: String, method: HTTPMethod) throws(RequestParseError) -> String {
-        if target.hasPrefix("/") { return target }
-        if target == "*", method == .options { return target }
+    /// The origin form of a target: absolute-form is accepted and reduced to its path, its
+    /// authority returned beside it (RFC 9112 §3.2.2); `*` only with OPTIONS (§3.2.4).
+    private static func originForm(_ target: String, method: HTTPMethod) throws(RequestParseError) -> (String, authority: String?) {
+        if target.hasPrefix("/") { return (target, nil) }
+        if target == "*", method == .options { return (target, nil) }
         for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
             let rest = target.dropFirst(scheme.count)
-            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return ("/", String(rest)) }
             let path = rest[slash...]
-            return path.first == "?" ? "/" + path : String(path)
+            return (path.first == "?" ? "/" + path : String(path), String(rest[..<slash]))
         }
         throw .bad("the request target is not a path")
     }
@@ -145,15 +147,23 @@ extension RequestParser {
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
-    /// Host, framing, Expect and Connection rules on a complete head.
-    private func checkSemantics(of request: ParsedRequest) throws(RequestParseError) -> Head {
+    /// Host, framing, Expect and Connection rules on a complete head; `authority` is an
+    /// absolute-form target's.
+    private func checkSemantics(of request: ParsedRequest, authority: String?) throws(RequestParseError) -> Head {
         var request = request
         let headers = request.headers
         let hosts = headers.values("Host")
-        // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host; more than one is refused.
+        // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host, with a valid value.
         if request.version == .http1_1, hosts.isEmpty { throw .bad("an HTTP/1.1 request needs a Host field") }
         if hosts.count > 1 { throw .bad("more than one Host field") }
         if let host = hosts.first, !Self.isValidHost(host) { throw .bad("the Host field is not a valid host") }
+        if let authority {
+            // RFC 9110 §4.2.1: an http(s) URI without a host is invalid. RFC 9112 §3.2.2: the
+            // target's authority is the request's host, whatever the Host field says; handlers
+            // read it as Host, so a name checked there is the name the request is judged by.
+            guard !authority.isEmpty, Self.isValidHost(authority) else { throw .bad("the request target's authority is not a valid host") }
+            request.headers.set("Host", authority)
+        }
 
         let framing = try Self.framing(headers, version: request.version)
         if case .length(let length) = framing, length > limits.body {
@@ -203,20 +213,37 @@ extension RequestParser {
         return length == 0 ? .none : .length(length!)
     }
 
-    /// `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2), empty allowed.
+    /// `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2) as browsers send it: a DNS name
+    /// or an IPv4 address (letters, digits, `-` and `.`), or an IPv6 address in brackets, with
+    /// a port of digits or none; empty, as a target without an authority has (RFC 9112 §3.2).
+    /// The rest of RFC 3986 (user info, escapes, sub-delims, IPvFuture) has no use in a name
+    /// and lets one name be read as two: `[::1].evil.example` taken for `[::1]`.
     private static func isValidHost(_ host: String) -> Bool {
-        host.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
-                true
-            default:
-                false
-            }
+        let bytes = host.utf8
+        guard let first = bytes.first else { return true }
+        let port: Substring.UTF8View
+        if first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")),
+                  let address = AddressRange.parse(String(host[host.index(after: host.startIndex)..<close])), !address.isIPv4
+            else { return false }
+            port = Substring(host)[bytes.index(after: close)...].utf8
+        } else {
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+            let name = bytes[..<colon]
+            guard !name.isEmpty, name.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "."):
+                    true
+                default:
+                    false
+                }
+            }) else { return false }
+            port = Substring(host)[colon...].utf8
         }
+        guard let colon = port.first else { return true }
+        let digits = port.dropFirst()
+        return colon == UInt8(ascii: ":") && (1...5).contains(digits.count) && digits.allSatisfy { $0.digitValue != nil }
     }
 
     /// `chunk-size [ chunk-ext ] CRLF` (RFC 9112 §7.1); returns nil until the line has arrived.

@@ -21,17 +21,46 @@ public enum URLEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Why a form could not be decoded.
+    enum FormError: Error, Equatable {
+        /// A field has a malformed escape or is not UTF-8.
+        case malformed
+        /// There are more fields than allowed.
+        case tooManyFields
+    }
+
     /// Decodes `name=value&…` pairs in order; nil when any part is malformed.
     public static func decodeForm(_ text: some Collection<UInt8>) -> [(name: String, value: String)]? {
+        var examined = 0
+        return try? decodeForm(text, maximumFields: .max, examined: &examined)
+    }
+
+    /// Decodes `name=value&…` pairs in order, stopping at the first malformed field or at the
+    /// first past `maximumFields`: the text after either is not read. `examined` counts the bytes
+    /// read, so tests can show a hostile form costs no more than its allowed fields.
+    static func decodeForm(
+        _ text: some Collection<UInt8>, maximumFields: Int, examined: inout Int
+    ) throws(FormError) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        for part in Array(text).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        var start = text.startIndex
+        while true {
+            // `&&` and a leading or trailing `&` separate no field.
+            while start != text.endIndex, text[start] == UInt8(ascii: "&") {
+                examined += 1
+                start = text.index(after: start)
+            }
+            guard start != text.endIndex else { return pairs }
+            guard pairs.count < maximumFields else { throw .tooManyFields }
+            let end = text[start...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
+            let part = text[start..<end]
+            examined += part.count
             let equals = part.firstIndex(of: UInt8(ascii: "=")) ?? part.endIndex
             guard let name = decode(part[..<equals], plusAsSpace: true),
-                  let value = decode(equals == part.endIndex ? [] : part[(equals + 1)...], plusAsSpace: true)
-            else { return nil }
+                  let value = decode(part[(equals == part.endIndex ? equals : part.index(after: equals))...], plusAsSpace: true)
+            else { throw .malformed }
             pairs.append((name, value))
+            start = end
         }
-        return pairs
     }
 
     /// Encodes text for a query or form value: everything but unreserved characters escaped.

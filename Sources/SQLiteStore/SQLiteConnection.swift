@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// How hard a commit waits for the disk (SQLite's `synchronous`).
 public enum Durability: String, Sendable {
@@ -19,6 +24,7 @@ public final class SQLiteConnection {
     /// Opens (creating if needed) the database at `path`, in WAL mode with full sync and
     /// foreign keys on, waiting up to `busyTimeout` milliseconds for locks.
     init(path: String, readOnly: Bool = false, durability: Durability = .full, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        if !readOnly { Self.createForOwnerAlone(path) }
         var connection: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
@@ -44,6 +50,17 @@ public final class SQLiteConnection {
         // server past 120 MB.
         try execute("PRAGMA mmap_size = \(Self.mappedBytes)")
         try execute("PRAGMA cache_size = -\(readOnly ? 16_384 : 32_768)")
+    }
+
+    /// Creates an empty file at `path`, which SQLite takes for a new database, readable by its
+    /// owner alone (0600) as the key file beside it is, when there is no file there. SQLite
+    /// would create it 0644 (less the umask), and it gives the WAL and SHM files it makes the
+    /// database file's mode. Any failure is left for SQLite's own open to report.
+    private static func createForOwnerAlone(_ path: String) {
+        // ":memory:", "" (a temporary database) and URIs name no file to make.
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
     }
 
     /// How much of the file is mapped into memory: 1 GiB.

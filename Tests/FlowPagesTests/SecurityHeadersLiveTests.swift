@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 
 /// Issue 11's security headers, as a browser receives them from a real server: nosniff on every
@@ -15,6 +16,25 @@ import Testing
         #expect(browser.last.header("Content-Security-Policy") == Self.policy)
         #expect(browser.last.header("X-Content-Type-Options") == "nosniff")
         #expect(browser.last.header("Referrer-Policy") == "strict-origin-when-cross-origin")
+    }
+
+    /// Issue 45: behind a TLS proxy that passes the browser's `Host` on but not the scheme, an
+    /// https public origin for that host makes the session's cookies `Secure`; the same server
+    /// reached at its own address, which no https origin names, sets them without.
+    @Test(arguments: [("proto.example.com", true), ("127.0.0.1", false)])
+    func sessionCookiesAreSecureAtAnHTTPSPublicOrigin(host: String, secure: Bool) throws {
+        let app = try LiveApp(publicOrigins: ["https://proto.example.com"])
+        var browser = LiveBrowser(app, host: host)
+        let entry = try browser.request("GET", Walk.entry, referer: nil)
+        try browser.open(try #require(entry.header("Location")))
+        let (form, button) = try #require(browser.page.button("Skip"))
+        let values = form.elements("input").compactMap { input in input["name"].map { "\($0)=\(URLEncoding.encode(input["value"] ?? ""))" } }
+        let post = try browser.request("POST", try #require(button["formaction"] ?? form["action"]), referer: browser.url, body: values.joined(separator: "&"))
+        #expect(post.status == 303)
+        for response in [entry, post] {
+            let cookies = response.headers.filter { $0.0.lowercased() == "set-cookie" }.map(\.1)
+            #expect(!cookies.isEmpty && cookies.allSatisfy { $0.contains("; Secure") == secure }, "\(cookies)")
+        }
     }
 
     @Test func theIndexAndAnAppsNotFoundPageCarryThePolicy() throws {

@@ -91,6 +91,13 @@ import Testing
             try browser.open(host == "suma.finance" ? "/_mailbox" : "/suma-finance/_mailbox")
             #expect(browser.last.status == status, "Host: \(host)")
         }
+        // RFC 9112 §3.2.2: an absolute-form target names the host; the Host field is ignored.
+        for (target, host, status) in [("http://evil.example/suma-finance/_mailbox", "127.0.0.1:\(app.port)", 421),
+                                       ("http://localhost:\(app.port)/suma-finance/_mailbox", "evil.example", 200),
+                                       ("/suma-finance/_mailbox", "[::1].evil.example", 400)] {
+            let head = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+            #expect(try LiveBrowser.exchange(Array(head.utf8), port: app.port).status == status, "GET \(target), Host: \(host)")
+        }
         let real = try LiveApp(prototype: false)
         var browser = LiveBrowser(real, host: "www.suma.example")
         try browser.open("/suma-finance/auth/login")

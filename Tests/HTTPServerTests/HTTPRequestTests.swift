@@ -1,4 +1,4 @@
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 @Suite struct HTTPRequestTests {
@@ -39,6 +39,26 @@ import Testing
         let many = (0...HTTPRequest.maximumFormFields).map { "f\($0)=1" }.joined(separator: "&")
         let crowded = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: many)
         #expect(throws: HTTPError.self) { try crowded.form() }
+    }
+
+    /// Issue 45: a 1 MiB body of `a&a&…` was split and decoded in full before the field limit
+    /// refused it; decoding now stops at the first field past the limit.
+    @Test func aFormOfTinyFieldsIsReadNoFurtherThanTheFieldLimit() {
+        let body = Array(String(repeating: "a&", count: 512 * 1024).utf8)
+        var examined = 0
+        #expect(throws: URLEncoding.FormError.tooManyFields) {
+            try URLEncoding.decodeForm(body, maximumFields: HTTPRequest.maximumFormFields, examined: &examined)
+        }
+        #expect(examined <= 2 * (HTTPRequest.maximumFormFields + 1), "read \(examined) of \(body.count) bytes")
+    }
+
+    @Test func aFormPastTheFieldLimitIsRefusedForItsFieldsWhateverFollows() throws {
+        let many = (0...HTTPRequest.maximumFormFields).map { "f\($0)=1" }.joined(separator: "&") + "&tail=%zz"
+        let crowded = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: many)
+        #expect(throws: HTTPError(.badRequest, "The form has more than \(HTTPRequest.maximumFormFields) fields.")) { try crowded.form() }
+        let full = "&&" + (1...HTTPRequest.maximumFormFields).map { "f\($0)=1" }.joined(separator: "&&") + "&"
+        let allowed = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: full)
+        #expect(try allowed.formFields().count == HTTPRequest.maximumFormFields)
     }
 
     /// The issue's case: `test@example.com\0.evil.example` signed in as `test@example.com`.

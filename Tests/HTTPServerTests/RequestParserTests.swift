@@ -67,6 +67,24 @@ import Testing
         #expect(parseBothWays(text).requests.map(\.target) == [target])
     }
 
+    @Test(arguments: ["a", "example.com", "Example.COM.", "xn--caf-dma.example:8080", "192.0.2.1", "192.0.2.1:80", "[::1]", "[2001:db8::1]:8443", "[::ffff:192.0.2.1]"])
+    func hostsThatAreANameOrAnAddressAreAccepted(host: String) {
+        #expect(parseBothWays("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").requests.first?.headers["Host"] == host)
+    }
+
+    /// RFC 9112 §3.2.2: with an absolute-form target, the request's host is the target's
+    /// authority; the Host field is not what handlers read.
+    @Test(arguments: [
+        ("GET http://example.com/x?y=1 HTTP/1.1\r\nHost: other.example\r\n\r\n", "example.com", "/x?y=1"),
+        ("GET https://Example.com:8443?q HTTP/1.1\r\nHost: localhost\r\n\r\n", "Example.com:8443", "/?q"),
+        ("GET http://[::1]:8080 HTTP/1.0\r\n\r\n", "[::1]:8080", "/"),
+    ])
+    func anAbsoluteFormTargetsAuthorityIsTheHost(text: String, host: String, target: String) {
+        let request = parseBothWays(text).requests.first
+        #expect(request?.headers.values("Host") == [host])
+        #expect(request?.target == target)
+    }
+
     @Test func fieldValuesAreTrimmedAndKeepObsText() {
         let request = parseBothWays("GET / HTTP/1.1\r\nHost: a\r\nX-Value:   spaced value \t\r\nX-Latin: caf\u{E9}\r\n\r\n").requests.first
         #expect(request?.headers["x-value"] == "spaced value")
@@ -91,6 +109,20 @@ import Testing
         ("Host with a space", "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
         ("Host with a slash", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", 400),
         ("Host with userinfo", "GET / HTTP/1.1\r\nHost: user@a\r\n\r\n", 400),
+        ("Host with a name after an IPv6 literal", "GET / HTTP/1.1\r\nHost: [::1].evil.example\r\n\r\n", 400),
+        ("Host with junk after the port", "GET / HTTP/1.1\r\nHost: [::1]:80x\r\n\r\n", 400),
+        ("Host with empty brackets", "GET / HTTP/1.1\r\nHost: []\r\n\r\n", 400),
+        ("Host with a name in brackets", "GET / HTTP/1.1\r\nHost: [evil.example]\r\n\r\n", 400),
+        ("Host with an IPv4 address in brackets", "GET / HTTP/1.1\r\nHost: [127.0.0.1]\r\n\r\n", 400),
+        ("Host with an unclosed bracket", "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n", 400),
+        ("Host with a port and no name", "GET / HTTP/1.1\r\nHost: :8080\r\n\r\n", 400),
+        ("Host with a port that is not digits", "GET / HTTP/1.1\r\nHost: a:80a\r\n\r\n", 400),
+        ("Host with two ports", "GET / HTTP/1.1\r\nHost: a:80:80\r\n\r\n", 400),
+        ("Host with an escape", "GET / HTTP/1.1\r\nHost: a%2eb\r\n\r\n", 400),
+        ("Host with sub-delims", "GET / HTTP/1.1\r\nHost: a!$&'()*+,;=b\r\n\r\n", 400),
+        ("absolute-form with userinfo", "GET http://user@a/ HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("absolute-form without a host", "GET http:///x HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("absolute-form with a name after an IPv6 literal", "GET http://[::1].evil.example/ HTTP/1.1\r\nHost: [::1]\r\n\r\n", 400),
         // Line endings (RFC 9112 §2.2)
         ("bare LF line endings", "GET / HTTP/1.1\nHost: a\n\n", 400),
         ("bare LF after a field", "GET / HTTP/1.1\r\nHost: a\nX: b\r\n\r\n", 400),

@@ -17,6 +17,19 @@ import Testing
         #expect(settings.3 == 5000)
     }
 
+    /// Issue 45: the database, its WAL and its SHM hold sessions and accounts; like the key file
+    /// beside them, they are made for their owner alone, whatever the umask lets others read.
+    @Test func aNewDatabaseAndItsWALAndSHMAreForTheirOwnerAlone() throws {
+        let path = temporaryDatabasePath()
+        let database = try Database(path: path)
+        try database.write { try $0.execute("INSERT INTO outbox (app, recipient, subject, body, sent_at) VALUES ('a', 'b', '', x'', 0)") }
+        for file in [path, path + "-wal", path + "-shm"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file): \(String(mode ?? 0, radix: 8))")
+        }
+        withExtendedLifetime(database) {}
+    }
+
     @Test func textIsBoundAndReadWithItsByteLengthSoANULKeepsWhatFollows() throws {
         let database = try makeDatabase()
         let values = ["test@example.com\0.evil.example", "te\0st", "\0", "", "jos\u{E9}\0\u{1F600}"]

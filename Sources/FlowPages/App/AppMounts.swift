@@ -47,7 +47,7 @@ struct AppMounts {
             }
             let fixtureAccountIDs = try FixtureSeeding.seed(app, into: settings.store, prototype: settings.prototype)
             let names = settings.appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
-            let origins = OriginPolicy(publicOrigins: settings.publicOrigins + names.flatMap { ["https://" + $0, "http://" + $0] })
+            let origins = OriginPolicy(publicOrigins: settings.publicOrigins, appHosts: names)
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 let mounted = MountedApp(app: app, templates: templates, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
                                          appBanner: settings.appBanner, origins: origins, effects: settings.effects)

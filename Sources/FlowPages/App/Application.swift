@@ -92,7 +92,7 @@ public enum Application {
 
     /// The store `options` name: a SQLite file, or a shared PostgreSQL database.
     static func openStore(_ options: ServeOptions) throws -> any WebStore {
-        let key = try options.storeKey()
+        let key = try options.storeKey(log: options.serverConfiguration.log)
         if options.isPostgres {
             let database = try PostgresDatabase(url: options.databasePath, maximumConnections: options.databaseConnections)
             options.serverConfiguration.log("keeping sessions and data in PostgreSQL at \(database.location)")

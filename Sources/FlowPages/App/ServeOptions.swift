@@ -87,21 +87,31 @@ public struct ServeOptions: Sendable {
     }
 
     /// The key the store keeps secrets under: ``secretKey``, else the one in ``secretKeyFile``,
-    /// else (SQLite) the one beside the database file, made at its first start.
+    /// else (SQLite) the one beside the database file, made at its first start. A key file made
+    /// beside a SQLite file that already holds data is logged with what the new key voids.
     /// - Throws: ``StoreKey/FileError`` with what to do.
-    func storeKey() throws(StoreKey.FileError) -> StoreKey {
+    func storeKey(log: (String) -> Void) throws(StoreKey.FileError) -> StoreKey {
         if let secretKey {
             guard let key = StoreKey(text: secretKey) else {
                 throw StoreKey.FileError(description: "FLOWPAGES_SECRET_KEY is not a FlowPages key: 43 characters of base64url, such as `openssl rand 32 | basenc --base64url`")
             }
             return key
         }
-        if let secretKeyFile { return try StoreKey.file(at: secretKeyFile) }
-        guard !isPostgres else {
+        guard secretKeyFile != nil || !isPostgres else {
             throw StoreKey.FileError(description: "with PostgreSQL, every instance needs the same secret key, which the database must not hold: "
                 + "give it as FLOWPAGES_SECRET_KEY (43 characters of base64url) or --secret-key-file; `flowpages serve` with a SQLite file makes one beside it")
         }
-        return try StoreKey.file(at: SQLiteWebStore.keyFile(for: databasePath))
+        let path = secretKeyFile ?? SQLiteWebStore.keyFile(for: databasePath)
+        // The key is read before the database is opened: a file with data in it was started
+        // with a key before, and whatever was kept under that key no longer matches.
+        let size = isPostgres ? nil : (try? FileManager.default.attributesOfItem(atPath: databasePath))?[.size] as? Int
+        return try StoreKey.file(at: path) {
+            guard let size, size > 0 else { return }
+            log("the key file \(path) was missing, so a new key was made for \(databasePath), which already holds data: "
+                + "every code, link and claim code sent before no longer works (the codes and links of mails such as email "
+                + "verification and password reset, and app banners' claim codes), and counts of wrong attempts start over; "
+                + "accounts, passwords and sessions are kept. To keep what was sent working, stop the server and put the old key file back.")
+        }
     }
 
     /// Whether the views are watched: as asked, else when the prototype is on and the views

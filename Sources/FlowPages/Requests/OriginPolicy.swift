@@ -9,11 +9,22 @@ import HTTPServer
 public struct OriginPolicy: Sendable, Equatable {
     /// The origins accepted whatever the request's `Host`, serialized as `scheme://host[:port]`.
     public let publicOrigins: Set<String>
+    /// The `https` public origins whose host and port no `http` one shares: a request naming
+    /// one of them reached the browser's side over TLS.
+    private let httpsOnlyOrigins: Set<String>
 
     /// Creates a policy; origins that are not `http` or `https` origins are left out (check them
     /// with ``normalized(_:)`` first).
-    init(publicOrigins: some Sequence<String> = []) {
-        self.publicOrigins = Set(publicOrigins.compactMap(Self.normalized))
+    /// - Parameters:
+    ///   - publicOrigins: The `--public-origin`s.
+    ///   - appHosts: Host names served as the app's root, whose `https://` and `http://` origins
+    ///     are accepted too (saying nothing of which one a browser uses).
+    init(publicOrigins: [String] = [], appHosts: [String] = []) {
+        let configured = Set(publicOrigins.compactMap(Self.normalized))
+        self.publicOrigins = configured.union(appHosts.flatMap { ["https://" + $0, "http://" + $0] }.compactMap(Self.normalized))
+        httpsOnlyOrigins = configured.filter { origin in
+            origin.hasPrefix("https://") && !configured.contains("http://" + origin.dropFirst("https://".count))
+        }
     }
 
     /// Refuses a post that a browser says came from another site.
@@ -118,6 +129,20 @@ public struct OriginPolicy: Sendable, Equatable {
             index = utf8.index(after: colon)
         }
         return nil
+    }
+
+    /// Whether the browser sent the request over https, so its cookies are `Secure`: a TLS proxy
+    /// says so in `X-Forwarded-Proto` (``scheme(of:)``), or the request names an https-only
+    /// public origin's host, in `Host` or, from a proxy that rewrites `Host`, the first
+    /// `X-Forwarded-Host`. A client naming such a host over plain HTTP only keeps its own
+    /// cookie from being sent back over plain HTTP.
+    func isHTTPS(_ request: HTTPRequest) -> Bool {
+        if Self.scheme(of: request) == "https" { return true }
+        guard !httpsOnlyOrigins.isEmpty else { return false }
+        let forwarded = request.headers["X-Forwarded-Host"]?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return [request.headers["Host"], forwarded].contains { host in
+            host.flatMap { Self.normalized("https://" + $0) }.map(httpsOnlyOrigins.contains) ?? false
+        }
     }
 
     /// The scheme the browser used: `https` behind a TLS proxy that says so in

@@ -273,8 +273,7 @@ struct SessionUnit {
     func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
         guard isRotated || hasCommitted else { return response }
         var response = response
-        // The same reading of the proxy's word as the origin check's.
-        let secure = OriginPolicy.scheme(of: request) == "https"
+        let secure = app.origins.isHTTPS(request)
         if isRotated {
             response.setCookie(Cookie(name: app.cookieName, value: id, path: "/", secure: secure))
         } else {
