@@ -104,7 +104,7 @@ struct PostRequests {
         guard !proven.isEmpty else { return response }
         let cookie = proven.reduce(context.deviceCookie) { $0.proving($1, app: app.app.id, key: services.store.key) }
         var response = response
-        response.setCookie(cookie.cookie(for: app, secure: OriginPolicy.scheme(of: request) == "https"))
+        response.setCookie(cookie.cookie(for: app, secure: app.origins.isHTTPS(request)))
         return response
     }
 
