@@ -92,6 +92,7 @@ let package = Package(
         .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore", "NavigationFixtures"], path: "Benchmarks/InsightsSeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "qr-benchmark", dependencies: ["QRCode"], path: "Benchmarks/QRBenchmark"),
+        .executableTarget(name: "event-budget-benchmark", dependencies: ["FlowPages", "FlowStore", "SQLiteStore"], path: "Benchmarks/EventBudgetBenchmark"),
         .executableTarget(name: "RequestParserFuzz", dependencies: ["HTTPServer"], path: "Fuzz/RequestParserFuzz"),
     ],
     swiftLanguageModes: [.v6]

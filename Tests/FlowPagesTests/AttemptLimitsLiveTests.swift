@@ -78,6 +78,18 @@ import Testing
         #expect(guesser.last.status == 429)
     }
 
+    /// Presses Log In `times` times with `email` and a wrong password each (`password(n)`),
+    /// closing the failure's alert; the statuses answered.
+    @discardableResult
+    static func guess(_ browser: inout LiveBrowser, _ email: String, times: Int, password: (Int) -> String = { "guess\($0)" }) throws -> [Int] {
+        try (1...times).map { attempt in
+            try browser.press("Log In", filling: ["Email address": email, "Password": password(attempt)])
+            let status = browser.last.status
+            if browser.page.alert != nil { try browser.press("OK") }
+            return status
+        }
+    }
+
     /// A browser at Login from the loopback address `source`, carrying `cookies` (a device cookie).
     static func atLogin(_ app: LiveApp, from source: String, cookies: [String: String] = [:]) throws -> LiveBrowser {
         var browser = LiveBrowser(app)
@@ -96,11 +108,7 @@ import Testing
         var refused = 0
         for host in 1...100 {
             var guesser = try Self.atLogin(app, from: "127.0.1.\(host)")
-            for attempt in 1...2 {
-                try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "guess\(host)-\(attempt)"])
-                if guesser.page.alert != nil { try guesser.press("OK") }
-                if guesser.last.status == 429 { refused += 1 }
-            }
+            refused += try Self.guess(&guesser, "owner@example.com", times: 2) { "guess\(host)-\($0)" }.filter { $0 == 429 }.count
         }
         #expect(refused > 150, "the account's limit holds whatever the address: \(refused) of 200 refused")
         // From a browser never seen: told to wait, never longer than 15 minutes, in plain words.
@@ -116,11 +124,22 @@ import Testing
         #expect(["Home", "Biometric Enrollment"].contains(known.page.heading), "\(known.last.status) \(known.page.toasts)")
         // A device cookie proves one account only: for another email it is a stranger's browser.
         var other = try Self.atLogin(app, from: "127.0.1.8", cookies: ["fp_suma-finance_device": device])
-        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
-            try other.press("Log In", filling: ["Email address": "someone@example.com", "Password": "guess\(attempt)"])
-            if other.page.alert != nil { try other.press("OK") }
-        }
-        #expect(other.last.status == 429)
+        #expect(try Self.guess(&other, "someone@example.com", times: AttemptLimit.signInPerAccount.free + 1).last == 429)
+    }
+
+    @Test func aKnownBrowserGuessesOnItsOwnBudgetAndNoFaster() throws {
+        let app = try LiveApp()
+        let owner = try Self.registered(app, email: "owner@example.com")
+        let device = try #require(owner.cookies["fp_suma-finance_device"])
+        // Someone with the owner's browser (or its cookie) guessing: held back like anyone.
+        var known = try Self.atLogin(app, from: "127.0.6.1", cookies: ["fp_suma-finance_device": device])
+        #expect(try Self.guess(&known, "owner@example.com", times: AttemptLimit.signInPerDevice.free) == Array(repeating: 200, count: 5), "each checked")
+        try known.press("Log In", filling: ["Email address": "owner@example.com", "Password": "Secure123"])
+        #expect(known.last.status == 429, "its own budget is spent")
+        // Those guesses spent nothing of what a new browser may try.
+        var newBrowser = try Self.atLogin(app, from: "127.0.6.2")
+        try newBrowser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "Secure123"])
+        #expect(["Home", "Biometric Enrollment"].contains(newBrowser.page.heading), "\(newBrowser.last.status) \(newBrowser.page.toasts)")
     }
 
     @Test func attemptsTheAddressLimitRefusesSpendNothingOfTheAccounts() throws {
@@ -128,14 +147,8 @@ import Testing
         _ = try Self.registered(app, email: "victim@example.com")
         var guesser = try Self.atLogin(app, from: "127.0.3.1")
         // The address's free attempts, spent on other emails; then its guesses at the victim are refused.
-        for attempt in 1...AttemptLimit.signInPerAddress.free {
-            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess"])
-            if guesser.page.alert != nil { try guesser.press("OK") }
-        }
-        for attempt in 1...AttemptLimit.signInPerAccount.free * 3 {
-            try guesser.press("Log In", filling: ["Email address": "victim@example.com", "Password": "guess\(attempt)"])
-            #expect(guesser.last.status == 429, "attempt \(attempt) at the victim")
-        }
+        for attempt in 1...AttemptLimit.signInPerAddress.free { try Self.guess(&guesser, "person\(attempt)@example.com", times: 1) }
+        #expect(try Self.guess(&guesser, "victim@example.com", times: 15).allSatisfy { $0 == 429 })
         // The victim, from a new browser elsewhere, is not held back by any of them.
         var victim = try Self.atLogin(app, from: "127.0.3.2")
         try victim.press("Log In", filling: ["Email address": "victim@example.com", "Password": "Secure123"])
@@ -153,9 +166,7 @@ import Testing
         }
         // None of them was an attempt: the address's free ones are all still there.
         for attempt in 1...AttemptLimit.signInPerAddress.free {
-            try guesser.press("Log In", filling: ["Email address": "person\(attempt)@example.com", "Password": "guess"])
-            #expect(guesser.last.status != 429, "attempt \(attempt)")
-            if guesser.page.alert != nil { try guesser.press("OK") }
+            #expect(try Self.guess(&guesser, "person\(attempt)@example.com", times: 1) != [429], "attempt \(attempt)")
         }
     }
 
@@ -164,10 +175,7 @@ import Testing
         var laptop = try Self.registered(app, email: "owner@example.com")
         // Someone keeps the account's limit spent.
         var guesser = try Self.atLogin(app, from: "127.0.4.1")
-        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
-            try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "guess\(attempt)"])
-            if guesser.page.alert != nil { try guesser.press("OK") }
-        }
+        try Self.guess(&guesser, "owner@example.com", times: AttemptLimit.signInPerAccount.free + 1)
         // The owner, on a phone never used, resets the password with the mailed code…
         var phone = try Self.atLogin(app, from: "127.0.4.2")
         try phone.press("Forgot Password?")
@@ -178,11 +186,7 @@ import Testing
         try phone.press("Reset Password", filling: ["New password": "NewSecret9", "Confirm password": "NewSecret9"])
         #expect(phone.cookies["fp_suma-finance_device"] != nil)
         // …while the guessing goes on, and signs in from it at once.
-        for attempt in 1...AttemptLimit.signInPerAccount.free + 1 {
-            try guesser.press("Log In", filling: ["Email address": "owner@example.com", "Password": "again\(attempt)"])
-            if guesser.page.alert != nil { try guesser.press("OK") }
-        }
-        #expect(guesser.last.status == 429)
+        #expect(try Self.guess(&guesser, "owner@example.com", times: AttemptLimit.signInPerAccount.free + 1) { "again\($0)" }.last == 429)
         try phone.press("Log In", filling: ["Email address": "owner@example.com", "Password": "NewSecret9"])
         #expect(["Home", "Biometric Enrollment"].contains(phone.page.heading), "\(phone.last.status) \(phone.page.toasts)")
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(throws: TooManyAttempts.self, "the failures alone count") { try store.countAttempt([address], now: 0) }
     }
 
-    @Test func aRefusalSaysTheLongestWaitAndASweepForgetsWhatIsOver() throws {
+    @Test func aRefusalSaysItsWaitAndASweepForgetsWhatIsOver() throws {
         let store = SQLiteWebStore(database: try makeDatabase(), key: testKey, hasher: cheapHasher)
         let (account, address) = (AttemptKey(.codePerAccount, app: "suma", "a"), AttemptKey(.codePerAddress, app: "suma", "127.0.0.1"))
         for _ in 1...AttemptLimit.codePerAccount.free { try store.countAttempt([account, address], now: 0) }

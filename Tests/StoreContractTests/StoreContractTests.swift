@@ -329,6 +329,19 @@ import Testing
         #expect(throws: TooManyAttempts.self) { try store.countAttempt([owner], now: 1_000) }
     }
 
+    @Test(arguments: StoreBackend.available) func expiredAttemptCountsAreSweptInBatches(backend: StoreBackend) throws {
+        let (store, other) = try backend.instances()
+        let limit = AttemptLimit(name: "sweep", free: 5, window: 1_000, firstDelay: 1_000, longestDelay: 1_000)
+        try store.transaction { transaction in
+            for index in 0..<(2 * store.attemptSweepBatch + 10) { _ = try transaction.attempts.count(AttemptKey(limit, app: "suma", "\(index)"), now: 0) }
+            _ = try transaction.attempts.count(AttemptKey(limit, app: "suma", "live"), now: 5_000)
+        }
+        // One batch a transaction: never more than its size at once, the oldest first.
+        #expect(try other.transaction { try $0.attempts.sweep(now: 1_000, limit: 100) } == 100)
+        #expect(try other.sweepAttempts(now: 1_000) == 2 * store.attemptSweepBatch - 90, "the rest, in batches")
+        #expect(try other.sweepAttempts(now: 1_000) == 0 && other.sweepAttempts(now: 6_000) == 1, "a live count stays until it is over")
+    }
+
     @Test(arguments: StoreBackend.available) func eventsAreReadNewestLastAndSweptByAge(backend: StoreBackend) throws {
         let (store, other) = try backend.instances()
         let id = try createSession(store)
