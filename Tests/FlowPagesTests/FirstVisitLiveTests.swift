@@ -35,4 +35,53 @@ import Testing
             #expect(visitor.url.hasPrefix("/reality-portal/") && visitor.page.heading == "Home", "\(then): the sign-in's own landing, nowhere else")
         }
     }
+
+    /// Pantry's guarded tab, as a first-time visitor meets it: its login sheet's action signs in
+    /// and then dismisses — signing in already closed the sheet, resuming the tab.
+    @Test func aGuardedTabsSignInSheetThatAlsoDismissesLeadsToTheTab() throws {
+        let app = try AuditInventoryLiveTests.pantry()
+        var visitor = LiveBrowser(app)
+        try visitor.open("/pantry/")
+        try visitor.selectTab("shopping")
+        #expect(visitor.page.heading == "Sign In")
+        try visitor.press("Sign In", filling: ["Email address": "cook@example.com", "Password": "pantry-pass-1"])
+        #expect(visitor.page.heading == "Shopping" && visitor.page.toasts.isEmpty, "\(visitor.page.heading): \(visitor.page.toasts)")
+        #expect(visitor.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Signed in as") })
+    }
+
+    /// A typed address naming a record that does not exist shows the Invalid Link alert, whose
+    /// buttons answer it — for a visitor with a session and for one without.
+    @Test(arguments: [true, false]) func theInvalidLinkAlertOfATypedAddressIsAnswered(hasSession: Bool) throws {
+        let app = try LiveApp()
+        var visitor = LiveBrowser(app)
+        if hasSession {
+            try visitor.open("/reality-portal/")
+            try visitor.selectTab("search")
+            #expect(try app.data.sessionCount() == 1)
+        }
+        try visitor.open("/reality-portal/listing/999999")
+        #expect(visitor.last.status == 404 && visitor.page.alert?.title == "Invalid Link")
+        try visitor.press("OK")
+        #expect(visitor.page.alert == nil && visitor.page.toasts.isEmpty, "answered, not out of date: \(visitor.page.toasts)")
+        #expect(visitor.page.heading == (hasSession ? "Search" : "Home"), "where the session was")
+    }
+
+    /// A guarded screen that is also a deep link, opened by a visitor without a session: the
+    /// sign-in is shown in place, and signing in lands on the link.
+    @Test func aGuardedDeepLinkOpenedByAFirstTimeVisitorIsKept() throws {
+        let views = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/_layout"), to: views.appendingPathComponent("_layout"))
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Tests/Apps/pantry"), to: views.appendingPathComponent("pantry"))
+        let definition = views.appendingPathComponent("pantry/app.xml")
+        let xml = try String(contentsOf: definition, encoding: .utf8)
+        try xml.replacingOccurrences(of: #"owner="shopping" requires-sign-in="true">"#, with: #"owner="shopping" requires-sign-in="true" deep-link="true">"#)
+            .write(to: definition, atomically: true, encoding: .utf8)
+        let app = try LiveApp(views: views.path)
+        var visitor = LiveBrowser(app)
+        try visitor.open("/pantry/shopping")
+        #expect(visitor.url == "/pantry/shopping" && visitor.page.heading == "Sign In", "shown where it was asked for: \(visitor.url)")
+        try visitor.press("Sign In", filling: ["Email address": "cook@example.com", "Password": "pantry-pass-1"])
+        #expect(visitor.page.heading == "Shopping" && visitor.url == "/pantry/shopping", "\(visitor.url): \(visitor.page.heading)")
+    }
 }

@@ -128,7 +128,7 @@ import Testing
         #expect(html.contains("<div class=\"page\" inert>"))
         #expect(html.contains("role=\"alertdialog\" aria-modal=\"true\" aria-labelledby=\"alert-title\" aria-describedby=\"alert-message\""))
         #expect(html.contains("<h2 id=\"alert-title\">Invalid Link</h2>"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_action/go-to-login\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/auth/login\"><button type=\"submit\">Go to Login</button></form>"))
+        #expect(html.contains("<form method=\"post\" action=\"/suma/_action/go-to-login\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/auth/login\"><input type=\"hidden\" name=\"alert\" value=\"invalid-link\"><button type=\"submit\">Go to Login</button></form>"))
         #expect(html.contains("<div class=\"toasts\" role=\"status\" aria-live=\"polite\"><p>Verification email sent to new@example.com</p></div>"))
     }
 

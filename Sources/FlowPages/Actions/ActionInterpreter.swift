@@ -38,6 +38,8 @@ struct ActionInterpreter {
         var events: [StoredEvent] = []
         /// Values that messages shown later fill in (`{email}`).
         fileprivate var values: [String: String] = [:]
+        /// The modal the action was posted from, if any.
+        fileprivate var postedInModal: CoordinatorID?
     }
 
     /// What the form an action posts fails of its rules, field name → message; empty when it
@@ -119,6 +121,7 @@ struct ActionInterpreter {
         }
         let fields = self.fields(of: action, posted: form, on: state)
         result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
+        result.postedInModal = state.modal?.coordinator
         let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
         var sources = ActionSources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
         let succeeded = try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
@@ -210,6 +213,9 @@ struct ActionInterpreter {
             case .back:
                 result.state = try navigate(.back, result.state)
             case .dismiss:
+                // An earlier step already closed the modal the action was posted from — signing in
+                // closes its own sheet, resuming where the person was going: nothing is left to close.
+                if let posted = result.postedInModal, result.state.modal?.coordinator != posted { continue }
                 result.state = try navigate(.dismissModal, result.state)
             case .changeFlow(let flow):
                 result.state = try navigate(.changeFlow(flow), result.state)

@@ -67,7 +67,7 @@ struct LinkOpener {
         // whose tab a redirect would lose (the tab's screen URL alone does not select it).
         let opensTab = if case .tab? = destination { true } else { false }
         // A guarded link opened by a visitor without a session shows its sign-in here (see ScreenRequests).
-        let asksSignIn = if !unit.isStored, failure == nil, case .screen(let instance)? = destination { unit.state.pendingDestination == instance } else { false }
+        let asksSignIn = if !unit.isStored, failure == nil, case .screen(let instance)? = destination { state.pendingDestination == instance } else { false }
         let rendersHere = failure == nil && destination == .screen(current) && app.urls.screen(current) == request.target
             || !unit.isStored && (failure != nil || opensTab) || asksSignIn
         // A visitor without a session is counted per link pattern, not logged; when redirected,

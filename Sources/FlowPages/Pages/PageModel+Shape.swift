@@ -25,6 +25,7 @@ extension PageModel {
             "prototype": .value,
             "pending": .record(["email": .value]),
             "then": .value,
+            "shownAlert": .value,
             "motion": .value,
             "forms": .record(pristineForms.mapValues(TemplateShape.init)),
             "errors": .list(.record(["message": .value, "href": .value])),

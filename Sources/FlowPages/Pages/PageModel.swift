@@ -73,6 +73,8 @@ struct PageModel: Sendable {
             "pending": ["email": BackendMemory.values(state)["email"].map { .string($0) } ?? .null],
             // Where signing in leads: carried by every form, for a visitor whose state is not stored.
             "then": state.pendingDestination.map { .string(urls.screen($0)) } ?? .null,
+            // The Invalid Link alert a GET showed, carried likewise: its buttons then answer it.
+            "shownAlert": state.alert?.name == WellKnownAlert.invalidLink.id ? .string(WellKnownAlert.invalidLink.id) : .null,
         ]
         context["forms"] = forms
         context["errors"] = errors

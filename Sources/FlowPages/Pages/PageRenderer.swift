@@ -53,14 +53,16 @@ struct PageRenderer {
     }
 
     /// The session's current screen with the app's Invalid Link alert over it (or a toast
-    /// saying so), 404: a typed URL naming a record that does not exist. Nothing is saved; the
-    /// session stays where it was.
-    func notFound(_ unit: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
+    /// saying so), 404: a typed URL naming a record that does not exist. The session stays where
+    /// it was, the alert kept over it as a link that names nothing keeps it, so its buttons answer
+    /// it (for a visitor without a session, whose state is not stored, its forms carry it).
+    func notFound(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
         guard app.app.alerts[WellKnownAlert.invalidLink.id] != nil else {
             return try refusal(unit, message: "That page does not exist: nothing has that address.", status: .notFound, request: request)
         }
         var state = unit.state
         state.alert = Notice(WellKnownAlert.invalidLink.id)
+        try unit.commit(state, source: .direct, now: now)
         return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
     }
 

@@ -31,7 +31,8 @@ struct PostRequests {
         }
         // An action its page does not offer is out of date too: a page shown before the app
         // changed, or a post no page made.
-        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], then: posted["then"], isStored: session.isStored),
+        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], then: posted["then"], alert: posted["alert"],
+                                                   isStored: session.isStored),
               app.offers(command, in: state) else {
             try session.commitOutOfDate(now: now)
             return session.redirectToCurrentScreen(request)
@@ -163,11 +164,19 @@ struct PostRequests {
         return session.redirectToCurrentScreen(request)
     }
 
-    /// ``reconciled(_:posted:isStored:)``, and for a visitor without a session posting the
-    /// sign-in a guard showed them, the state that GET worked out from the guarded address the
-    /// form carries (`then`): signing in then leads there. Only a screen of this app that needs
-    /// sign-in, and whose sign-in is the page posted from, is honoured.
-    func reconciled(_ state: NavigationState, posted: String?, then: String?, isStored: Bool) -> NavigationState? {
+    /// ``reconciled(_:posted:isStored:)``, and for a visitor without a session what its GET worked
+    /// out beyond the page's URL, as the form carries it: the Invalid Link alert it showed
+    /// (`alert`), or the sign-in a guard showed them for the guarded address (`then`), signing in
+    /// then leading there. Only a screen of this app that needs sign-in, and whose sign-in is the
+    /// page posted from, is honoured.
+    func reconciled(_ state: NavigationState, posted: String?, then: String?, alert: String?, isStored: Bool) -> NavigationState? {
+        // The Invalid Link alert a visitor's GET showed over the screen (a typed address naming
+        // nothing): what any visitor may be shown, so its forms carrying it is enough.
+        if !isStored, alert == WellKnownAlert.invalidLink.id, app.app.alerts[WellKnownAlert.invalidLink.id] != nil,
+           var shown = reconciled(state, posted: posted, isStored: isStored), shown.alert == nil {
+            shown.alert = Notice(WellKnownAlert.invalidLink.id)
+            return shown
+        }
         if !isStored, let then, let guarded = app.screen(at: then), app.navigation.requiresSignIn(guarded.name),
            case .success(let landed) = app.following(.screen(guarded), from: state, source: .direct), landed.pendingDestination == guarded,
            posted == app.urls.screen(app.navigation.currentScreen(in: landed)) {

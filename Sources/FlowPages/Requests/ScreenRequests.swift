@@ -40,7 +40,7 @@ struct ScreenRequests {
         var unit = try services.openSession(request, now: now)
         // /listing/999999: an address that names nothing. The session stays where it was.
         guard try services.data(for: unit).exists(instance) else {
-            return try services.renderer.notFound(unit, request: request)
+            return try services.renderer.notFound(&unit, request: request, now: now)
         }
         // A link from outside (a mail, another app, the address bar) to a screen the session is
         // not on is a deep link; a reload of the screen one is on is not. For a visitor without
