@@ -63,9 +63,12 @@ public enum AppSchema {
                       <choice>
                         <value>text</value><value>email</value><value>password</value><value>tel</value><value>date</value>
                         <value>number</value><value>checkbox</value><value>search</value><value>textarea</value><value>hidden</value>
+                        <value>select</value><value>radio</value><value>checkboxes</value>
                       </choice>
                     </attribute>
                   </optional>
+                  <optional><attribute name="options"><a:documentation>a collection whose records are a choice field's options</a:documentation></attribute></optional>
+                  <optional><attribute name="option-label"><a:documentation>the field of those records each option reads as</a:documentation></attribute></optional>
                   <optional><attribute name="autocomplete"/></optional>
                   <optional><attribute name="hint"/></optional>
                   <optional><attribute name="draft"><choice><value>keep</value><value>never</value></choice></attribute></optional>
@@ -78,6 +81,8 @@ public enum AppSchema {
                       <element name="max-length"><attribute name="value"><data type="positiveInteger"/></attribute><attribute name="message"/></element>
                       <element name="equals"><attribute name="field"/><attribute name="message"/></element>
                       <element name="pattern"><attribute name="value"/><attribute name="message"/></element>
+                      <element name="one-of"><attribute name="message"/></element>
+                      <element name="option"><attribute name="value"/><attribute name="label"/></element>
                     </choice>
                   </zeroOrMore>
                 </element>

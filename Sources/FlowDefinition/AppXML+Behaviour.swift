@@ -8,7 +8,7 @@ extension AppXML {
         let line: Int
     }
 
-    mutating func readForms() -> [String: Located<FormDefinition>] {
+    mutating func readForms(data: DataDefinition) -> [String: Located<FormDefinition>] {
         var forms: [String: Located<FormDefinition>] = [:]
         for element in root.child("forms")?.children("form") ?? [] {
             let id = element["id"] ?? ""
@@ -23,7 +23,7 @@ extension AppXML {
                 }
                 return FieldDefinition(
                     name: name, label: field["label"] ?? name, type: type, autocomplete: field["autocomplete"], hint: field["hint"],
-                    keepsDraft: type != "password" && field["draft"] != "never", rules: rules(of: field, form: id)
+                    keepsDraft: type != "password" && field["draft"] != "never", rules: rules(of: field, form: id), choice: choice(of: field, type: type, data: data)
                 )
             }
             forms[id] = Located(definition: FormDefinition(id: id, fields: fields, record: element["record"]), line: element.line)
@@ -37,6 +37,48 @@ extension AppXML {
             }
         }
         return forms
+    }
+
+    /// A choice field's options, listed or from one of the app's collections; a field of another
+    /// type may have none.
+    private mutating func choice(of field: XMLElement, type: String, data: DataDefinition) -> ChoiceDefinition? {
+        let name = field["name"] ?? ""
+        let listed = field.children("option")
+        guard let kind = ChoiceDefinition.Kind(rawValue: type) else {
+            if let option = listed.first { report(option.line, "field '\(name)' is a \(type) field and takes no <option>; make it type=\"select\", \"radio\" or \"checkboxes\"") }
+            if field["options"] != nil || field["option-label"] != nil {
+                report(field.line, "field '\(name)' is a \(type) field and takes no options=; make it type=\"select\", \"radio\" or \"checkboxes\"")
+            }
+            if let rule = field.child("one-of") { report(rule.line, "field '\(name)' is a \(type) field: <one-of> is for a choice field's options") }
+            return nil
+        }
+        var values: Set<String> = []
+        for option in listed where !values.insert(option["value"] ?? "").inserted {
+            report(option.line, "field '\(name)' lists the option value '\(option["value"] ?? "")' twice; each option needs a value of its own")
+        }
+        for option in listed where (option["value"] ?? "").contains(where: \.isNewline) {
+            report(option.line, "the option value '\(option["value"] ?? "")' of field '\(name)' spans lines; an option's value is one line")
+        }
+        let source = field["options"].map { ChoiceDefinition.Source(collection: $0, label: field["option-label"] ?? "") }
+        switch (listed.isEmpty, source) {
+        case (true, nil):
+            report(field.line, "field '\(name)' is a \(type) with nothing to choose from; list <option value label>s in it, or name a collection with options=\"…\" option-label=\"…\"")
+        case (false, .some):
+            report(field.line, "field '\(name)' both lists <option>s and takes them from options=\"\(source?.collection ?? "")\"; keep one")
+        case (true, .some(let source)) where data.collections[source.collection] == nil:
+            let known = data.collections.keys.sorted()
+            report(field.line, "field '\(name)' takes its options from '\(source.collection)', which is no collection of <data>"
+                   + (known.isEmpty ? "" : " (it has \(known.joined(separator: ", ")))"))
+        case (true, .some(let source)) where source.label.isEmpty:
+            report(field.line, "field '\(name)' takes its options from '\(source.collection)'; say which field each reads as with option-label=\"…\"")
+        case (true, .some(let source)) where data.collections[source.collection]?.has(source.label) == false:
+            let fields = data.collections[source.collection]?.fields.map(\.name) ?? []
+            report(field.line, "field '\(name)' labels its options by '\(source.label)', which is no field of '\(source.collection)' (it has \(fields.joined(separator: ", ")))")
+        default:
+            if source == nil, field["option-label"] != nil { report(field.line, "field '\(name)' has option-label but no options=\"collection\"") }
+        }
+        return ChoiceDefinition(kind: kind, options: listed.map { ChoiceDefinition.Option(value: $0["value"] ?? "", label: $0["label"] ?? "") },
+                                source: source)
     }
 
     private mutating func rules(of field: XMLElement, form: String) -> [ValidationRule] {
@@ -55,6 +97,7 @@ extension AppXML {
                     report(rule.line, "the pattern '\(pattern)' of field '\(field["name"] ?? "")' is not a valid regular expression")
                 }
                 return .pattern(pattern, message: message)
+            case "one-of": return .oneOf(message: message)
             default: return nil
             }
         }

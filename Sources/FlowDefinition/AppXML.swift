@@ -94,7 +94,7 @@ struct AppXML {
                 signedOutFlow: element["signed-out-flow"].map { CoordinatorID($0) }
             )
         }
-        let forms = readForms()
+        let forms = readForms(data: data)
         let alerts = readAlerts()
         let toasts = readToasts()
         let actions = readActions()

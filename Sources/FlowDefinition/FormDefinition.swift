@@ -11,13 +11,19 @@ public struct FormDefinition: Hashable, Sendable {
 public struct FieldDefinition: Hashable, Sendable {
     public let name: String
     public let label: String
-    /// `text`, `email`, `password`, `tel`, `date`, `number`, `checkbox`, `search`, `textarea`, `hidden`.
+    /// `text`, `email`, `password`, `tel`, `date`, `number`, `checkbox`, `search`, `textarea`,
+    /// `hidden`, or a choice: `select`, `radio`, `checkboxes`.
     public let type: String
     public let autocomplete: String?
     public let hint: String?
     /// False for fields never kept as drafts, such as passwords (always false for passwords).
     public let keepsDraft: Bool
     public let rules: [ValidationRule]
+    /// What a choice field (`select`, `radio`, `checkboxes`) offers; nil for any other.
+    public let choice: ChoiceDefinition?
+
+    /// Whether the person may pick several of its options (`checkboxes`), posted as one value a line.
+    public var isMultipleChoice: Bool { type == ChoiceDefinition.Kind.checkboxes.rawValue }
 }
 
 /// A check on a field's value, with the message to show when it fails.
@@ -29,4 +35,6 @@ public enum ValidationRule: Hashable, Sendable {
     case maximumLength(Int, message: String)
     case equals(field: String, message: String)
     case pattern(String, message: String)
+    /// A choice field's value is one of its options (always checked; this gives the message).
+    case oneOf(message: String)
 }

@@ -39,4 +39,30 @@ import Testing
         let draft = FormCheck.draft(of: ["message": String(repeating: "a", count: 1 << 20), "phone": "+44 20"], for: Self.portal.forms["new-inquiry"]!)
         #expect(draft == ["phone": "+44 20"])
     }
+
+    static let pantry = try! AppFolderLoader.load(folder: LiveApp.repository.appendingPathComponent("Tests/Apps/pantry").path,
+                                                   vocabulary: .served(with: .prototype)).get()
+    static let places: [ChoiceDefinition.Option] = [.init(value: "1", label: "Cupboard"), .init(value: "2", label: "Fridge")]
+
+    func itemErrors(_ values: [String: String]) -> [String: String] {
+        var values = values
+        values["name"] = values["name"] ?? "Rice"
+        values["quantity"] = values["quantity"] ?? "1"
+        return FormCheck.errors(in: values, for: Self.pantry.forms["item"]!, options: ["place": Self.places])
+    }
+
+    @Test func aChoiceTakesOnlyItsOptions() {
+        #expect(itemErrors(["place": "2", "unit": "tins", "uses": "breakfast\nbaking"]).isEmpty)
+        #expect(itemErrors(["place": "9", "unit": "tins"])["place"] == "Choose one of the options given for Kept in.", "a record the page did not offer")
+        #expect(itemErrors(["place": "1", "unit": "crates"])["unit"] == "Choose one of the options given for Counted in.")
+        #expect(itemErrors(["place": "1", "unit": "tins\npacks"])["unit"] != nil, "one of, not two")
+        #expect(itemErrors(["place": "1", "unit": "tins", "uses": "breakfast\nlunch"])["uses"] == "Choose from the options given for Used for.")
+    }
+
+    @Test func aRequiredChoiceNeedsOne() {
+        let errors = itemErrors([:])
+        #expect(errors["place"] == "Say where it is kept." && errors["unit"] == "Say what it is counted in.")
+        #expect(errors["uses"] == nil, "check boxes that are not required may be left empty")
+    }
 }
+

@@ -43,10 +43,11 @@ struct ActionInterpreter {
     }
 
     /// What the form an action posts fails of its rules, field name → message; empty when it
-    /// passes or the command posts no form.
-    func validate(_ command: PostCommand, form: [String: String]) -> [String: String] {
+    /// passes or the command posts no form. `options` are its choice fields' options as the
+    /// session sees them; by default those `app.xml` lists.
+    func validate(_ command: PostCommand, form: [String: String], options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
         guard case .action(let action) = command, let formID = action.form, let definition = app.forms[formID] else { return [:] }
-        return FormCheck.errors(in: form, for: definition)
+        return FormCheck.errors(in: form, for: definition, options: options)
     }
 
     /// Applies `command` with the posted `form` to `state`; `errors` is what ``validate(_:form:)``

@@ -3,14 +3,18 @@ import FlowDefinition
 /// Checks posted values against a form's rules: each field's first failing rule gives its
 /// message, so a person fixes one thing per field at a time.
 enum FormCheck {
-    /// Field name → message, for every field that fails a rule.
-    static func errors(in values: [String: String], for form: FormDefinition) -> [String: String] {
+    /// Field name → message, for every field that fails a rule. `options` are the choice fields'
+    /// options as the session sees them (``ChoiceOptions``); a choice field without them takes
+    /// the options `app.xml` lists.
+    static func errors(in values: [String: String], for form: FormDefinition, options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
         var errors: [String: String] = [:]
         for field in form.fields {
             let value = values[field.name] ?? ""
             // Measured in bytes before anything else reads it: no rule, normalisation or hash
             // ever works through a megabyte someone pasted.
             if let message = oversize(value, for: field) {
+                errors[field.name] = message
+            } else if let choice = field.choice, let message = notAnOption(value, of: field, options: options[field.name] ?? choice.options) {
                 errors[field.name] = message
             } else if field.type == "email", let message = invisibleCharacters(in: value) {
                 errors[field.name] = message
@@ -19,6 +23,20 @@ enum FormCheck {
             }
         }
         return errors
+    }
+
+    /// The message for a choice whose posted value is not among its options (a page out of date,
+    /// or a post no page made): its `<one-of>` message, or a plain one. Nothing is picked is for
+    /// `<required>` to say.
+    static func notAnOption(_ value: String, of field: FieldDefinition, options: [ChoiceDefinition.Option]) -> String? {
+        let values = Set(options.map(\.value))
+        let picked = ChoiceOptions.picked(value, multiple: field.isMultipleChoice)
+        guard picked.contains(where: { !values.contains(String($0)) }) || (!field.isMultipleChoice && picked.count > 1) else { return nil }
+        let declared = field.rules.lazy.compactMap { rule -> String? in
+            if case .oneOf(let message) = rule { return message }
+            return nil
+        }.first
+        return declared ?? "Choose \(field.isMultipleChoice ? "from" : "one of") the options given for \(field.label)."
     }
 
     /// The longest email address, in bytes (RFC 5321 §4.5.3.1: a path of 256 octets, less its brackets).
@@ -101,6 +119,9 @@ enum FormCheck {
         case .pattern(let pattern, let message):
             guard !value.isEmpty, let regex = try? Regex(pattern) else { return nil }
             return value.wholeMatch(of: regex) == nil ? message : nil
+        case .oneOf:
+            // Checked before the rules, with the options the page offered (errors(in:for:options:)).
+            return nil
         }
     }
 

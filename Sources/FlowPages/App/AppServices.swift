@@ -37,7 +37,17 @@ struct AppServices: Sendable {
         try app.origins.check(request)
         // A browser sends a textarea's line breaks as CRLF (HTML's form submission); they are
         // kept as the data file writes them, "\n", or an unedited text would differ from its record.
-        let form = try request.form().mapValues { $0.utf8.contains(UInt8(ascii: "\r")) ? $0.replacingOccurrences(of: "\r\n", with: "\n") : $0 }
+        // The first value of a name counts, but check boxes of one choice send one each: those
+        // are kept together, one a line (``ChoiceOptions/picked(_:multiple:)``).
+        var form: [String: String] = [:]
+        for field in try request.formFields() {
+            let value = field.value.utf8.contains(UInt8(ascii: "\r")) ? field.value.replacingOccurrences(of: "\r\n", with: "\n") : field.value
+            if let earlier = form[field.name] {
+                if app.multipleChoiceFields.contains(field.name) { form[field.name] = earlier + "\n" + value }
+            } else {
+                form[field.name] = value
+            }
+        }
         let now = clock.now()
         var unit = try openSession(request, now: now)
         let age = form["csrf"].map(unit.tokenAge) ?? .unknown

@@ -29,6 +29,12 @@ final class MountedApp: Sendable {
     let offeredActions: [RouteName: Set<String>]
     /// The forms whose action saves the profile: they start from the signed-in person's profile.
     let profileForms: [String]
+    /// The forms each route's page shows (its template or the app's partials it includes name
+    /// them) whose choice fields take their options from a collection: read when it is drawn.
+    let choiceForms: [RouteName: Set<String>]
+    /// The names of fields that are sets of check boxes, in any form: a post's several values of
+    /// such a name are kept together.
+    let multipleChoiceFields: Set<String>
     /// The routes whose page shows who is signed in (reads `user`, or shows one of
     /// ``profileForms``), read once from the templates: no other page reads the account.
     let showsPerson: Set<RouteName>
@@ -73,6 +79,15 @@ final class MountedApp: Sendable {
         })
         let profileForms = PageData.profileForms(of: app, effects: effects)
         self.profileForms = profileForms
+        multipleChoiceFields = Set(app.forms.values.flatMap(\.fields).filter(\.isMultipleChoice).map(\.name))
+        let fromData = Set(app.forms.values.filter { $0.fields.contains { $0.choice?.source != nil } }.map(\.id))
+        choiceForms = fromData.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in
+            app.templates[route.name].map { template in
+                (route.name, Set(templates.referencedPaths(in: template) { $0.hasPrefix(app.id + "/") }.compactMap { path in
+                    path.count > 1 && path[0] == "forms" && fromData.contains(path[1]) ? path[1] : nil
+                }))
+            }
+        })
         func readsPerson(_ paths: [[String]]) -> Bool {
             paths.contains { $0.first == "user" || ($0.count > 1 && $0[0] == "forms" && profileForms.contains($0[1])) }
         }

@@ -22,13 +22,18 @@ struct PageData {
     var editedForms: [String: [String: String]] = [:]
     /// The signed-in person (`email` and profile fields), or null.
     var user: TemplateValue = .null
+    /// The options of the choice fields that take them from a collection, by form and field,
+    /// for the forms the page shows.
+    var choiceOptions: [String: [String: [ChoiceDefinition.Option]]] = [:]
 
     /// Nothing: an app without data, or a page that reads none.
     static let none = PageData()
 
     /// Reads what the current screen of `state` shows; who is signed in only when the page shows
     /// it (`showsPerson`: it reads `user`, or one of `profileForms`, which start from the profile).
-    init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool, profileForms: [String]) throws {
+    /// `choiceForms`: the forms the page shows whose choices come from a collection.
+    init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool, profileForms: [String],
+         choiceForms: Set<String> = []) throws {
         let app = data.app
         let screen = app.navigation.screen(in: state)
         self.screen = screen
@@ -45,6 +50,9 @@ struct PageData {
             editedForms[form] = try data.edited(form, on: screen.route)
         }
         if !app.data.counts.isEmpty { counts = try data.counts() }
+        for form in choiceForms.sorted() {
+            if let definition = app.forms[form] { choiceOptions[form] = try ChoiceOptions.of(definition, data: data) }
+        }
         if showsPerson, let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
             let copy = try FixtureAccountCopy.fields(app: app.id, scope: data.scope(.account), reads: data.reads)
             let profile = FixtureAccountCopy.profile(account, copy: copy)

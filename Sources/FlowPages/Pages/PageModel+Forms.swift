@@ -11,7 +11,9 @@ extension PageModel {
     /// named like the screen's template (`login` on the Login screen), else on the heading.
     /// A form shows what was typed into it on this screen; without a draft, what it starts from
     /// there (`edited`: the record it edits, the person's profile), else nothing.
-    func forms(_ state: NavigationState, on screen: RouteInstance, edited: [String: [String: String]] = [:], focusing focused: String?,
+    /// `options`: the choice fields' options read from collections, by form and field.
+    func forms(_ state: NavigationState, on screen: RouteInstance, edited: [String: [String: String]] = [:],
+               options: [String: [String: [ChoiceDefinition.Option]]] = [:], focusing focused: String?,
                allowingFocus: Bool = true) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
         var forms = pristineForms
         var summary: [TemplateValue] = []
@@ -24,8 +26,8 @@ extension PageModel {
                 ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)
             if focus != nil { focusesField = true }
             // Most forms of most pages are untouched: those are built once, in init.
-            guard !draft.isEmpty || !errors.isEmpty || focus != nil else { continue }
-            forms[id] = Self.formValue(form, draft: draft, errors: errors, focus: focus)
+            guard !draft.isEmpty || !errors.isEmpty || focus != nil || options[id] != nil else { continue }
+            forms[id] = Self.formValue(form, draft: draft, errors: errors, focus: focus, options: options[id] ?? [:])
             if let message = errors[EffectOutcome.formMessage] { summary.append(["message": .string(message), "href": .null]) }
             for field in form.fields {
                 if let error = errors[field.name] { summary.append(["message": .string(error), "href": .string("#\(id)-\(field.name)")]) }
@@ -34,8 +36,10 @@ extension PageModel {
         return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary), focusesField)
     }
 
-    /// One form's fields, and its id under `_id`.
-    static func formValue(_ form: FormDefinition, draft: [String: String], errors: [String: String], focus: String?) -> TemplateValue {
+    /// One form's fields, and its id under `_id`; a choice field's options are those of
+    /// `options` by field, else those `app.xml` lists.
+    static func formValue(_ form: FormDefinition, draft: [String: String], errors: [String: String], focus: String?,
+                          options: [String: [ChoiceDefinition.Option]] = [:]) -> TemplateValue {
         var fields: [String: TemplateValue] = ["_id": .string(form.id)]
         for field in form.fields {
             let fieldID = "\(form.id)-\(field.name)"
@@ -52,6 +56,18 @@ extension PageModel {
                 "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),
                 "autofocus": .bool(field.name == focus),
                 "required": .bool(field.rules.contains { if case .required = $0 { true } else if case .checked = $0 { true } else { false } }),
+                "isSelect": .bool(field.choice?.kind == .select),
+                "isRadio": .bool(field.choice?.kind == .radio),
+                "isCheckboxes": .bool(field.choice?.kind == .checkboxes),
+                "isGroup": .bool(field.choice.map { $0.kind != .select } ?? false),
+                "options": field.choice.map { choice in
+                    let picked = Set(ChoiceOptions.picked(draft[field.name] ?? "", multiple: field.isMultipleChoice).map(String.init))
+                    // The first option takes the field's own id: the error summary links to it.
+                    return .array((options[field.name] ?? choice.options).enumerated().map { index, option in
+                        ["value": .string(option.value), "label": .string(option.label), "id": .string(index == 0 ? fieldID : "\(fieldID)-\(index + 1)"),
+                         "picked": .bool(picked.contains(option.value))]
+                    })
+                } ?? .null,
             ]
         }
         return .record(TemplateRecord(fields))

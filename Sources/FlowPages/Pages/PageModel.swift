@@ -58,7 +58,7 @@ struct PageModel: Sendable {
         // An alert takes focus itself; nothing under it does.
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
         let focuses = takesFocus && !showsAlert
-        let (forms, errors, focusesField) = self.forms(state, on: screen.route, edited: data.editedForms,
+        let (forms, errors, focusesField) = self.forms(state, on: screen.route, edited: data.editedForms, options: data.choiceOptions,
                                                        focusing: focuses ? focusedForm : nil, allowingFocus: focuses)
         var context: [String: TemplateValue] = [
             "app": appValue,

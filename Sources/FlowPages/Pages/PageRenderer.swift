@@ -120,11 +120,11 @@ struct PageRenderer {
 
     /// What the current screen of `state` reads: the page model with the data it shows.
     private func context(_ state: NavigationState, unit: SessionUnit, takesFocus: Bool = true) throws -> [String: TemplateValue] {
-        let showsPerson = app.showsPerson.contains(app.navigation.currentScreen(in: state).name)
+        let screen = app.navigation.currentScreen(in: state).name
         // One connection for everything the page reads.
         let data = try store.read { reads in
             try PageData(AppData(app: app.app, reads: reads.records, scope: unit.recordScope), state: state, accounts: reads.accounts,
-                         showsPerson: showsPerson, profileForms: app.profileForms)
+                         showsPerson: app.showsPerson.contains(screen), profileForms: app.profileForms, choiceForms: app.choiceForms[screen] ?? [])
         }
         return app.model.context(for: state, csrfToken: unit.csrfToken, data: data, takesFocus: takesFocus)
     }

@@ -72,8 +72,14 @@ struct PostRequests {
                                     isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now,
                                     deviceCookie: DeviceCookie(request, app: app), proofs: DeviceProofs())
-        // Checked once, before the transaction: only a valid form's effects are prepared.
-        let errors = interpreter.validate(command, form: form)
+        // Checked once, before the transaction: only a valid form's effects are prepared. A choice
+        // is checked against the options the session's page offered (a collection's records).
+        var options: [String: [ChoiceDefinition.Option]] = [:]
+        if case .action(let action) = command, let formID = action.form, let definition = app.app.forms[formID],
+           definition.fields.contains(where: { $0.choice?.source != nil }) {
+            options = try ChoiceOptions.of(definition, data: services.data(for: session))
+        }
+        let errors = interpreter.validate(command, form: form, options: options)
         let prepared: [EffectCall: PreparedEffect]
         do {
             prepared = try prepareEffects(of: command, form: errors.isEmpty ? form : nil, on: state, interpreter: interpreter, context: context)

@@ -213,7 +213,10 @@ struct LiveBrowser {
         return try follow(try request("GET", current, referer: current), from: current, sourceLocation: sourceLocation)
     }
 
-    /// Fills in fields by their labels and presses the button labelled `label`.
+    /// Fills in fields by their labels and presses the button labelled `label`, sending the form as
+    /// a browser does: checked boxes and radio buttons only, a select's selected option (else its
+    /// first), every checked box of a group. A choice group is filled by its legend, with the
+    /// values to pick one a line.
     @discardableResult
     mutating func press(_ label: String, filling fields: [String: String] = [:], headers: [(String, String)] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
@@ -221,37 +224,55 @@ struct LiveBrowser {
             Issue.record("no button '\(label)' on \(url); the buttons are \(page.buttons)", sourceLocation: sourceLocation)
             return page
         }
-        var values: [String: String] = [:]
-        for input in form.elements("input") {
-            guard let name = input["name"] else { continue }
-            if input["type"] == "checkbox" {
-                if input["checked"] != nil { values[name] = input["value"] ?? "on" }
-            } else {
-                values[name] = input["value"] ?? ""
+        var pairs: [(name: String, value: String)] = []
+        for control in form.all where ["input", "select", "textarea"].contains(control.name) {
+            guard let name = control["name"] else { continue }
+            switch (control.name, control["type"]) {
+            case ("input", "checkbox"?), ("input", "radio"?):
+                if control["checked"] != nil { pairs.append((name, control["value"] ?? "on")) }
+            case ("select", _):
+                let options = control.elements("option")
+                pairs.append((name, (options.first { $0["selected"] != nil } ?? options.first)?["value"] ?? ""))
+            case ("textarea", _):
+                pairs.append((name, control.raw))
+            default:
+                pairs.append((name, control["value"] ?? ""))
             }
         }
-        for textarea in form.elements("textarea") {
-            if let name = textarea["name"] { values[name] = textarea.raw }
-        }
         for (label, value) in fields {
+            if let group = page.root.elements("fieldset").first(where: { fieldset in
+                fieldset.elements("legend").first?.content == label && form.all.contains { $0 === fieldset }
+            }), let name = group.elements("input").first?["name"] {
+                pairs.removeAll { $0.name == name }
+                pairs += value.split(separator: "\n").map { (name, String($0)) }
+                continue
+            }
             guard let field = page.field(labelled: label), let name = field["name"], form.all.contains(where: { $0 === field }) else {
                 Issue.record("no field labelled '\(label)' in the form of '\(label)' on \(url)", sourceLocation: sourceLocation)
                 continue
             }
+            pairs.removeAll { $0.name == name }
             if field["type"] == "checkbox" {
-                values[name] = value.isEmpty ? nil : "on"
+                if !value.isEmpty { pairs.append((name, "on")) }
             } else {
-                values[name] = value
+                pairs.append((name, value))
             }
         }
         let action = button["formaction"] ?? form["action"] ?? url
-        return try post(action, values, headers: headers, sourceLocation: sourceLocation)
+        let body = pairs.map { "\(URLEncoding.encode($0.name))=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
+        return try post(action, body: body, headers: headers, sourceLocation: sourceLocation)
     }
 
     /// Posts a form body to `action` as the current page would, following the 303.
     @discardableResult
     mutating func post(_ action: String, _ values: [String: String], headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         let body = values.sorted { $0.key < $1.key }.map { "\(URLEncoding.encode($0.key))=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
+        return try post(action, body: body, headers: headers, sourceLocation: sourceLocation)
+    }
+
+    /// Posts an encoded form `body` to `action` as the current page would, following the 303.
+    @discardableResult
+    mutating func post(_ action: String, body: String, headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         let response = try request("POST", action, referer: url, body: body, extra: headers)
         guard response.status == 303 else {
             last = response
