@@ -112,6 +112,35 @@ import Testing
         #expect(ViewsCheck.problems(views: "/nonexistent") == ["/nonexistent: not a folder; pass the views folder, such as Views"])
     }
 
+    @Test func markupTheServedContentSecurityPolicyDropsIsAWarningAtItsLine() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.app,
+            "notes/list.html": """
+                <h1 style="color: red">Notes</h1>
+                <style>h1 { color: red }</style>
+                <script>alert(1)</script><script src="/flowpages.js"></script><script src="https://cdn.example/x.js"></script>
+                <button type="button"
+                  onClick="go()">Go</button> <a href=" javascript:go()">Go</a> <a href="https://elsewhere.example/">Away</a>
+                <img src="data:image/png;base64,AAAA" alt=""> <img src="{{ page.heading }}" alt=""> <form action="https://elsewhere.example/post"></form>
+                <!-- <p style="x"> is a comment --><textarea><p style="x"></textarea>
+                """,
+            "notes/note.html": "<h1>{{ page.heading }}</h1>",
+        ])
+        let report = ViewsCheck.report(views: views)
+        #expect(report.problems.isEmpty, "a page the policy trims still works: \(report.problems)")
+        let policy = "under the Content-Security-Policy FlowPages serves (default-src 'self')"
+        #expect(report.warnings == [
+            "\(views)/notes/list.html:1:5: warning: the style attribute is not applied; give the element a class and style it in the app's style.css \(policy)",
+            "\(views)/notes/list.html:2:1: warning: a <style> element is not applied; put its rules in the app's style.css \(policy)",
+            "\(views)/notes/list.html:3:1: warning: an inline <script> does not run; pages work without script (a link or a form's button) \(policy)",
+            "\(views)/notes/list.html:3:71: warning: <script src> from https://cdn.example does not run; scripts load only from this server \(policy)",
+            "\(views)/notes/list.html:5:3: warning: the event handler onclick= does not run; pages work without script (a link or a form's button) \(policy)",
+            "\(views)/notes/list.html:5:33: warning: the javascript: URL of href= does not run; link to a screen, or post an action \(policy)",
+            "\(views)/notes/list.html:6:6: warning: <img src> from a data: URL is not loaded; serve it from this server \(policy)",
+            "\(views)/notes/list.html:6:91: warning: a form posting to https://elsewhere.example is refused (form-action 'self') \(policy)",
+        ])
+    }
+
     @Test func theRouteTableListsEveryRoute() throws {
         let views = try makeViews(["notes/app.xml": Self.app, "notes/list.html": "x", "notes/note.html": "x"])
         let table = try ViewsCheck.routeTable(app: "notes", views: views).get()
