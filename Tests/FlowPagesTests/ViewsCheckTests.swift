@@ -81,6 +81,18 @@ import Testing
         #expect(report.warnings.isEmpty, "\(report.warnings)")
     }
 
+    @Test func aPartialArgumentItsCallerLeavesOutIsReadOnlyWhereItIsThere() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.app,
+            "notes/list.html": "{{> notes/card label=page.heading}}",
+            "notes/note.html": "<h1>{{ page.heading }}</h1>",
+            "notes/card.html": "{{#if note}}<p>{{ note.heading }}</p>{{else}}<p>{{ lable }}</p>{{/if}}{{#unless badge}}<p>none</p>{{else}}{{ badge.count }}{{/unless}}",
+        ])
+        #expect(ViewsCheck.problems(views: views) == [
+            "\(views)/notes/card.html:1:49: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, breadcrumbs, counts, csrf, errors, forms, label and 15 more); did you mean 'label'?",
+        ], "an argument left out reads as empty in {{#if}}, so only its empty branch is read, and checked")
+    }
+
     @Test func oneAppFolderIsCheckedWithTheSharedLayoutsBesideIt() throws {
         let views = LiveApp.repository.appendingPathComponent("Views")
         for folder in ["reality-portal", "reality-portal/"] {
@@ -138,6 +150,21 @@ import Testing
             "\(views)/notes/list.html:5:33: warning: the javascript: URL of href= does not run; link to a screen, or post an action \(policy)",
             "\(views)/notes/list.html:6:6: warning: <img src> from a data: URL is not loaded; serve it from this server \(policy)",
             "\(views)/notes/list.html:6:91: warning: a form posting to https://elsewhere.example is refused (form-action 'self') \(policy)",
+        ])
+    }
+
+    @Test func twoAppsClaimingOneSchemeOrHostAreAProblemNamingBoth() throws {
+        let copy = Self.app.replacingOccurrences(of: "id=\"notes\"", with: "id=\"jotter\"")
+            .replacingOccurrences(of: "<link-host name=\"notes.example\"/>", with: "<link-host name=\"jotter.example\"/>\n  <link-host name=\"Notes.Example\"/>")
+        let views = try makeViews([
+            "notes/app.xml": Self.app, "notes/list.html": "x", "notes/note.html": "x",
+            "jotter/app.xml": copy, "jotter/list.html": "x", "jotter/note.html": "x",
+        ])
+        #expect(ViewsCheck.problems(views: views) == [
+            "\(views)/jotter/app.xml:2: <link-scheme name=\"notesapp\"> is also claimed at \(views)/notes/app.xml:2 (notes); a link opens only one app, so give each app its own scheme",
+            "\(views)/jotter/app.xml:4: <link-host name=\"notes.example\"> is also claimed at \(views)/notes/app.xml:3 (notes); a link opens only one app, so give each app its own host",
+            "\(views)/notes/app.xml:2: <link-scheme name=\"notesapp\"> is also claimed at \(views)/jotter/app.xml:2 (jotter); a link opens only one app, so give each app its own scheme",
+            "\(views)/notes/app.xml:3: <link-host name=\"notes.example\"> is also claimed at \(views)/jotter/app.xml:4 (jotter); a link opens only one app, so give each app its own host",
         ])
     }
 

@@ -26,7 +26,7 @@ public enum ViewsCheck {
     /// Checks every app folder and template under `views`: the folders load, the templates
     /// compile, every name a screen's template reads is one its page provides (`{{ forms.login.emial }}`
     /// is a problem, with a "did you mean"), every `url` helper names a route and its
-    /// parameters; and warns of routes no navigation reaches, actions no template offers and
+    /// parameters, and that no two apps claim one link scheme or host; and warns of routes no navigation reaches, actions no template offers and
     /// markup the served Content-Security-Policy drops (`style="…"`, `onclick=`, inline scripts).
     /// Given one app folder (`Views/book-club`, holding an `app.xml`), it checks that folder with
     /// the shared layouts of the views folder it is in, and reports only what is in them.
@@ -51,6 +51,7 @@ public enum ViewsCheck {
             case .failure(let found): problems += found.problems
             }
         }
+        problems += LinkClaim.conflicts(among: apps)
         let library: TemplateLibrary
         do {
             library = try TemplateLibrary.load(views: views) { name in only.map { name.hasPrefix("_layout/") || name.hasPrefix($0 + "/") } ?? true }
