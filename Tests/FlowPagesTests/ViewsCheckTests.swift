@@ -111,6 +111,50 @@ import Testing
         #expect(problems.count == 1 && problems.first?.contains("coin/settings.html") == true, "\(problems)")
     }
 
+    /// `flowpages check ~/my-app`: a folder with no `_layout` beside it is checked, and served,
+    /// with the shared layouts FlowPages travels with (here the checkout's `Views/_layout`,
+    /// found above the test binary as above `.build/debug/flowpages`).
+    @Test func anAppFolderKeptAnywhereIsCheckedAndServedWithTheInstalledLayouts() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("my-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/reality-portal"), to: elsewhere.appendingPathComponent("reality-portal"))
+        #expect(SharedLayouts.installed == LiveApp.repository.appendingPathComponent("Views/_layout").standardizedFileURL.path)
+        for folder in [elsewhere.appendingPathComponent("reality-portal").path, elsewhere.path] {
+            let report = ViewsCheck.report(views: folder)
+            #expect(report.problems.isEmpty, "\(report.problems)")
+        }
+        let web = try WebApplication(views: elsewhere.path, publicFolder: elsewhere.path, store: TestStore.fresh("anywhere").store)
+        #expect(web.problems.isEmpty, "\(web.problems)")
+        #expect(web.appIDs == ["reality-portal"])
+
+        // --layouts names other shared layouts, whose problems are theirs.
+        let layouts = elsewhere.appendingPathComponent("shared")
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/_layout"), to: layouts)
+        try (try String(contentsOf: layouts.appendingPathComponent("button.html"), encoding: .utf8) + "{{#if unclosed}}")
+            .write(to: layouts.appendingPathComponent("button.html"), atomically: true, encoding: .utf8)
+        let problems = ViewsCheck.report(views: elsewhere.appendingPathComponent("reality-portal").path, layouts: layouts.path).problems
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.hasPrefix(layouts.path + "/button.html:") }, "\(problems)")
+    }
+
+    /// An app includes its own partials and the shared ones, never another app's: `check Views`
+    /// and `check Views/<app>` say so alike, as serving it would fail; `./card` is its own
+    /// `card` whatever the folder is called, so a copy under another id needs no renaming.
+    @Test func anAppIncludesOnlyItsOwnPartialsWhicheverWayItIsChecked() throws {
+        let jotter = Self.app.replacingOccurrences(of: "id=\"notes\"", with: "id=\"jotter\"")
+            .replacingOccurrences(of: "notesapp", with: "jotterapp").replacingOccurrences(of: "notes.example", with: "jotter.example")
+        let views = try makeViews([
+            "notes/app.xml": Self.app, "notes/list.html": "{{> ./card label=page.heading}}", "notes/note.html": "x", "notes/card.html": "<p>{{ label }}</p>",
+            "jotter/app.xml": jotter, "jotter/list.html": "{{> notes/card label=page.heading}}", "jotter/note.html": "{{> ./card label=page.heading}}",
+            "jotter/card.html": "<p>{{ label }}</p>",
+        ])
+        let problem = "\(views)/jotter/list.html:1:1: there is no partial named 'notes/card' for app jotter: an app includes only its own partials "
+            + "({{> ./card}}, or {{> jotter/card}}) and the shared _layout/ ones"
+        #expect(ViewsCheck.problems(views: views) == [problem])
+        #expect(ViewsCheck.problems(views: views + "/jotter") == [problem])
+        #expect(ViewsCheck.problems(views: views + "/notes") == [])
+    }
+
     @Test func problemsInAppXMLAndTemplatesAreListedTogether() throws {
         let views = try makeViews([
             "notes/app.xml": Self.app.replacingOccurrences(of: "owner=\"main\" deep-link", with: "owner=\"mian\" deep-link"),
