@@ -10,6 +10,8 @@ public struct AppDefinition: Sendable {
     public let schemes: [String]
     /// Hosts its universal links use, such as `suma.finance`.
     public let hosts: [String]
+    /// Its schemes and hosts with the lines claiming them.
+    public let linkClaims: [LinkClaim]
     /// The iOS apps (`TEAMID.bundle.id`) that open its universal links.
     public let appleAppIDs: [String]
     /// The Android apps that open its app links.

@@ -18,6 +18,9 @@ extension AppXML {
                 let name = field["name"] ?? ""
                 if !names.insert(name).inserted { report(field.line, "form '\(id)' has two fields named '\(name)'") }
                 let type = field["type"] ?? "text"
+                if let value = field["autocomplete"], let problem = AutofillDetail.problem(with: value, type: type) {
+                    report(field.line, "field '\(name)' of form '\(id)' has autocomplete=\"\(value)\": \(problem)")
+                }
                 if type == "password", field["draft"] == "keep" {
                     report(field.line, "field '\(name)' is a password and cannot be kept as a draft; remove draft=\"keep\"")
                 }

@@ -116,6 +116,10 @@ struct AppXML {
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
                 schemes: root.children("link-scheme").compactMap { $0["name"] },
                 hosts: root.children("link-host").compactMap { $0["name"] },
+                linkClaims: root.children.compactMap { element in
+                    guard let kind = LinkClaim.Kind(rawValue: element.name), let name = element["name"] else { return nil }
+                    return LinkClaim(kind: kind, name: name.lowercased(), line: element.line)
+                },
                 appleAppIDs: root.children("apple-app").compactMap { $0["id"] },
                 androidApps: root.children("android-app").map { AndroidApp(package: $0["package"] ?? "", fingerprint: $0["fingerprint"] ?? "") },
                 appStoreID: root.children("apple-app").compactMap { $0["store-id"] }.first,

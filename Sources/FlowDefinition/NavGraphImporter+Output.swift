@@ -33,10 +33,12 @@ extension NavGraphImporter {
         for destination in destinations {
             routes[destination.id] = route(for: destination, isRoot: roots.contains(destination.id), tabs: tabs, links: &links)
         }
+        var reached = roots
+        if let entry, !roots.contains(start), openOnStart(&routes[start]!, entry: entry, tabs: tabs, file: file, line: line) { reached.insert(start) }
         for destination in destinations {
             routes[destination.id]!.under = linkParent(of: destination, routes: routes, roots: roots)
         }
-        let unreached = unreachedActions(routes: routes, roots: roots, start: start, entry: entry, tabs: tabs)
+        let unreached = unreachedActions(routes: routes, reached: reached, start: start, entry: entry, tabs: tabs)
         var writer = ActionWriter()
         var templates: [String: String] = [:]
         for destination in destinations {
@@ -77,12 +79,12 @@ extension NavGraphImporter {
 
     /// Android code may navigate to any destination by its id, so a graph often has screens no
     /// action leads to. Each is offered on the root of the stack it belongs to (the start
-    /// destination, or its tab's root; a start outside the tabs on the tab the app opens on), so
-    /// every screen can be walked; keyed by that root.
+    /// destination, or its tab's root; a start outside the tabs that cannot be the app's entry,
+    /// on the tab the app opens on), so every screen can be walked; keyed by that root.
     private mutating func unreachedActions(
-        routes: [String: Route], roots: Set<String>, start: String, entry: Tab?, tabs: [Tab]
+        routes: [String: Route], reached: Set<String>, start: String, entry: Tab?, tabs: [Tab]
     ) -> [String: [Action]] {
-        var reached = roots
+        var reached = reached
         for destination in destinations {
             for action in offeredActions(destination) {
                 if let target = action.destination.flatMap({ resolve($0, from: destination.graphs) }) { reached.insert(target) }
@@ -149,9 +151,9 @@ extension NavGraphImporter {
     }
 
     /// The tab the app opens on: the one whose root the graph starts at. A graph starting
-    /// elsewhere (a welcome or sign-in screen before the bottom navigation) opens on the first
-    /// tab that start's actions lead to, or else on the first tab; the choice is noted, as the
-    /// graph does not state it. Nil for an app of one stack.
+    /// elsewhere (a welcome or sign-in screen before the bottom navigation) opens on its start
+    /// over the first tab that start's actions lead to, or else over the first tab; the choice
+    /// is noted, as the graph does not state it. Nil for an app of one stack.
     private mutating func entryTab(start: String, tabs: [Tab], file: String, line: Int) -> Tab? {
         guard !tabs.isEmpty else { return nil }
         if let tab = tabs.first(where: { $0.root == start }) { return tab }
@@ -164,11 +166,30 @@ extension NavGraphImporter {
         }
         let tabNames = tabs.map { "'\($0.title)'" }.joined(separator: ", ")
         if let (tab, action) = led {
-            unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)); the app opens on '\(tab.title)', where its action '\(action.id)' leads, and '\(start)' is a screen on it")
+            unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)); '\(start)' is a screen of '\(tab.title)', where its action '\(action.id)' leads")
             return tab
         }
-        unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)) and leads to none of them; the app opens on the first, '\(tabs[0].title)', and '\(start)' is a screen on it")
+        unmapped.append("\(file):\(line): the graph starts at '\(start)', which is none of the tabs (\(tabNames)) and leads to none of them; '\(start)' is a screen of the first, '\(tabs[0].title)'")
         return tabs[0]
+    }
+
+    /// A start outside the tabs made the app's entry, as Android opens on it with the bottom
+    /// navigation shown: its route is at `/` (its own address kept as an alias), pushed on the
+    /// `entry` tab over that tab's root — the one screen a browser can show beneath it, where
+    /// Android has nothing and Back leaves the app. Not for a start a dialog or sheet presents,
+    /// which no address shows by itself, nor one needing an argument: the app would open on
+    /// the entry tab, the start a button there. Says which, and whether it was made.
+    private mutating func openOnStart(_ route: inout Route, entry: Tab, tabs: [Tab], file: String, line: Int) -> Bool {
+        guard route.presentation == nil, !route.parameters.contains(where: \.isRequired) else {
+            unmapped.append("\(file):\(line): '\(route.id)' \(route.presentation == nil ? "needs an argument" : "is shown over another screen"), so the app cannot open on it; it opens on '\(entry.title)', and '\(route.id)' is a button there")
+            return false
+        }
+        route.aliases.insert(route.path, at: 0)
+        route.path = "/"
+        route.owner = entry.id
+        route.sharedWith = tabs.filter { $0.id != entry.id }.map(\.id)
+        unmapped.append("\(file):\(line): the app opens on '\(route.id)' with the tab bar, over '\(entry.title)''s root, which Back there leads to (on Android, Back at the start leaves the app)")
+        return true
     }
 
     /// The bottom navigation's tabs: the menu's items, or the root graph's top-level graphs when

@@ -35,6 +35,14 @@ struct TemplateCompiler {
         self.indices = indices
     }
 
+    /// A partial's full name: `./card` is the `card` beside this template (`notes/card` for
+    /// `notes/list`), so a folder copied under another name keeps its own partials.
+    func resolve(_ partial: String) -> String {
+        guard partial.hasPrefix("./") else { return partial }
+        let folder = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+        return folder + partial.dropFirst(2)
+    }
+
     /// Compiles a template; one that extends a layout fills the layout's `slots`.
     mutating func compile(_ parsed: ParsedTemplate, layoutSlots: [String: EscapingContext] = [:]) throws(TemplateError) -> CompiledTemplate {
         var blocks: [String: [CompiledNode]] = [:]
@@ -118,8 +126,9 @@ struct TemplateCompiler {
                 guard context.state == .text else {
                     throw TemplateError(name, position, "a partial may only be included in text, not \(context)")
                 }
-                guard let index = indices[partial] else {
-                    throw TemplateError(name, position, "there is no partial named '\(partial)'")
+                let resolved = resolve(partial)
+                guard let index = indices[resolved] else {
+                    throw TemplateError(name, position, "there is no partial named '\(resolved)'")
                 }
                 compiled.append(.partial(index, arguments: arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, position))
             case .block(let block, let body, let position):

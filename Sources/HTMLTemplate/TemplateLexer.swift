@@ -2,7 +2,8 @@
 /// trimming and comments (`{{! … }}`, `{{!-- … --}}`) removed.
 struct TemplateLexer {
     enum Token {
-        case text([UInt8])
+        /// Static text, and where its first byte is.
+        case text([UInt8], SourcePosition)
         /// A tag's inner text, trimmed, and where its `{{` is.
         case tag(String, SourcePosition)
     }
@@ -30,9 +31,12 @@ struct TemplateLexer {
             var text = Array(source[index..<open])
             if trimNext { text = Array(text.drop(while: Self.isSpace)) }
             trimNext = false
-            advanceLines(through: open, from: index)
+            let start = open - text.count
+            advanceLines(through: start, from: index)
+            let textPosition = position(start)
+            advanceLines(through: open, from: start)
             guard open < source.count else {
-                if !text.isEmpty { tokens.append(.text(text)) }
+                if !text.isEmpty { tokens.append(.text(text, textPosition)) }
                 break
             }
             let at = position(open)
@@ -51,7 +55,7 @@ struct TemplateLexer {
                 contentEnd -= 1
                 trimNext = true
             }
-            if !text.isEmpty { tokens.append(.text(text)) }
+            if !text.isEmpty { tokens.append(.text(text, textPosition)) }
             let content = String(decoding: source[contentStart..<max(contentStart, contentEnd)], as: UTF8.self)
             if !content.hasPrefix("!") {
                 tokens.append(.tag(content.trimmingWhitespace, at))

@@ -33,7 +33,7 @@ struct TemplateParser {
         }
         for token in tokens {
             switch token {
-            case .text(let bytes):
+            case .text(let bytes, _):
                 append(.text(bytes))
             case .tag(let content, let position):
                 func fail(_ message: String) -> TemplateError { TemplateError(name, position, message) }

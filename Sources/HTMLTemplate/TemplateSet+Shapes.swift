@@ -43,7 +43,14 @@ private struct ShapeWalker {
                 break
             case .output(let expression, _, let position):
                 _ = shape(of: expression, in: template, at: position)
-            case .conditional(let expression, _, let then, let otherwise, let position):
+            case .conditional(let expression, let negated, let then, let otherwise, let position):
+                // In a partial, `{{#if label}}` on an argument its caller left out reads as empty
+                // (the renderer looks a condition up without requiring it): only the branch for
+                // empty renders, so only that one is read.
+                if !walking.isEmpty, case .path(let parts) = expression, isUnbound(parts[0]) {
+                    walk(negated ? then : otherwise, in: template)
+                    continue
+                }
                 _ = shape(of: expression, in: template, at: position)
                 walk(then, in: template)
                 walk(otherwise, in: template)
@@ -67,6 +74,11 @@ private struct ShapeWalker {
                 walk(body, in: template)
             }
         }
+    }
+
+    /// Whether `name` is neither a loop or partial variable nor a member of the context.
+    private func isUnbound(_ name: String) -> Bool {
+        !name.hasPrefix("@") && context[name] == nil && !bindings.contains { $0.name == name }
     }
 
     /// The shape an expression evaluates to, noting each name read that is not there.

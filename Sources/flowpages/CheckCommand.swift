@@ -13,8 +13,13 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The views folder.")
+    @Argument(help: "The views folder, or one app folder (a folder holding an app.xml), wherever it is.")
     var views = "Views"
+
+    @Option(help: ArgumentHelp(
+        "The folder of the shared layouts the screens extend. Default: the views folder's _layout, or without one the Views/_layout FlowPages is installed with.",
+        valueName: "folder"))
+    var layouts: String?
 
     @Flag(help: "Print the RELAX NG schema app.xml files are validated against, and stop.")
     var schema = false
@@ -24,7 +29,7 @@ struct CheckCommand: ParsableCommand {
             print(ViewsCheck.schema)
             return
         }
-        let report = ViewsCheck.report(views: views)
+        let report = ViewsCheck.report(views: views, layouts: layouts)
         for problem in report.problems { printError(problem) }
         for warning in report.warnings { printError(warning) }
         guard report.problems.isEmpty else { throw ExitCode.failure }

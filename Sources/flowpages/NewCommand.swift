@@ -23,8 +23,8 @@ struct NewCommand: ParsableCommand {
         do {
             let files = try StarterFolder(id: app, shape: shape).write(into: views)
             for file in files { print("wrote \(file)") }
-            if !FileManager.default.fileExists(atPath: (views as NSString).appendingPathComponent("_layout/app.html")) {
-                printError("note: \(views) has no _layout/app.html, the shared layout the templates render in; copy Views/_layout from FlowPages into \(views)")
+            if SharedLayouts.folder(for: views) == nil {
+                printError("note: \(views) has no _layout/app.html, the shared layout the templates render in, and FlowPages' own was not found beside it; pass --layouts with FlowPages' Views/_layout to serve and check")
             }
             print("serve it with `swift run flowpages` and open http://127.0.0.1:8080/\(app)/")
         } catch let refusal as StarterFolder.Refusal {

@@ -10,7 +10,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
             Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_SECRET_KEY, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
-            FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
+            FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_LAYOUTS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs), FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins) and FLOWPAGES_TRUSTED_PROXY (comma-separated
             addresses or CIDR blocks).
             """
@@ -29,6 +29,11 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "The folder of app folders (FLOWPAGES_VIEWS).")
     var views = environment["FLOWPAGES_VIEWS"] ?? "Views"
+
+    @Option(help: ArgumentHelp(
+        "The folder of the shared layouts the screens extend (app.html, field.html…). Default: the views folder's _layout, or without one the Views/_layout FlowPages is installed with (FLOWPAGES_LAYOUTS).",
+        valueName: "folder"))
+    var layouts: String?
 
     @Option(help: ArgumentHelp(
         "A SQLite file, created and migrated if needed, or a PostgreSQL database several instances share, as postgres://user@host:port/db[?sslmode=require] (its password from PGPASSWORD or ~/.pgpass) (FLOWPAGES_DB).",
@@ -144,7 +149,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let options = ServeOptions(
-            host: host, port: port, views: views, publicFolder: publicFolder, databasePath: db, durability: durability,
+            host: host, port: port, views: views, publicFolder: publicFolder,
+            layouts: layouts ?? Self.environment["FLOWPAGES_LAYOUTS"].flatMap { $0.isEmpty ? nil : $0 }, databasePath: db, durability: durability,
             databaseConnections: databaseConnections,
             prototype: prototype, allowsRemotePrototype: allowRemotePrototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             trustedProxies: trustedProxies,

@@ -159,6 +159,36 @@ import Testing
         return prefix.count(where: { $0 == "\n" }) + 1
     }
 
+    /// HTML's autofill detail tokens: `on`/`off` alone, or `section-*`, `shipping`/`billing`, a
+    /// field name (a contact one after `home`/`work`/…) and `webauthn`, in that order, the name
+    /// suiting the field's type.
+    @Test(arguments: [
+        ("email", "email"), ("password", "current-password"), ("password", "new-password webauthn"), ("text", "name"),
+        ("tel", "work tel"), ("tel", "section-2 billing Mobile tel"), ("date", "bday"), ("text", "one-time-code"), ("text", "off"),
+        ("search", "ON"), ("textarea", "shipping street-address"), ("number", "cc-exp-month"), ("hidden", "postal-code"),
+    ])
+    func anAutofillDetailOfHTMLLoads(type: String, value: String) throws {
+        let found = try problems(replacing: "<field name=\"code\" label=\"Code\">", with: "<field name=\"code\" label=\"Code\" type=\"\(type)\" autocomplete=\"\(value)\">")
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test(arguments: [
+        ("text", "emial", "'emial' is not an autofill field name; did you mean 'email'?"),
+        ("text", "given name", "'given name' has 'name' after the field name 'given'; only 'webauthn' may follow it"),
+        ("email", "bday", "'bday' does not suit a field of type email; it fills a field of type date, text, textarea"),
+        ("text", "street-address", "'street-address' does not suit a field of type text; it fills a field of type textarea"),
+        ("text", "home name", "'home' may only come before a contact field name (tel, tel-national, tel-local…, email, impp), not 'name'"),
+        ("text", "email shipping", "'email shipping' has 'shipping' after the field name 'email'; only 'webauthn' may follow it"),
+        ("text", "shipping", "'shipping' has no field name; end it with one, such as 'shipping email'"),
+        ("text", "off email", "'off' stands alone; write 'off', or a field name with its modifiers such as 'shipping email'"),
+        ("hidden", "off", "'off' does not apply to a hidden field; give a field name such as 'email', or remove it"),
+        ("checkbox", "on", "a checkbox takes no autocomplete (browsers fill text, not ticks); remove it"),
+    ])
+    func anAutocompleteHTMLDoesNotKnowIsAProblemAtItsField(type: String, value: String, message: String) throws {
+        let found = try problems(replacing: "<field name=\"code\" label=\"Code\">", with: "<field name=\"code\" label=\"Code\" type=\"\(type)\" autocomplete=\"\(value)\">")
+        #expect(found == ["\(Self.line(of: "<field name=\"code\"", in: Self.app)): field 'code' of form 'register' has autocomplete=\"\(value)\": \(message)"])
+    }
+
     @Test func anEffectNameThatIsNotANameIsASchemaError() throws {
         let found = try problems(replacing: "<effect name=\"register\">", with: "<effect name=\"Launch Rockets\">")
         #expect(found.contains { $0.hasPrefix("\(Self.line(of: "<effect name=", in: Self.app)): ") }, "\(found)")

@@ -224,9 +224,10 @@ import Testing
         #expect(!output.unmapped.contains { $0.contains("does not open the screen") }, "\(output.unmapped)")
     }
 
-    /// A graph starting at a screen outside the bottom navigation opens on the tab that screen
-    /// leads to, says so, and keeps the screen reachable by a button there.
-    @Test func aStartOutsideTheTabsOpensWhereItLeadsAndIsNoted() throws {
+    /// A graph starting at a screen outside the bottom navigation opens on that screen, as the
+    /// Android app does: it is the app's entry, a screen of the tab it leads to (with the tab bar),
+    /// its own address kept; the choice is noted.
+    @Test func aStartOutsideTheTabsIsTheAppsEntryOnTheTabItLeadsTo() throws {
         let output = try Self.newsroom()
         let app = try Self.load(output, as: "newsroom")
         guard case .tabs(let initial?) = app.navigation.root.kind else {
@@ -234,10 +235,14 @@ import Testing
             return
         }
         #expect(initial == "tab-feed")
+        let welcome = try #require(app.navigation.route("welcome"))
+        #expect(welcome.path == "/" && welcome.aliases == ["/welcome"] && welcome.owner == "tab-feed" && welcome.presentation == .push)
         #expect(output.unmapped.contains("res/newsroom/nav_news.xml:2: the graph starts at 'welcome', which is none of the tabs ('News', 'Saved'); "
-            + "the app opens on 'News', where its action 'start_reading' leads, and 'welcome' is a screen on it"), "\(output.unmapped)")
-        #expect(output.unmapped.contains { $0.contains("no action leads to 'welcome'") && $0.hasSuffix("a button on 'feed' opens it") })
-        #expect(output.files["feed.html"]?.contains("open-welcome") == true)
+            + "'welcome' is a screen of 'News', where its action 'start_reading' leads"), "\(output.unmapped)")
+        #expect(output.unmapped.contains("res/newsroom/nav_news.xml:2: the app opens on 'welcome' with the tab bar, over 'News''s root, which Back there leads to (on Android, Back at the start leaves the app)"),
+                "\(output.unmapped)")
+        #expect(!output.unmapped.contains { $0.contains("no action leads to 'welcome'") }, "the entry leads to it")
+        #expect(output.files["feed.html"]?.contains("open-welcome") == false)
         // Leading nowhere among the tabs: the first tab, said as such.
         let menu: NavGraphImporter.File = ("res/menu/bottom.xml", Array("""
             <menu xmlns:android="http://schemas.android.com/apk/res/android">
@@ -249,8 +254,17 @@ import Testing
             <fragment android:id="@+id/b" android:label="B" />
             <fragment android:id="@+id/c" android:label="C" />
             """))], appID: "one", menu: menu).get()
-        #expect(lost.unmapped.contains { $0.hasSuffix("the graph starts at 'a', which is none of the tabs ('Bee', 'Sea') and leads to none of them; the app opens on the first, 'Bee', and 'a' is a screen on it") },
+        #expect(lost.unmapped.contains { $0.hasSuffix("the graph starts at 'a', which is none of the tabs ('Bee', 'Sea') and leads to none of them; 'a' is a screen of the first, 'Bee'") },
                 "\(lost.unmapped)")
+        #expect(try Self.load(lost, as: "one").navigation.route("a")?.path == "/")
+        // A start that is a dialog has no address of its own to open on: a button on the tab.
+        let dialog = try NavGraphImporter.importGraphs([("res/navigation/main.xml", Self.graph("""
+            <dialog android:id="@+id/a" android:label="Consent" />
+            <fragment android:id="@+id/b" android:label="B" />
+            <fragment android:id="@+id/c" android:label="C" />
+            """))], appID: "one", menu: menu).get()
+        #expect(dialog.unmapped.contains { $0.hasSuffix("'a' is shown over another screen, so the app cannot open on it; it opens on 'Bee', and 'a' is a button there") }, "\(dialog.unmapped)")
+        #expect(dialog.files["b.html"]?.contains("open-a") == true)
     }
 
     /// Android opens a deep link into a nested graph over that graph's start (its synthetic back

@@ -132,6 +132,33 @@ import Testing
         }
     }
 
+    /// `ln -s ~/my-app Views/my-app`, as Views/README.md and the audit script link an app kept
+    /// elsewhere: an edit made in the folder itself is served, whether inotify or polling sees it.
+    @Test(arguments: [false, true])
+    func anEditInsideALinkedAppFolderIsWhatTheNextRequestShows(polling: Bool) throws {
+        let views = try Self.views([])
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("my-apps-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: views)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/suma-finance"), to: elsewhere.appendingPathComponent("suma-finance"))
+        try FileManager.default.createSymbolicLink(at: views.appendingPathComponent("suma-finance"), withDestinationURL: elsewhere.appendingPathComponent("suma-finance"))
+        var browser = LiveBrowser(try LiveApp(views: views.path, watch: true, polling: polling))
+        try browser.open("/suma-finance/")
+        try browser.press("Skip")
+        #expect(browser.page.heading == "Login")
+        try Self.edit(elsewhere.appendingPathComponent("suma-finance/login.html")) { $0.replacingOccurrences(of: "</form>", with: "</form><p>Edited where it lives</p>") }
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            if polling { usleep(100_000) }
+            try browser.reload()
+        } while polling && !browser.page.root.content.contains("Edited where it lives") && Date() < deadline
+        #expect(browser.page.root.content.contains("Edited where it lives"), "the linked folder's edit is served")
+        #expect(browser.page.heading == "Login")
+    }
+
     @Test func aFolderAddedWhileServingIsServedNext() throws {
         try Self.watching { views, browser in
             try browser.open("/")

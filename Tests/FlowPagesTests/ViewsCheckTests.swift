@@ -81,6 +81,18 @@ import Testing
         #expect(report.warnings.isEmpty, "\(report.warnings)")
     }
 
+    @Test func aPartialArgumentItsCallerLeavesOutIsReadOnlyWhereItIsThere() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.app,
+            "notes/list.html": "{{> notes/card label=page.heading}}",
+            "notes/note.html": "<h1>{{ page.heading }}</h1>",
+            "notes/card.html": "{{#if note}}<p>{{ note.heading }}</p>{{else}}<p>{{ lable }}</p>{{/if}}{{#unless badge}}<p>none</p>{{else}}{{ badge.count }}{{/unless}}",
+        ])
+        #expect(ViewsCheck.problems(views: views) == [
+            "\(views)/notes/card.html:1:49: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, breadcrumbs, counts, csrf, errors, forms, label and 15 more); did you mean 'label'?",
+        ], "an argument left out reads as empty in {{#if}}, so only its empty branch is read, and checked")
+    }
+
     @Test func oneAppFolderIsCheckedWithTheSharedLayoutsBesideIt() throws {
         let views = LiveApp.repository.appendingPathComponent("Views")
         for folder in ["reality-portal", "reality-portal/"] {
@@ -99,6 +111,50 @@ import Testing
         #expect(problems.count == 1 && problems.first?.contains("coin/settings.html") == true, "\(problems)")
     }
 
+    /// `flowpages check ~/my-app`: a folder with no `_layout` beside it is checked, and served,
+    /// with the shared layouts FlowPages travels with (here the checkout's `Views/_layout`,
+    /// found above the test binary as above `.build/debug/flowpages`).
+    @Test func anAppFolderKeptAnywhereIsCheckedAndServedWithTheInstalledLayouts() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("my-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/reality-portal"), to: elsewhere.appendingPathComponent("reality-portal"))
+        #expect(SharedLayouts.installed == LiveApp.repository.appendingPathComponent("Views/_layout").standardizedFileURL.path)
+        for folder in [elsewhere.appendingPathComponent("reality-portal").path, elsewhere.path] {
+            let report = ViewsCheck.report(views: folder)
+            #expect(report.problems.isEmpty, "\(report.problems)")
+        }
+        let web = try WebApplication(views: elsewhere.path, publicFolder: elsewhere.path, store: TestStore.fresh("anywhere").store)
+        #expect(web.problems.isEmpty, "\(web.problems)")
+        #expect(web.appIDs == ["reality-portal"])
+
+        // --layouts names other shared layouts, whose problems are theirs.
+        let layouts = elsewhere.appendingPathComponent("shared")
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/_layout"), to: layouts)
+        try (try String(contentsOf: layouts.appendingPathComponent("button.html"), encoding: .utf8) + "{{#if unclosed}}")
+            .write(to: layouts.appendingPathComponent("button.html"), atomically: true, encoding: .utf8)
+        let problems = ViewsCheck.report(views: elsewhere.appendingPathComponent("reality-portal").path, layouts: layouts.path).problems
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.hasPrefix(layouts.path + "/button.html:") }, "\(problems)")
+    }
+
+    /// An app includes its own partials and the shared ones, never another app's: `check Views`
+    /// and `check Views/<app>` say so alike, as serving it would fail; `./card` is its own
+    /// `card` whatever the folder is called, so a copy under another id needs no renaming.
+    @Test func anAppIncludesOnlyItsOwnPartialsWhicheverWayItIsChecked() throws {
+        let jotter = Self.app.replacingOccurrences(of: "id=\"notes\"", with: "id=\"jotter\"")
+            .replacingOccurrences(of: "notesapp", with: "jotterapp").replacingOccurrences(of: "notes.example", with: "jotter.example")
+        let views = try makeViews([
+            "notes/app.xml": Self.app, "notes/list.html": "{{> ./card label=page.heading}}", "notes/note.html": "x", "notes/card.html": "<p>{{ label }}</p>",
+            "jotter/app.xml": jotter, "jotter/list.html": "{{> notes/card label=page.heading}}", "jotter/note.html": "{{> ./card label=page.heading}}",
+            "jotter/card.html": "<p>{{ label }}</p>",
+        ])
+        let problem = "\(views)/jotter/list.html:1:1: there is no partial named 'notes/card' for app jotter: an app includes only its own partials "
+            + "({{> ./card}}, or {{> jotter/card}}) and the shared _layout/ ones"
+        #expect(ViewsCheck.problems(views: views) == [problem])
+        #expect(ViewsCheck.problems(views: views + "/jotter") == [problem])
+        #expect(ViewsCheck.problems(views: views + "/notes") == [])
+    }
+
     @Test func problemsInAppXMLAndTemplatesAreListedTogether() throws {
         let views = try makeViews([
             "notes/app.xml": Self.app.replacingOccurrences(of: "owner=\"main\" deep-link", with: "owner=\"mian\" deep-link"),
@@ -110,6 +166,50 @@ import Testing
             "\(views)/notes/note.html:1:9: output inside <script> is refused; pass data in a data-* attribute instead",
         ])
         #expect(ViewsCheck.problems(views: "/nonexistent") == ["/nonexistent: not a folder; pass the views folder, such as Views"])
+    }
+
+    @Test func markupTheServedContentSecurityPolicyDropsIsAWarningAtItsLine() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.app,
+            "notes/list.html": """
+                <h1 style="color: red">Notes</h1>
+                <style>h1 { color: red }</style>
+                <script>alert(1)</script><script src="/flowpages.js"></script><script src="https://cdn.example/x.js"></script>
+                <button type="button"
+                  onClick="go()">Go</button> <a href=" javascript:go()">Go</a> <a href="https://elsewhere.example/">Away</a>
+                <img src="data:image/png;base64,AAAA" alt=""> <img src="{{ page.heading }}" alt=""> <form action="https://elsewhere.example/post"></form>
+                <!-- <p style="x"> is a comment --><textarea><p style="x"></textarea>
+                """,
+            "notes/note.html": "<h1>{{ page.heading }}</h1>",
+        ])
+        let report = ViewsCheck.report(views: views)
+        #expect(report.problems.isEmpty, "a page the policy trims still works: \(report.problems)")
+        let policy = "under the Content-Security-Policy FlowPages serves (default-src 'self')"
+        #expect(report.warnings == [
+            "\(views)/notes/list.html:1:5: warning: the style attribute is not applied; give the element a class and style it in the app's style.css \(policy)",
+            "\(views)/notes/list.html:2:1: warning: a <style> element is not applied; put its rules in the app's style.css \(policy)",
+            "\(views)/notes/list.html:3:1: warning: an inline <script> does not run; pages work without script (a link or a form's button) \(policy)",
+            "\(views)/notes/list.html:3:71: warning: <script src> from https://cdn.example does not run; scripts load only from this server \(policy)",
+            "\(views)/notes/list.html:5:3: warning: the event handler onclick= does not run; pages work without script (a link or a form's button) \(policy)",
+            "\(views)/notes/list.html:5:33: warning: the javascript: URL of href= does not run; link to a screen, or post an action \(policy)",
+            "\(views)/notes/list.html:6:6: warning: <img src> from a data: URL is not loaded; serve it from this server \(policy)",
+            "\(views)/notes/list.html:6:91: warning: a form posting to https://elsewhere.example is refused (form-action 'self') \(policy)",
+        ])
+    }
+
+    @Test func twoAppsClaimingOneSchemeOrHostAreAProblemNamingBoth() throws {
+        let copy = Self.app.replacingOccurrences(of: "id=\"notes\"", with: "id=\"jotter\"")
+            .replacingOccurrences(of: "<link-host name=\"notes.example\"/>", with: "<link-host name=\"jotter.example\"/>\n  <link-host name=\"Notes.Example\"/>")
+        let views = try makeViews([
+            "notes/app.xml": Self.app, "notes/list.html": "x", "notes/note.html": "x",
+            "jotter/app.xml": copy, "jotter/list.html": "x", "jotter/note.html": "x",
+        ])
+        #expect(ViewsCheck.problems(views: views) == [
+            "\(views)/jotter/app.xml:2: <link-scheme name=\"notesapp\"> is also claimed at \(views)/notes/app.xml:2 (notes); a link opens only one app, so give each app its own scheme",
+            "\(views)/jotter/app.xml:4: <link-host name=\"notes.example\"> is also claimed at \(views)/notes/app.xml:3 (notes); a link opens only one app, so give each app its own host",
+            "\(views)/notes/app.xml:2: <link-scheme name=\"notesapp\"> is also claimed at \(views)/jotter/app.xml:2 (jotter); a link opens only one app, so give each app its own scheme",
+            "\(views)/notes/app.xml:3: <link-host name=\"notes.example\"> is also claimed at \(views)/jotter/app.xml:4 (jotter); a link opens only one app, so give each app its own host",
+        ])
     }
 
     @Test func theRouteTableListsEveryRoute() throws {

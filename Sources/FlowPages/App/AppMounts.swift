@@ -28,7 +28,7 @@ struct AppMounts {
         let errorLog: @Sendable (String) -> Void
     }
 
-    init(views: String, _ settings: Settings) throws {
+    init(views: String, layouts: String?, _ settings: Settings) throws {
         var apps: [AppDefinition] = []
         for (folder, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: settings.effects)) {
             switch result {
@@ -39,7 +39,7 @@ struct AppMounts {
         let hashingShares = HashingShares()
         for app in apps {
             let library: TemplateSet
-            switch Self.library(of: app, views: views, prefix: "/" + app.id) {
+            switch Self.library(of: app, views: views, layouts: layouts, prefix: "/" + app.id) {
             case .success(let loaded): library = loaded
             case .failure(let problems):
                 broken[app.id] = problems.problems
@@ -57,7 +57,7 @@ struct AppMounts {
             prefixed[app.id] = services("/" + app.id, library)
             if !names.isEmpty {
                 // The same templates, checked above: only the URLs they write differ.
-                let rootedLibrary = try Self.library(of: app, views: views, prefix: "", checked: false).get()
+                let rootedLibrary = try Self.library(of: app, views: views, layouts: layouts, prefix: "", checked: false).get()
                 for name in names { rooted[name] = services("", rootedLibrary) }
             }
         }
@@ -75,10 +75,10 @@ struct AppMounts {
 
     /// The app's templates with the shared layout, compiled for the mount at `prefix` (the url
     /// helper writes URLs under it) and, when `checked`, checked against what its pages provide.
-    private static func library(of app: AppDefinition, views: String, prefix: String, checked: Bool = true) -> Result<TemplateSet, FolderProblems> {
+    private static func library(of app: AppDefinition, views: String, layouts: String?, prefix: String, checked: Bool = true) -> Result<TemplateSet, FolderProblems> {
         let loaded: TemplateLibrary
         do {
-            loaded = try TemplateLibrary.load(views: views, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
+            loaded = try TemplateLibrary.load(views: views, layouts: layouts, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
                 $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/")
             }
         } catch {

@@ -41,15 +41,17 @@ public enum Application {
         let linkCounters = LinkCounters(store: store)
         let eventBudget = EventBudget(counters: linkCounters)
         let build: @Sendable () throws -> WebApplication = {
-            try WebApplication(views: options.views, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
+            try WebApplication(views: options.views, layouts: options.layouts, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                prototype: options.prototype == .on, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
                                linkCounters: linkCounters, eventBudget: eventBudget)
         }
         let web: WebApplication
         let router: any Responding
         if options.watchesViews {
-            let live = try LiveViews(watching: [options.views], log: { configuration.log($0) }, build: build)
-            configuration.log("watching \(options.views) for changes (--watch off to stop)")
+            // Shared layouts kept outside the views folder are the author's too when given.
+            let watched = [options.views] + (options.layouts.map { [$0] } ?? [])
+            let live = try LiveViews(watching: watched, log: { configuration.log($0) }, build: build)
+            configuration.log("watching \(watched.joined(separator: " and ")) for changes (--watch off to stop)")
             (web, router) = (live.current, live)
         } else {
             web = try build()

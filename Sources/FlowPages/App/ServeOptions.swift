@@ -13,6 +13,9 @@ public struct ServeOptions: Sendable {
     public var views: String
     /// The folder of static files.
     public var publicFolder: String
+    /// The folder of the shared layouts (`app.html`, `field.html`…); nil: the views folder's own
+    /// `_layout`, or without one those FlowPages is installed with (``SharedLayouts``).
+    public var layouts: String?
     /// Where everything is kept: a SQLite file, created and migrated if needed, or a
     /// PostgreSQL database several instances share (`postgres://user@host:port/db`; see
     /// ``isPostgres``), migrated at start.
@@ -60,7 +63,7 @@ public struct ServeOptions: Sendable {
     /// Options with the defaults of `flowpages serve`: 127.0.0.1:8080, `Views`, `Public`,
     /// `flowpages.sqlite`, full durability, prototype tools on, events kept 90 days.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public",
+        host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public", layouts: String? = nil,
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         allowsRemotePrototype: Bool = false, eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
         appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil,
@@ -70,6 +73,7 @@ public struct ServeOptions: Sendable {
         self.port = port
         self.views = views
         self.publicFolder = publicFolder
+        self.layouts = layouts
         self.databasePath = databasePath
         self.durability = durability
         self.databaseConnections = databaseConnections

@@ -29,6 +29,8 @@ public struct WebApplication: Sendable {
 
     /// Loads the apps of `views`; a broken app folder is reported and left out, the others serve.
     /// - Parameters:
+    ///   - layouts: The shared layouts' folder; by default the views folder's own `_layout`, or
+    ///     else the one FlowPages is installed with (``SharedLayouts``).
     ///   - store: Where sessions, events, accounts and mails are kept.
     ///   - appHosts: Host names mapped to the id of the app served at their root
     ///     (`suma.finance` → `suma-finance`), so universal-link paths work verbatim.
@@ -50,12 +52,12 @@ public struct WebApplication: Sendable {
     ///     `Host` is not a loopback name, this address, an app host or a public origin's host are
     ///     refused with 421 (``PrototypeHosts``).
     public init(
-        views: String, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, listenHost: String = "127.0.0.1",
+        views: String, layouts: String? = nil, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, listenHost: String = "127.0.0.1",
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
-        let mounts = try AppMounts(views: views, AppMounts.Settings(
+        let mounts = try AppMounts(views: views, layouts: layouts, AppMounts.Settings(
             store: store, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
             clock: clock, linkCounters: linkCounters, eventBudget: eventBudget ?? EventBudget(counters: linkCounters), errorLog: errorLog))
         self.linkCounters = linkCounters

@@ -6,7 +6,7 @@ import Locking
 
 /// Tells whether anything under some folders changed since it was last asked: a file written,
 /// created, deleted or renamed (an editor's save by rename included), in any folder below them,
-/// folders made later too. On Linux with inotify: asking costs one non-blocking `read` that
+/// folders made later too, and folders linked in (`ln -s ~/my-app Views/my-app`) with theirs. On Linux with inotify: asking costs one non-blocking `read` that
 /// finds nothing, and a change made before a request arrives is seen by that request. Elsewhere
 /// (a Mac), or told to: each file's size and modification time, looked at again at most every
 /// ``pollInterval`` (a views folder of a hundred files takes about a millisecond).
@@ -83,7 +83,8 @@ final class FolderWatcher: Sendable {
                 var offset = 0
                 while offset + MemoryLayout<inotify_event>.size <= count {
                     let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                    if event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { foldersChanged = true }
+                    // A link is no folder to inotify (no IN_ISDIR), though it may lead to one.
+                    if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { foldersChanged = true }
                     if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { foldersChanged = true }
                     // A folder deleted or moved away: made again under its name, it needs a new watch.
                     if event.mask & UInt32(IN_IGNORED) != 0 { gone.insert(event.wd) }
@@ -114,13 +115,12 @@ final class FolderWatcher: Sendable {
     /// Every file under `folders` (hidden ones left out) with its size and modification time.
     private static func stamps(under folders: [String]) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
         for folder in folders {
-            guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: keys,
-                                                                  options: [.skipsHiddenFiles]) else { continue }
-            for case let url as URL in enumerator {
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                stamps[url.path] = FileStamp(size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
+            for file in contents(of: folder).files {
+                // Through links: the file's own size and time, not the link's.
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: file).resolvingSymlinksInPath().path),
+                      attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                stamps[file] = FileStamp(size: (attributes[.size] as? NSNumber)?.intValue ?? 0, modified: attributes[.modificationDate] as? Date ?? .distantPast)
             }
         }
         return stamps
@@ -131,7 +131,7 @@ final class FolderWatcher: Sendable {
         #if canImport(Glibc)
         try watched.withLock { watched in
             for folder in folders {
-                for path in [folder] + Self.subfolders(of: folder) where watched[path] == nil {
+                for path in [folder] + Self.contents(of: folder).folders where watched[path] == nil {
                     let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_ATTRIB)
                     let watch = inotify_add_watch(descriptor, path, mask)
                     guard watch >= 0 else {
@@ -149,15 +149,29 @@ final class FolderWatcher: Sendable {
         #endif
     }
 
-    /// Every folder below `folder`, hidden ones (`.git`) left out.
-    private static func subfolders(of folder: String) -> [String] {
-        let root = URL(fileURLWithPath: folder)
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
-        var found: [String] = []
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-            found.append(url.path)
+    /// Every folder and file below `folder`, hidden ones (`.git`) left out, through linked
+    /// folders as through real ones (a folder reached twice through links is listed once), each
+    /// by its path through the links: inotify follows a link it is given to the folder it names.
+    private static func contents(of folder: String) -> (folders: [String], files: [String]) {
+        var folders: [String] = []
+        var files: [String] = []
+        var seen: Set<String> = [URL(fileURLWithPath: folder).resolvingSymlinksInPath().path]
+        var pending = [folder]
+        while let current = pending.popLast() {
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: current)) ?? []).sorted() where !entry.hasPrefix(".") {
+                let path = (current as NSString).appendingPathComponent(entry)
+                var isFolder: ObjCBool = false
+                // fileExists follows links: a linked folder is a folder.
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                guard isFolder.boolValue else {
+                    files.append(path)
+                    continue
+                }
+                guard seen.insert(URL(fileURLWithPath: path).resolvingSymlinksInPath().path).inserted else { continue }
+                folders.append(path)
+                pending.append(path)
+            }
         }
-        return found
+        return (folders, files)
     }
 }

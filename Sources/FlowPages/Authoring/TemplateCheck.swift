@@ -99,14 +99,15 @@ struct TemplateCheck {
         }
     }
 
-    /// Routes no way leads to: not the root of a stack or tab, not a deep link, not the sign-in
-    /// screen, and not where an offered action or a template's link goes from a route that is reached.
+    /// Routes no way leads to: not the root of a stack or tab, not a deep link, not the app's
+    /// entry (`/`), not the sign-in screen, and not where an offered action or a template's link goes from a route that is reached.
     private func unreachableRoutes(reads: [RouteName: [[String]]], links: [RouteName: [RouteName]]) -> [String] {
         let navigation = app.navigation
         var reached: Set<RouteName> = [navigation.currentScreen(in: navigation.initialState).name]
         let map = FlowMap(app: app, templates: library.set, urls: AppURLs(prefix: "/" + app.id, navigation: navigation))
         for group in map.root.all where group.kind == .stack { if let root = group.routes.first { reached.insert(root) } }
-        for route in navigation.routes where route.isDeepLinkable { reached.insert(route.name) }
+        // A route at `/` is what opening the app shows.
+        for route in navigation.routes where route.isDeepLinkable || route.path == "/" { reached.insert(route.name) }
         if let signIn = navigation.signIn?.route { reached.insert(signIn) }
         var queue = Array(reached)
         while let route = queue.popLast() {

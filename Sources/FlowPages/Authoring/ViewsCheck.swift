@@ -13,55 +13,94 @@ public enum ViewsCheck {
     public struct Report: Sendable {
         /// `file:line[:col]: message`, one a line.
         public let problems: [String]
-        /// `file:line: warning: message`: routes nothing leads to, actions nothing offers.
+        /// `file:line[:col]: warning: message`: routes nothing leads to, actions nothing offers,
+        /// markup the served Content-Security-Policy drops.
         public let warnings: [String]
     }
 
     /// The problems found; empty when everything loads and compiles.
-    public static func problems(views: String) -> [String] {
-        report(views: views).problems
+    public static func problems(views: String, layouts: String? = nil) -> [String] {
+        report(views: views, layouts: layouts).problems
     }
 
     /// Checks every app folder and template under `views`: the folders load, the templates
     /// compile, every name a screen's template reads is one its page provides (`{{ forms.login.emial }}`
     /// is a problem, with a "did you mean"), every `url` helper names a route and its
-    /// parameters; and warns of routes no navigation reaches and actions no template offers.
-    /// Given one app folder (`Views/book-club`, holding an `app.xml`), it checks that folder with
-    /// the shared layouts of the views folder it is in, and reports only what is in them.
-    public static func report(views: String) -> Report {
+    /// parameters, no two apps claim one link scheme or host; and warns of routes no navigation
+    /// reaches, actions no template offers and markup the served Content-Security-Policy drops
+    /// (`style="…"`, `onclick=`, inline scripts). Each app's templates are compiled as the server
+    /// compiles them: with its own partials and the shared layouts, never another app's.
+    /// Given one app folder (`Views/book-club`, holding an `app.xml`), it checks that folder alone.
+    /// - Parameter layouts: The shared layouts' folder; by default the views folder's own
+    ///   `_layout`, or else the one FlowPages is installed with (``SharedLayouts``).
+    public static func report(views: String, layouts: String? = nil) -> Report {
         let named = views.hasSuffix("/") && views.count > 1 ? String(views.dropLast()) : views
-        guard FileManager.default.fileExists(atPath: (named as NSString).appendingPathComponent("app.xml")) else { return report(views: views, only: nil) }
+        guard FileManager.default.fileExists(atPath: (named as NSString).appendingPathComponent("app.xml")) else {
+            return report(views: views, layouts: layouts, only: nil)
+        }
         let above = (named as NSString).deletingLastPathComponent
-        return report(views: above.isEmpty ? "." : above, only: (named as NSString).lastPathComponent)
+        return report(views: above.isEmpty ? "." : above, layouts: layouts, only: (named as NSString).lastPathComponent)
     }
 
-    /// The report of `views`, or of its folder `only` with the shared layouts.
-    private static func report(views: String, only: String?) -> Report {
+    /// The report of `views`, or of its folder `only`.
+    private static func report(views: String, layouts: String?, only: String?) -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: views, isDirectory: &isFolder), isFolder.boolValue else {
             return Report(problems: ["\(views): not a folder; pass the views folder, such as Views"], warnings: [])
         }
+        let layouts = layouts ?? SharedLayouts.folder(for: views)
         var problems: [FolderProblem] = []
+        var warnings: [String] = []
         var apps: [AppDefinition] = []
+        var checkedLayouts = false
         for (folder, result) in AppFolderLoader.loadEach(views: views, vocabulary: .served(with: .prototype)) where only == nil || folder == only {
+            let library: TemplateLibrary
+            do {
+                library = try TemplateLibrary.load(views: views, layouts: layouts) { $0.hasPrefix(SharedLayouts.name + "/") || $0.hasPrefix(folder + "/") }
+            } catch {
+                problems += error.problems.map { ownPartials($0, folder: folder, layouts: layouts) }
+                switch result {
+                case .success(let app): apps.append(app)
+                case .failure(let found): problems += found.problems
+                }
+                continue
+            }
+            let files = checkedLayouts ? library.files.filter { !$0.key.hasPrefix(SharedLayouts.name + "/") } : library.files
+            checkedLayouts = true
+            warnings += ContentPolicyCheck(files: files).warnings
             switch result {
-            case .success(let app): apps.append(app)
-            case .failure(let found): problems += found.problems
+            case .success(let app):
+                apps.append(app)
+                let check = TemplateCheck(app: app, library: library)
+                problems += check.problems
+                warnings += check.warnings
+            case .failure(let found):
+                problems += found.problems
             }
         }
-        let library: TemplateLibrary
-        do {
-            library = try TemplateLibrary.load(views: views) { name in only.map { name.hasPrefix("_layout/") || name.hasPrefix($0 + "/") } ?? true }
-        } catch {
-            return Report(problems: (problems + error.problems).map(\.description), warnings: [])
+        problems += LinkClaim.conflicts(among: apps)
+        // The shared layouts are compiled with every app: a problem of theirs is said once.
+        return Report(problems: Array(Set(problems)).sorted().map(\.description), warnings: warnings)
+    }
+
+    /// A partial an app's template names that is not its own nor a shared one, said so:
+    /// another app's partial is not there when the app is served (nor when it is copied under
+    /// another id, where `./card` would still be its own).
+    private static func ownPartials(_ problem: FolderProblem, folder: String, layouts: String?) -> FolderProblem {
+        let prefix = "there is no partial named '"
+        guard problem.message.hasPrefix(prefix) else {
+            if problem.message.hasPrefix("there is no layout named '\(SharedLayouts.name)/"), layouts == nil {
+                return FolderProblem(file: problem.file, line: problem.line, column: problem.column,
+                                     message: problem.message + "; no shared layouts were found: pass --layouts with FlowPages' Views/_layout")
+            }
+            return problem
         }
-        var warnings: [String] = []
-        for app in apps {
-            let check = TemplateCheck(app: app, library: library)
-            problems += check.problems
-            warnings += check.warnings
-        }
-        return Report(problems: problems.map(\.description), warnings: warnings)
+        let name = problem.message.dropFirst(prefix.count).prefix { $0 != "'" }
+        guard !name.hasPrefix(SharedLayouts.name + "/"), !name.hasPrefix(folder + "/") else { return problem }
+        let own = name.split(separator: "/").last.map(String.init) ?? String(name)
+        return FolderProblem(file: problem.file, line: problem.line, column: problem.column,
+                             message: "there is no partial named '\(name)' for app \(folder): an app includes only its own partials ({{> ./\(own)}}, "
+                                + "or {{> \(folder)/\(own)}}) and the shared \(SharedLayouts.name)/ ones")
     }
 
     /// The route table of app `id`, one route a line: name, URL pattern, owner, presentation,

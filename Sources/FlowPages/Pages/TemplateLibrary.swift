@@ -18,12 +18,18 @@ struct TemplateLibrary: Sendable {
         var description: String { lines.joined(separator: "\n") }
     }
 
-    /// Reads every `.html` file under `views` and compiles them.
+    /// Reads every `.html` file under `views` and compiles them, with the shared layouts of
+    /// `layouts` as `_layout/…`.
     /// - Throws: ``LoadError`` listing every problem, with the file's path.
-    /// - Parameter including: which templates to load, by name (all by default), so that one
-    ///   app's broken template does not stop another app.
+    /// - Parameters:
+    ///   - layouts: The folder of the shared templates (`app.html`, `field.html`…); by default
+    ///     the views folder's own `_layout`, or without one those FlowPages is installed with
+    ///     (``SharedLayouts/folder(for:)``).
+    ///   - including: which templates to load, by name (all by default), so that one app's
+    ///     broken template does not stop another app. It is asked first about each folder, as
+    ///     `folder/`, whose files are not read when it says no.
     static func load(
-        views: String, helpers: [String: Helper] = TemplateHelpers.helpers(urls: nil), options: TemplateOptions = TemplateOptions(),
+        views: String, layouts: String? = nil, helpers: [String: Helper] = TemplateHelpers.helpers(urls: nil), options: TemplateOptions = TemplateOptions(),
         including: (String) -> Bool = { _ in true }
     ) throws(LoadError) -> TemplateLibrary {
         let root = URL(fileURLWithPath: views).standardizedFileURL
@@ -32,13 +38,21 @@ struct TemplateLibrary: Sendable {
               let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path) else {
             throw LoadError(problems: [FolderProblem(file: views, line: 1, message: "not a readable folder")])
         }
+        var found: [(name: String, path: String, url: URL)] = []
+        for entry in entries.sorted() where entry != SharedLayouts.name && including(entry + "/") {
+            found += htmlFiles(in: root, entry: entry).map { (String($0.relative.dropLast(".html".count)), (views as NSString).appendingPathComponent($0.relative), $0.url) }
+        }
+        if let layouts = layouts ?? SharedLayouts.folder(for: views), including(SharedLayouts.name + "/") {
+            let folder = URL(fileURLWithPath: layouts).standardizedFileURL
+            found += htmlFiles(in: folder.deletingLastPathComponent(), entry: folder.lastPathComponent).map { file in
+                let inside = file.relative.dropFirst(folder.lastPathComponent.count + 1)
+                return (SharedLayouts.name + "/" + inside.dropLast(".html".count), (layouts as NSString).appendingPathComponent(String(inside)), file.url)
+            }
+        }
         var sources: [String: String] = [:]
         var files: [String: String] = [:]
         var unreadable: [FolderProblem] = []
-        for (relative, url) in entries.sorted().flatMap({ htmlFiles(in: root, entry: $0) }) {
-            let name = String(relative.dropLast(".html".count))
-            guard including(name) else { continue }
-            let path = (views as NSString).appendingPathComponent(String(relative))
+        for (name, path, url) in found where including(name) {
             guard let source = try? String(contentsOf: url, encoding: .utf8) else {
                 unreadable.append(FolderProblem(file: path, line: 1, message: "not readable as UTF-8"))
                 continue
