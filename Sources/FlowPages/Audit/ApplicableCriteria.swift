@@ -10,6 +10,13 @@ struct ApplicableCriteria {
     /// In WCAG's order, each with the first reason it applies.
     let criteria: [(criterion: WCAGCriterion, because: String)]
 
+    /// Every other criterion, in WCAG's order: the mapping does not expect it here, but an
+    /// auditor may judge any of them in any state.
+    var others: [WCAGCriterion] {
+        let applying = Set(criteria.map(\.criterion.number))
+        return WCAGCriterion.all.filter { !applying.contains($0.number) }
+    }
+
     static let everyPage = ["1.3.1", "1.3.2", "1.3.3", "1.3.4", "1.4.1", "1.4.3", "1.4.4", "1.4.10", "1.4.11", "1.4.12", "2.1.1",
                             "2.3.3", "2.4.1", "2.4.2", "2.4.3", "2.4.6", "2.4.7", "2.4.11", "2.5.2", "2.5.3", "2.5.8", "3.1.1", "3.2.1", "4.1.2"]
 
@@ -25,6 +32,8 @@ struct ApplicableCriteria {
         if text.contains("<img") || text.contains("<svg") { apply(["1.1.1", "1.4.5"], "it has images") }
         if text.contains("<video") || text.contains("<audio") { apply(["1.2.1", "1.2.2", "1.2.3", "1.2.5", "1.4.2", "2.2.2"], "it has media") }
         if text.contains(" lang=") { apply(["3.1.2"], "it has text in another language") }
+        // A search or filter form posts no action, and still asks for input.
+        if text.contains("<form") || text.contains("_layout/form-start") { apply(["3.3.2"], "it has a form") }
         let route = state.shownRoute(in: definition.navigation)
         if let route, Self.isInTab(route, definition.navigation) { apply(["1.1.1", "3.2.3", "3.2.4"], "it shows the tab bar, with icons") }
         let forms = route.map { Self.forms(offeredBy: $0, in: app) } ?? []
@@ -42,7 +51,9 @@ struct ApplicableCriteria {
         case .modal: apply(["2.1.2"], "it is a modal or sheet")
         case .alert, .invalidLink: apply(["2.1.2", "4.1.3"], "it shows an alert")
         case .confirmation: apply(["2.1.2", "3.3.4"], "it asks to confirm")
-        case .toast: apply(["4.1.3"], "it shows a status message")
+        case .toast:
+            apply(["4.1.3"], "it shows a status message")
+            apply(["2.2.1"], "its status message fades after six seconds")
         case .signedOut: apply(["3.3.8"], "it asks the person to sign in")
         case .screen, .notFound: break
         }

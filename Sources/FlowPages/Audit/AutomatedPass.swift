@@ -1,11 +1,20 @@
 import Foundation
 
 /// An automated pass (`audit-app.sh`'s `results.json`) attached to an audit, read by state: what
-/// it found, what a screen reader says in reading order, and the tab stops.
+/// it found (each finding with the WCAG criteria it fails), what axe left for a person to judge,
+/// what a screen reader says in reading order, and the tab stops.
 struct AutomatedPass {
+    /// One finding: what it says, and the WCAG criteria it fails (none for a markup error).
+    struct Finding {
+        /// "axe color-contrast at #total (light, dark; serious): Fix …".
+        let text: String
+        let criteria: [String]
+    }
+
     struct StateResult {
-        /// "axe (light) color-contrast at #total: Fix …".
-        let findings: [String]
+        let findings: [Finding]
+        /// What axe could not decide, for a person to judge.
+        let needsReview: [Finding]
         /// "main › Balances │ link, “Checking”".
         let transcript: [String]
         let tabStops: [String]
@@ -29,14 +38,20 @@ struct AutomatedPass {
         var byState: [String: StateResult] = [:]
         for state in states {
             guard let id = state["id"] as? String else { continue }
-            let findings = (state["problems"] as? [[String: Any]] ?? []).map { problem in
-                "\(problem["check"] as? String ?? "") \(problem["rule"] as? String ?? "") at \(problem["where"] as? String ?? ""): \(problem["fix"] as? String ?? "")"
+            func findings(_ key: String) -> [Finding] {
+                (state[key] as? [[String: Any]] ?? []).map { problem in
+                    let qualifiers = [(problem["schemes"] as? [String] ?? []).joined(separator: ", "), problem["impact"] as? String ?? ""].filter { !$0.isEmpty }
+                    let text = "\(problem["check"] as? String ?? "") \(problem["rule"] as? String ?? "") at \(problem["where"] as? String ?? "")"
+                        + (qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: "; ")))") + ": \(problem["fix"] as? String ?? "")"
+                    return Finding(text: text, criteria: (problem["criteria"] as? [String] ?? []).filter { WCAGCriterion.named($0) != nil })
+                }
             }
             let transcript = (state["transcript"] as? [[String: Any]] ?? []).map { line in
                 let place = [line["landmark"] as? String, line["heading"] as? String].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " › ")
                 return "\(place.isEmpty ? "(page)" : place) │ \(line["says"] as? String ?? "")"
             }
-            byState[id] = StateResult(findings: findings, transcript: transcript, tabStops: state["tabStops"] as? [String] ?? [])
+            byState[id] = StateResult(findings: findings("problems"), needsReview: findings("needsReview"), transcript: transcript,
+                                      tabStops: state["tabStops"] as? [String] ?? [])
         }
         return .success(AutomatedPass(attached: attached, started: document["started"] as? String ?? "",
                                       finished: document["finished"] as? Bool ?? false, states: byState))

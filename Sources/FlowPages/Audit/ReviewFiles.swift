@@ -23,17 +23,23 @@ struct ReviewFiles {
         let rows: [TemplateValue] = report.rows.map { row in
             ["number": .string(row.criterion.number), "name": .string(row.criterion.name), "level": .string(row.criterion.level),
              "url": .string(row.criterion.url), "conformance": .string(row.conformance.rawValue), "remarks": .string(row.remarks),
-             "failing": .array(row.failing.map { ["name": .string($0.state.name), "url": .string(stateURL($0.state.id))] })]
+             "failing": .array(row.failing.map { ["name": .string($0.state.name), "url": .string(stateURL($0.state.id)), "because": .string($0.because)] })]
         }
         let states: [TemplateValue] = report.states.filter { !$0.findings.isEmpty || report.automated?.states[$0.state.id] != nil }.map { review in
-            let verdicts: [TemplateValue] = review.criteria.criteria.compactMap { criterion, _ in
+            let verdicts: [TemplateValue] = WCAGCriterion.all.compactMap { criterion in
                 review.findings[criterion.number].map { finding in
                     ["number": .string(criterion.number), "name": .string(criterion.name), "outcome": .string(Self.said(finding.outcome)),
                      "note": .string(finding.note), "by": .string("\(finding.auditor), \(ReviewReport.date(finding.updated))")]
                 }
             }
             let automated: TemplateValue = report.automated?.states[review.state.id].map { result in
-                ["findings": .array(result.findings.map { .string($0) }), "transcript": .array(result.transcript.map { .string($0) }),
+                ["findings": .array(result.findings.map { finding in
+                    ["text": .string(finding.text), "criteria": .string(finding.criteria.isEmpty ? "no criterion" : finding.criteria.joined(separator: ", "))]
+                 }),
+                 "needsReview": .array(result.needsReview.map { finding in
+                    ["text": .string(finding.text), "criteria": .string(finding.criteria.isEmpty ? "no criterion" : finding.criteria.joined(separator: ", "))]
+                 }),
+                 "transcript": .array(result.transcript.map { .string($0) }),
                  "lines": .string(String(result.transcript.count)), "tabStops": .array(result.tabStops.map { .string($0) }),
                  "stops": .string(String(result.tabStops.count))]
             } ?? .null
@@ -47,6 +53,10 @@ struct ReviewFiles {
         values["summary"] = .array([ReviewReport.Conformance.supports, .partiallySupports, .doesNotSupport, .notApplicable, .notEvaluated].map {
             ["name": .string($0.rawValue), "count": .string(String(counts[$0] ?? 0))]
         })
+        let acr = AccessibilityConformanceReport(report: report, app: app, date: String(ReviewReport.date(services.clock.now()).prefix(10)))
+        values["acr"] = acr.frontMatter
+        values["section508"] = .array(acr.section508)
+        values["en301549"] = .array(acr.en301549)
         values["wide"] = .bool(true)
         return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values)
     }

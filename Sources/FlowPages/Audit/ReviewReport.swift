@@ -3,7 +3,8 @@ import Foundation
 
 /// An audit's findings read against the app as it is now: per state, the criteria that apply and
 /// the verdicts given, marked when the state changed since; per criterion, its conformance as an
-/// Accessibility Conformance Report states it.
+/// Accessibility Conformance Report states it, from the auditors' verdicts and the attached
+/// automated pass's findings together.
 struct ReviewReport {
     enum Conformance: String {
         case supports = "Supports"
@@ -20,6 +21,18 @@ struct ReviewReport {
         let hash: String
         /// Its verdicts, by criterion number.
         let findings: [String: ReviewFinding]
+        /// What the attached automated pass found in it, if it audited it.
+        let automated: AutomatedPass.StateResult?
+
+        /// Whether `criterion` is judged here: the mapping expects it, or an auditor judged it.
+        func holds(_ criterion: WCAGCriterion) -> Bool {
+            findings[criterion.number] != nil || criteria.criteria.contains { $0.criterion == criterion }
+        }
+
+        /// The automated pass's findings that fail `criterion` here.
+        func automatedFailures(of criterion: WCAGCriterion) -> [AutomatedPass.Finding] {
+            automated?.findings.filter { $0.criteria.contains(criterion.number) } ?? []
+        }
 
         /// Whether a verdict was given on what the state was before its template or definition changed.
         var changedSinceReviewed: Bool { findings.values.contains { $0.stateHash != hash } }
@@ -30,8 +43,8 @@ struct ReviewReport {
     struct CriterionRow {
         let criterion: WCAGCriterion
         let conformance: Conformance
-        /// The states where it failed, with the verdict.
-        let failing: [(state: AuditState, finding: ReviewFinding)]
+        /// The states where it failed, each with why: an auditor's note, or the automated finding.
+        let failing: [(state: AuditState, because: String)]
         let remarks: String
     }
 
@@ -52,29 +65,63 @@ struct ReviewReport {
         let states = AuditInventory(app).states.filter { only == nil || $0.id == only }.map { state in
             let sources = StateSources(state, in: app)
             return StateReview(state: state, criteria: ApplicableCriteria(state, in: app, sources: sources), hash: sources.hash,
-                               findings: Dictionary(uniqueKeysWithValues: (byState[state.id] ?? []).map { ($0.criterion, $0) }))
+                               findings: Dictionary(uniqueKeysWithValues: (byState[state.id] ?? []).map { ($0.criterion, $0) }),
+                               automated: automated?.states[state.id])
         }
         self.states = states
         folderChanged = StateSources.folderHash(app.app) != review.folderHash
         rows = WCAGCriterion.all.map { Self.row($0, states: states) }
     }
 
+    /// One state's outcome for a criterion: an auditor's fail, or pass with a note (their word
+    /// overrides the automated pass, said so); else a failure the automated pass found; else the
+    /// auditor's plain pass; nil when nobody judged it and nothing failed.
+    private enum Outcome {
+        case failed(because: String)
+        case passed(overriding: Int)
+        case notApplicable
+    }
+
+    private static func outcome(of criterion: WCAGCriterion, in review: StateReview) -> Outcome? {
+        let verdict = review.findings[criterion.number]
+        let automated = review.automatedFailures(of: criterion)
+        switch verdict?.outcome {
+        case .notApplicable?: return .notApplicable
+        case .fail?: return .failed(because: verdict.map { $0.note.isEmpty ? "judged to fail, no note" : $0.note } ?? "")
+        case .pass? where !(verdict?.note.isEmpty ?? true): return .passed(overriding: automated.count)
+        default:
+            if let first = automated.first {
+                return .failed(because: "automated: " + first.text + (automated.count > 1 ? " (and \(automated.count - 1) more)" : ""))
+            }
+            return verdict == nil ? nil : .passed(overriding: 0)
+        }
+    }
+
     private static func row(_ criterion: WCAGCriterion, states: [StateReview]) -> CriterionRow {
-        let applying = states.filter { $0.criteria.criteria.contains { $0.criterion == criterion } }
-        let verdicts = applying.compactMap { review in review.findings[criterion.number].map { (review.state, $0) } }
-        let failing = verdicts.filter { $0.1.outcome == .fail }
-        let passes = verdicts.filter { $0.1.outcome == .pass }.count
-        let inapplicable = verdicts.filter { $0.1.outcome == .notApplicable }.count
+        let applying = states.filter { $0.holds(criterion) || !$0.automatedFailures(of: criterion).isEmpty }
+        let outcomes = applying.map { ($0.state, outcome(of: criterion, in: $0)) }
+        var failing: [(state: AuditState, because: String)] = []
+        var (passes, inapplicable, overridden) = (0, 0, [String]())
+        for (state, outcome) in outcomes {
+            switch outcome {
+            case .failed(let because)?: failing.append((state, because))
+            case .passed(let overriding)?:
+                passes += 1
+                if overriding > 0 { overridden.append(state.name) }
+            case .notApplicable?: inapplicable += 1
+            case nil: break
+            }
+        }
         let counted = applying.count - inapplicable
         let conformance: Conformance
-        let remarks: String
+        var remarks: String
         switch (counted, failing.count, passes) {
         case (0, _, _):
             conformance = .notApplicable
             remarks = applying.isEmpty ? "No state holds what it is about." : "Judged not applicable in every state it could apply to."
         case (_, let failed, _) where failed > 0:
             conformance = failed == counted ? .doesNotSupport : .partiallySupports
-            remarks = "Fails in \(failed) of \(counted) states: " + failing.map { "\($0.0.name) (\($0.1.note.isEmpty ? "no note" : $0.1.note))" }.joined(separator: "; ")
+            remarks = "Fails in \(failed) of \(counted) states: " + failing.map { "\($0.state.name) (\($0.because))" }.joined(separator: "; ")
         case (_, _, let passed) where passed == counted:
             conformance = .supports
             remarks = "Passes in all \(counted) states it applies to."
@@ -82,14 +129,17 @@ struct ReviewReport {
             conformance = .notEvaluated
             remarks = "Passes in \(passes) of \(counted) states; \(counted - passes) not judged yet."
         }
-        return CriterionRow(criterion: criterion, conformance: conformance, failing: failing.map { (state: $0.0, finding: $0.1) }, remarks: remarks)
+        if !overridden.isEmpty {
+            remarks += " An auditor's pass, with a note, overrides the automated pass's finding in " + overridden.joined(separator: ", ") + "."
+        }
+        return CriterionRow(criterion: criterion, conformance: conformance, failing: failing, remarks: remarks)
     }
 
     /// One row per verdict: state, criterion, outcome, note, auditor, when, and whether the state changed since.
     var csv: String {
         var rows = [["state id", "state", "kind", "criterion", "name", "level", "outcome", "note", "auditor", "updated", "changed since reviewed"]]
         for review in states {
-            for (criterion, _) in review.criteria.criteria {
+            for criterion in WCAGCriterion.all {
                 guard let finding = review.findings[criterion.number] else { continue }
                 rows.append([review.state.id, review.state.name, review.state.kind.rawValue, criterion.number, criterion.name, criterion.level,
                              finding.outcome.rawValue, finding.note, finding.auditor, Self.date(finding.updated), finding.stateHash == review.hash ? "no" : "yes"])

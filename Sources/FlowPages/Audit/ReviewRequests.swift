@@ -40,27 +40,34 @@ struct ReviewRequests {
         return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
     }
 
-    /// The criteria that apply to one state, each with its verdict, note and who gave it.
+    /// The criteria that apply to one state, each with its verdict, note and who gave it, then
+    /// every other criterion, which may be judged there too.
     func statePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
         let report = try self.report(request, only: request.query("state") ?? "")
         guard let review = report.states.first else {
             throw HTTPError(.notFound, "\(app.app.title) has no state '\(request.query("state") ?? "")'; the audit's overview lists them.")
         }
-        let criteria: [TemplateValue] = review.criteria.criteria.map { criterion, because in
+        func value(_ criterion: WCAGCriterion, because: String?) -> TemplateValue {
             let finding = review.findings[criterion.number]
             let outcome = finding?.outcome.rawValue ?? ""
             return ["number": .string(criterion.number), "id": .string(criterion.number.replacingOccurrences(of: ".", with: "-")),
-                    "name": .string(criterion.name), "level": .string(criterion.level), "url": .string(criterion.url), "because": .string(because),
+                    "name": .string(criterion.name), "level": .string(criterion.level), "url": .string(criterion.url),
+                    "because": because.map { .string($0) } ?? .null,
                     "pass": .bool(outcome == "pass"), "fail": .bool(outcome == "fail"), "na": .bool(outcome == "not-applicable"), "open": .bool(finding == nil),
                     "note": .string(finding?.note ?? ""), "seen": .string(String(finding?.version ?? 0)),
                     "by": finding.map { .string("\($0.auditor), \(ReviewReport.date($0.updated))") } ?? .null,
                     "changed": .bool(finding.map { $0.stateHash != review.hash } ?? false)]
         }
+        let criteria = review.criteria.criteria.map { value($0.criterion, because: $0.because) }
+        let others = review.criteria.others.map { value($0, because: nil) }
         var values = header(report, auditor: request.query("as") ?? "")
         values["state"] = ["id": .string(review.state.id), "name": .string(review.state.name), "kind": .string(review.state.kind.heading),
                            "openable": .bool(review.state.recipe != nil), "note": review.state.note.map { .string($0) } ?? .null]
         values["criteria"] = .array(criteria)
+        values["others"] = .array(others)
+        values["othersCount"] = .string(String(others.count))
+        values["othersJudged"] = .string(String(review.criteria.others.filter { review.findings[$0.number] != nil }.count))
         values["csrf"] = .string(unit.csrfToken)
         values["open"] = .string(app.urls.prefix + ReservedPath.auditOpen.path)
         values["save"] = .string(app.urls.prefix + ReservedPath.auditReviewState.path(String(report.review.id)))
@@ -79,7 +86,8 @@ struct ReviewRequests {
         }
         let auditor = try Self.text(form["auditor"], "your name", limit: Self.nameLimit)
         var changes: [(ReviewFinding, seen: Int64)] = []
-        for (criterion, _) in review.criteria.criteria {
+        // Any criterion may be judged in any state; those the mapping expects come first on the page.
+        for criterion in WCAGCriterion.all {
             let key = criterion.number
             guard let raw = form["outcome-\(key)"], !raw.isEmpty else { continue }
             guard let outcome = ReviewFinding.Outcome(rawValue: raw) else {
