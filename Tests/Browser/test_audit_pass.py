@@ -17,6 +17,7 @@ from pyld import jsonld
 
 import audit_app
 from audit import VNU_JAR, AppAudit, Problem
+from audit_report import FAMILIES
 from browser import Browser
 from conftest import REPOSITORY, Server
 from selenium.webdriver.common.by import By
@@ -43,7 +44,7 @@ def check_results(out: Path, app: str):
     earl = json.loads((out / "earl.jsonld").read_text())
     quads = jsonld.to_rdf(earl, {"format": "application/n-quads"}).splitlines()
     outcomes = [quad for quad in quads if "<http://www.w3.org/ns/earl#outcome>" in quad]
-    assert len(outcomes) == len(results["states"]) * 10
+    assert len(outcomes) == len(results["states"]) * len(FAMILIES), "one a family: axe and contrast once for both colour schemes"
     assert all(quad.split()[2] == "<http://www.w3.org/ns/earl#passed>" for quad in outcomes)
     assert any(f"<urn:flowpages:audit:{app}:not-found>" in quad for quad in quads)
     return results
@@ -165,7 +166,8 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path,
         browser.press("Conformance report")
         row = browser.driver.find_element(By.XPATH, "//tr[th[starts-with(normalize-space(), '3.3.1 ')]]").text
         assert "Partially Supports" in row and "The quantity's error does not give the range." in row, row
-        summaries = [e.get_attribute("textContent") for e in browser.driver.find_elements(By.TAG_NAME, "summary")]
+        summaries = [e.get_attribute("textContent") for e in browser.driver.find_elements(By.TAG_NAME, "summary")
+                     if not e.get_attribute("textContent").startswith("Needs review")]
         assert len(summaries) == 2 * 17 and summaries[0].startswith("What a screen reader says ("), summaries[:2]
         # Two opened (as a reader opens them, without moving focus from where the page put it).
         browser.driver.execute_script("[...document.querySelectorAll('details')].slice(0, 2).forEach(d => d.open = true)")
