@@ -116,6 +116,22 @@ import Testing
         #expect(browser.page.root.all.contains { $0.name == "strong" && $0.content == "The app folder changed since." })
         let state = try browser.open("\(overview)/state?state=screen:items")
         #expect(state.root.all.contains { $0.name == "strong" && $0.content == "changed since reviewed" })
+        // The app's stylesheet is what every state is made of too: a contrast fixed there marks them all.
+        #expect(try changed().count == 1)
+        try "main { color: #444; }\n".write(toFile: (live.views as NSString).appendingPathComponent("pantry/style.css"), atomically: true, encoding: .utf8)
+        let afterStyle = try changed()
+        #expect(afterStyle.count == 2, "\(afterStyle)")
+    }
+
+    @Test func aChangeToTheSharedLayoutMarksEveryStateItDraws() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Layout", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["1.4.3": ("pass", "")])
+        let field = (live.views as NSString).appendingPathComponent("_layout/app.html")
+        try (String(contentsOfFile: field, encoding: .utf8) + "\n").write(toFile: field, atomically: true, encoding: .utf8)
+        let marked = try browser.open(overview).root.elements("th").filter { $0.content.hasSuffix("(changed since reviewed)") }.map(\.content)
+        #expect(marked == ["Pantry (changed since reviewed)"], "\(marked)")
     }
 
     @Test func anAutomatedPassAttachedShowsItsTranscriptsInTheReport() throws {

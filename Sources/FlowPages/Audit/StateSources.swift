@@ -3,20 +3,23 @@ import FlowDefinition
 import Foundation
 import Navigation
 
-/// What an audited state is made of, as files: its screen's template with the app's own partials
-/// it includes, read from the app folder; and what the state's definition says. Its hash tells a
-/// finding made before the folder changed ("changed since reviewed"); the folder's hash is what
-/// an audit is started on.
+/// What an audited state is made of, as files: its screen's template with every template it
+/// extends or includes — the app's own partials and the shared layouts —, the app's stylesheet
+/// and icons; and what the state's definition says. Its hash tells a finding made before any of
+/// them changed ("changed since reviewed"); the folder's hash is what an audit is started on.
 struct StateSources {
     /// The template sources, the screen's first.
     let templates: [String]
     /// The route and the overlay (form, alert, toast) as the definition holds them.
     let definition: String
+    /// The app folder's own stylesheet and icons, as its files hold them now.
+    let look: [UInt8]
 
     init(_ state: AuditState, in app: MountedApp) {
         let definition = app.app
         let route = state.shownRoute(in: definition.navigation)
         templates = route.flatMap { definition.templates[$0] }.map { Self.sources(of: $0, app: definition) } ?? []
+        look = ["style.css", "icons.svg"].flatMap { FileManager.default.contents(atPath: definition.folder + "/" + $0).map(Array.init) ?? [] }
         var parts = [state.kind.rawValue]
         if let route, let described = definition.navigation.route(route) { parts.append(String(describing: described)) }
         if let overlay = state.overlay {
@@ -26,28 +29,40 @@ struct StateSources {
         self.definition = parts.joined(separator: "\n")
     }
 
-    /// SHA-256 of the templates and the definition, in hex.
+    /// SHA-256 of the templates, the definition and the app's look, in hex.
     var hash: String {
-        Self.hex(SHA256.hash(data: Data((templates + [definition]).joined(separator: "\u{0}").utf8)))
+        var hasher = SHA256()
+        hasher.update(data: Data((templates + [definition]).joined(separator: "\u{0}").utf8))
+        hasher.update(data: Data(look))
+        return Self.hex(hasher.finalize())
     }
 
-    /// The template `name` (`coin/recents`) and the app's own partials it includes, each once.
+    /// The template `name` (`coin/recents`) and every template it extends or includes, each once:
+    /// the app's own partials from its folder, the shared layouts from the views folder's (or
+    /// those installed with FlowPages, ``SharedLayouts``).
     private static func sources(of name: String, app: AppDefinition) -> [String] {
+        let layouts = SharedLayouts.folder(for: (app.folder as NSString).deletingLastPathComponent)
         var seen: Set<String> = []
         var found: [String] = []
         var queue = [name]
         while let next = queue.popLast() {
-            guard seen.insert(next).inserted, next.hasPrefix(app.id + "/"),
-                  let text = try? String(contentsOfFile: app.folder + "/" + next.dropFirst(app.id.count + 1) + ".html", encoding: .utf8)
+            guard seen.insert(next).inserted, let text = file(of: next, app: app, layouts: layouts).flatMap({ try? String(contentsOfFile: $0, encoding: .utf8) })
             else { continue }
             found.append(text)
-            // `{{> coin/coin-card …}}`: the app's own partials; the shared layout is FlowPages'.
-            for piece in text.components(separatedBy: "{{>").dropFirst() {
-                let partial = piece.drop { $0 == " " }.prefix { !$0.isWhitespace && $0 != "}" }
-                queue.append(String(partial))
+            // `{{> coin/coin-card …}}`, `{{> ./card}}`, `{{extends "_layout/app"}}`.
+            for piece in text.components(separatedBy: "{{>").dropFirst() + text.components(separatedBy: "{{extends").dropFirst() {
+                let partial = piece.drop { $0 == " " || $0 == "\"" }.prefix { !$0.isWhitespace && $0 != "}" && $0 != "\"" }
+                queue.append(partial.hasPrefix("./") ? app.id + "/" + partial.dropFirst(2) : String(partial))
             }
         }
         return found
+    }
+
+    /// The file of the template `name`: the app's own, or a shared layout; nil for any other.
+    private static func file(of name: String, app: AppDefinition, layouts: String?) -> String? {
+        if name.hasPrefix(app.id + "/") { return app.folder + "/" + name.dropFirst(app.id.count + 1) + ".html" }
+        if name.hasPrefix(SharedLayouts.name + "/"), let layouts { return layouts + "/" + name.dropFirst(SharedLayouts.name.count + 1) + ".html" }
+        return nil
     }
 
     /// SHA-256 over every file of the app folder, by path: what an audit was started on.
