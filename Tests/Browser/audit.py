@@ -72,8 +72,32 @@ OWN_CRITERIA = {
     ("focus", "focus-not-obscured"): ("2.4.11",), ("focus", "focus-on-load"): ("2.4.3",),
     ("keyboard", "focus-visible"): ("2.4.7",), ("keyboard", "focus-leaves-modal"): ("2.4.3",), ("keyboard", "keyboard-trap"): ("2.1.2",),
     ("keyboard", "tab-cycle"): ("2.1.1",), ("contrast", "control-edge"): ("1.4.11",), ("titles", "distinct-titles"): ("2.4.2",),
-    ("Nu checker", "error"): (),
+    ("Nu checker", "error"): (), ("errors", "error-not-tied"): ("3.3.1", "1.3.1"), ("links", "generic-link-text"): ("2.4.4",),
 }
+
+# Each error the summary links to must be tied to its field: the field (or the group it is in)
+# describes itself by an element saying the error, and a single control says it is invalid.
+UNTIED_ERRORS = """
+    const problems = [];
+    for (const link of document.querySelectorAll('.error-summary a[href^="#"]')) {
+        const target = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+        if (!target || target.closest('[inert]')) continue;
+        const message = link.textContent.trim();
+        const says = element => (element.getAttribute('aria-describedby') || '').split(/\\s+/)
+            .map(id => document.getElementById(id)).some(node => node && node.textContent.includes(message));
+        const group = target.closest('fieldset');
+        const tied = (says(target) && target.getAttribute('aria-invalid') === 'true') || (group && says(group));
+        if (!tied) problems.push({where: '#' + target.id, message: message});
+    }
+    return problems;
+"""
+# Link text that says nothing out of context, for a person to judge (WCAG 2.4.4 allows context).
+GENERIC_LINKS = """
+    const vague = new Set(['here', 'click here', 'more', 'read more', 'learn more', 'link', 'this', 'details', 'go', 'click']);
+    return [...document.querySelectorAll('a[href]')].filter(a => !a.closest('[inert]') && a.checkVisibility())
+        .map(a => (a.getAttribute('aria-label') || a.textContent).trim().toLowerCase().replace(/[.!…]+$/, ''))
+        .filter(text => vague.has(text));
+"""
 
 
 def criteria_of_tags(tags) -> tuple:
@@ -166,6 +190,7 @@ class AppAudit:
         page.scheme("light")
         self.shots.append((name, slug))
         self._structure(name)
+        self._own_checks(name)
         nodes = self.browser.accessibility_tree()
         self._names(name, nodes)
         self._focus(name)
@@ -199,6 +224,18 @@ class AppAudit:
                     fix = " ".join((node["fix"] or rule["help"]).split())
                     kept.append(Problem(name, f"axe ({scheme})", rule["id"], node["target"], fix,
                                         criteria_of_tags(rule["tags"]), node.get("impact") or rule.get("impact") or "", node.get("html") or ""))
+
+    def _own_checks(self, name: str):
+        """What FlowPages checks itself, knowing its pages: errors tied to their fields, and link
+        text that says nothing on its own (needs review)."""
+        driver = self.browser.driver
+        for untied in driver.execute_script(UNTIED_ERRORS):
+            self.problems.append(Problem(name, "errors", "error-not-tied", untied["where"],
+                                         f"the error “{untied['message']}” is not tied to its field: give the field aria-invalid=\"true\" and "
+                                         "aria-describedby naming the error (or the group's fieldset aria-describedby)"))
+        for text in driver.execute_script(GENERIC_LINKS):
+            self.needs_review.append(Problem(name, "links", "generic-link-text", f"a “{text}”",
+                                             "the link's text says nothing out of context; check that what is around it does, or name where it goes"))
 
     def _structure(self, name: str):
         driver = self.browser.driver

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 AXE_RULES = "https://dequeuniversity.com/rules/axe/4.12/"
 # The families of checks every state goes through; a state with no finding in one passed it.
-FAMILIES = ["axe", "contrast", "structure", "accessibility tree",
+FAMILIES = ["axe", "contrast", "structure", "errors", "accessibility tree",
             "focus", "reflow", "keyboard", "Nu checker"]
 
 EARL_CONTEXT = {
