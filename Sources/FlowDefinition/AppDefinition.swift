@@ -64,6 +64,8 @@ public struct AppDefinition: Sendable {
     public let stylesheet: String?
     /// The folder's own `icons.svg`, whose symbols its tabs may name.
     public let icons: IconSprite?
+    /// The images of its `images/` folder, by file name, which templates show with `{{ image "name" }}`.
+    public let images: [String: AppImage]
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -111,6 +111,8 @@ struct AppXML {
             let icons = readIcons()
             checkTabIcons(own: icons)
             let previewImage = readPreviewImage()
+            let images = AppImage.readFolder(folder)
+            problems += images.problems
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
@@ -130,7 +132,7 @@ struct AppXML {
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition), linkParents: linkParents.mapValues(\.definition),
                 tabLinks: Dictionary(uniqueKeysWithValues: tabLinks.map { ($0.path, $0.tab) }), detents: detents,
-                stylesheet: stylesheet, icons: icons, folder: folder
+                stylesheet: stylesheet, icons: icons, images: images.images, folder: folder
             ))
         } catch {
             for problem in error.problems {

@@ -60,6 +60,22 @@ import Testing
         }
     }
 
+    /// Issue 46: an image saved over is at a new address on the next page, as a template's edit
+    /// is there; the old address names content that is gone.
+    @Test func anImageSavedOverIsAtANewAddressOnTheNextPage() throws {
+        let views = try AppImagesLiveTests.views()
+        defer { try? FileManager.default.removeItem(at: views) }
+        var browser = LiveBrowser(try LiveApp(views: views.path, watch: true))
+        let before = try #require(try AppImagesLiveTests.addresses(&browser)["photo"])
+        #expect(try browser.request("GET", before, referer: nil).status == 200)
+        try Data(AppImagesLiveTests.png + [1]).write(to: views.appendingPathComponent("pantry/images/photo.png"))
+        let after = try #require(try AppImagesLiveTests.addresses(&browser)["photo"])
+        #expect(after != before)
+        let image = try browser.request("GET", after, referer: nil)
+        #expect(image.status == 200 && image.header("Content-Length") == String(AppImagesLiveTests.png.count + 1))
+        #expect(try browser.request("GET", before, referer: nil).status == 404)
+    }
+
     @Test func withoutInotifyTheFilesArePolled() throws {
         let views = try Self.views()
         defer { try? FileManager.default.removeItem(at: views) }

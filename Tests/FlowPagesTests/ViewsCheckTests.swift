@@ -31,6 +31,35 @@ import Testing
         #expect(ViewsCheck.problems(views: views).isEmpty)
     }
 
+    /// Issue 46: an image a template names is one of the folder's `images/`, found before it
+    /// renders; an `<img>` without `alt` is a warning, since the app still works for most.
+    @Test func anImageATemplateNamesIsInItsFolderAndAnImgWithoutAltIsAWarning() throws {
+        let logo = #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>"#
+        let views = try makeViews([
+            "notes/app.xml": Self.app,
+            "notes/images/logo.svg": logo,
+            "notes/list.html": """
+                <h1>Notes</h1><img src="{{ image "logos.svg" }}" alt="Notes">
+                <img src="{{ image "logo.svg" }}">{{!-- <img src="x"> --}}<!-- <img src="y"> -->
+                <img alt="" src="{{ image "logo.svg" }}"><IMG SRC="{{ image "logo.svg" }}" {{#if signedIn}}ALT="Signed in"{{/if}}>
+                """,
+            "notes/note.html": "<p><img\n  src=\"{{ image params.id }}\"></p>",
+        ])
+        let report = ViewsCheck.report(views: views)
+        #expect(report.problems == ["\(views)/notes/list.html:1:25: {{ image \"logos.svg\" }} names no file of notes/images/; did you mean 'logo.svg'?"])
+        let advice = "warning: <img> has no alt attribute, so a screen reader reads out its address; give it alt=\"what it shows\", or alt=\"\" if it is only decoration"
+        #expect(report.warnings == ["\(views)/notes/list.html:2:1: \(advice)", "\(views)/notes/note.html:1:4: \(advice)"])
+
+        let without = try makeViews(["notes/app.xml": Self.app, "notes/list.html": "<h1>Notes</h1>", "notes/note.html": #"<img src="{{ image "logo.svg" }}" alt="">"#])
+        #expect(ViewsCheck.problems(views: without) == [
+            "\(without)/notes/note.html:1:11: {{ image \"logo.svg\" }} names no file of notes/images/ (it has no images: put the file in an images/ folder beside app.xml)",
+        ])
+        let text = try makeViews(["notes/app.xml": Self.app, "notes/list.html": "<h1>Notes</h1>", "notes/note.html": "<h1>Note</h1>", "notes/images/read me.txt": "x"])
+        #expect(ViewsCheck.problems(views: text) == [
+            "\(text)/notes/images/read me.txt:1: is not an image FlowPages serves: an app's images are PNG, JPEG, GIF, WebP, AVIF or SVG (.png, .jpg, .jpeg, .gif, .webp, .avif, .svg)",
+        ])
+    }
+
     static let formApp = """
         <app id="notes" title="Notes">
           <navigation><stack id="main" root="list"/></navigation>

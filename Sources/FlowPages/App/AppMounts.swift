@@ -38,8 +38,9 @@ struct AppMounts {
         }
         let hashingShares = HashingShares()
         for app in apps {
+            let images = AppImages(app.images)
             let library: TemplateSet
-            switch Self.library(of: app, views: views, layouts: layouts, prefix: "/" + app.id) {
+            switch Self.library(of: app, images: images, views: views, layouts: layouts, prefix: "/" + app.id) {
             case .success(let loaded): library = loaded
             case .failure(let problems):
                 broken[app.id] = problems.problems
@@ -49,7 +50,7 @@ struct AppMounts {
             let names = settings.appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: settings.publicOrigins, appHosts: names)
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                let mounted = MountedApp(app: app, templates: templates, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
+                let mounted = MountedApp(app: app, templates: templates, images: images, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
                                          appBanner: settings.appBanner, origins: origins, effects: settings.effects)
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,
                                    eventBudget: settings.eventBudget, clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)
@@ -57,7 +58,7 @@ struct AppMounts {
             prefixed[app.id] = services("/" + app.id, library)
             if !names.isEmpty {
                 // The same templates, checked above: only the URLs they write differ.
-                let rootedLibrary = try Self.library(of: app, views: views, layouts: layouts, prefix: "", checked: false).get()
+                let rootedLibrary = try Self.library(of: app, images: images, views: views, layouts: layouts, prefix: "", checked: false).get()
                 for name in names { rooted[name] = services("", rootedLibrary) }
             }
         }
@@ -74,11 +75,12 @@ struct AppMounts {
     }
 
     /// The app's templates with the shared layout, compiled for the mount at `prefix` (the url
-    /// helper writes URLs under it) and, when `checked`, checked against what its pages provide.
-    private static func library(of app: AppDefinition, views: String, layouts: String?, prefix: String, checked: Bool = true) -> Result<TemplateSet, FolderProblems> {
+    /// and image helpers write URLs under it) and, when `checked`, checked against what its pages provide.
+    private static func library(of app: AppDefinition, images: AppImages, views: String, layouts: String?, prefix: String, checked: Bool = true) -> Result<TemplateSet, FolderProblems> {
         let loaded: TemplateLibrary
+        let helpers = TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation), images: images)
         do {
-            loaded = try TemplateLibrary.load(views: views, layouts: layouts, helpers: TemplateHelpers.helpers(urls: AppURLs(prefix: prefix, navigation: app.navigation))) {
+            loaded = try TemplateLibrary.load(views: views, layouts: layouts, helpers: helpers) {
                 $0.hasPrefix("_layout/") || $0.hasPrefix(app.id + "/")
             }
         } catch {

@@ -9,6 +9,8 @@ import Navigation
 final class MountedApp: Sendable {
     let app: AppDefinition
     let templates: TemplateSet
+    /// The folder's images, each at an address of its content, their responses made once.
+    let images: AppImages
     let navigator: Navigator
     /// Its sessions' states, restored once.
     let states: RestoredStates
@@ -52,10 +54,11 @@ final class MountedApp: Sendable {
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
+    init(app: AppDefinition, templates: TemplateSet, images: AppImages, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
          origins: OriginPolicy, effects: EffectRegistry) {
         self.app = app
         self.templates = templates
+        self.images = images
         navigator = Navigator(app.navigation)
         states = RestoredStates(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)

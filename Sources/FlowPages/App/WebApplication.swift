@@ -107,6 +107,7 @@ public struct WebApplication: Sendable {
             return try services.answering { try LinkOpener(services: services).openLink(request) }
         }
         for (id, services) in prefixed {
+            Self.mountImages(services, in: &main, prefix: "/" + id)
             main.group("/" + id, mayBlock: true) { group in
                 Self.mount(services, in: &group) { request in
                     try ScreenRequests(services: services).screen(request, path: String(request.rawPath.dropFirst(id.count + 1)))
@@ -131,6 +132,7 @@ public struct WebApplication: Sendable {
         var routers: [String: Router] = [:]
         for (name, services) in rooted {
             var router = shared
+            Self.mountImages(services, in: &router, prefix: "")
             router.group("", mayBlock: true) { group in
                 Self.mount(services, in: &group) { request in
                     do {
@@ -146,6 +148,15 @@ public struct WebApplication: Sendable {
             routers[name] = router
         }
         return routers
+    }
+
+    /// One app's images, each at its own exact path, answered from memory without blocking, as the
+    /// public folder's files are; any other path under `/_images/` is 404, not a screen's.
+    private static func mountImages(_ services: AppServices, in router: inout Router, prefix: String) {
+        for image in services.app.images.byName.values {
+            router.get(prefix + image.path) { request in image.response(to: request) }
+        }
+        router.get(prefix + ReservedPath.image.pattern) { request in AppImages.notFound(request) }
     }
 
     /// One app's routes under its group's prefix; `screens` answers every other path of it.
@@ -167,7 +178,8 @@ public struct WebApplication: Sendable {
         }
         if let icons = services.app.app.icons {
             group.get(TabIcon.ownPath) { _ in
-                HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache")]), body: icons.bytes)
+                HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache"),
+                                                        ("Content-Security-Policy", AppImages.svgPolicy)]), body: icons.bytes)
             }
         }
         group.post(ReservedPath.back.pattern, answer { try posts.handle(.back, $0) })

@@ -5,8 +5,9 @@ import Navigation
 
 /// One app's templates read against what their pages provide, before anything renders: each
 /// screen's template (and the app's own partials it includes) against the names
-/// ``PageModel/shape(of:)`` declares for its route; each `url` helper against the routes; and
-/// the routes no navigation reaches and actions no template offers, as warnings.
+/// ``PageModel/shape(of:)`` declares for its route; each `url` helper against the routes and
+/// each `image` helper against the folder's images; and the routes no navigation reaches,
+/// actions no template offers and `<img>`s without `alt`, as warnings.
 struct TemplateCheck {
     let app: AppDefinition
     let library: TemplateLibrary
@@ -16,10 +17,11 @@ struct TemplateCheck {
     /// The routes each route's template links to with the `url` helper.
     private var links: [RouteName: [RouteName]] = [:]
 
-    /// Routes no navigation reaches and actions no template offers, as `file:line: warning: …`;
-    /// worked out when asked (`flowpages check`), not each time a server loads the folder.
+    /// Routes no navigation reaches, actions no template offers and images without a text
+    /// alternative, as `file:line: warning: …`; worked out when asked (`flowpages check`), not
+    /// each time a server loads the folder.
     var warnings: [String] {
-        unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links)
+        unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links) + imagesWithoutAlt()
     }
 
     init(app: AppDefinition, library: TemplateLibrary) {
@@ -40,6 +42,10 @@ struct TemplateCheck {
             for name in found.unknown {
                 let problem = FolderProblem(file: library.files[name.template] ?? name.template, line: name.line, column: name.column,
                                             message: Self.message(name))
+                if seen.insert(problem.description).inserted { problems.append(problem) }
+            }
+            for call in found.helpers where call.name == "image" {
+                guard let problem = Self.imageProblem(call, app: app, library: library) else { continue }
                 if seen.insert(problem.description).inserted { problems.append(problem) }
             }
             for call in found.helpers where call.name == "url" {

@@ -6,11 +6,13 @@ import Navigation
 ///   (a parameter that travels in the query may be left out for a GET form to fill:
 ///   `<form method="get" action="{{ url "search-results" }}">` with a `query` field);
 /// - `{{#if eq listing.id params.id}}` — whether two values are equal (as text: `1` equals `"1"`);
-/// - `{{ number listing.price }}` — a whole number with its thousands grouped: 8,950,000.
+/// - `{{ number listing.price }}` — a whole number with its thousands grouped: 8,950,000;
+/// - `{{ image "logo.png" }}` — the address of an image of the app's `images/` folder, which
+///   changes with its content.
 enum TemplateHelpers {
-    /// The helpers for an app mounted at `urls`; without one (checking a folder), `url` is
-    /// known to the compiler but cannot make a URL.
-    static func helpers(urls: AppURLs?) -> [String: Helper] {
+    /// The helpers for an app mounted at `urls` with `images`; without `urls` (checking a
+    /// folder), `url` and `image` are known to the compiler but cannot make a URL.
+    static func helpers(urls: AppURLs?, images: AppImages = AppImages()) -> [String: Helper] {
         [
             "url": { arguments in
                 guard let urls else { throw HelperError("url needs an app: it is only available when the app is served") }
@@ -31,6 +33,14 @@ enum TemplateHelpers {
                     throw HelperError("url \"\(name)\": the path needs \(parameter.name)")
                 }
                 return .string(urls.screen(RouteInstance(route.name, parameters)))
+            },
+            "image": { arguments in
+                guard arguments.positional.count == 1, arguments.named.isEmpty, case .string(let name)? = arguments.positional.first else {
+                    throw HelperError("write {{ image \"logo.png\" }}: one file name of the app's images/ folder")
+                }
+                guard let urls else { throw HelperError("image needs an app: it is only available when the app is served") }
+                guard let path = images.path(of: name) else { throw HelperError("image \"\(name)\": the app's images/ folder has no such file") }
+                return .string(urls.prefix + path)
             },
             "eq": { arguments in
                 guard arguments.positional.count == 2, arguments.named.isEmpty else {

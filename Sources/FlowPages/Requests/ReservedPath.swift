@@ -14,6 +14,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case stylesheet = "/_app.css"
     case icons = "/_icons.svg"
     case previewImage = "/_preview.{extension}"
+    case image = "/_images/{file}"
     case bannerDismiss = "/_app-banner/dismiss"
     case bannerCode = "/_app-banner/code"
     case bannerPing = "/_app-banner/ping"

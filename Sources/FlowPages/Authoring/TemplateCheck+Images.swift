@@ -1,0 +1,35 @@
+import FlowDefinition
+import Foundation
+import HTMLTemplate
+
+extension TemplateCheck {
+    /// What is wrong with an `{{ image … }}` call: not one file name, or a name its folder's
+    /// `images/` does not hold (with a "did you mean"). A name read from the page's data is
+    /// known only when it renders.
+    static func imageProblem(_ call: HelperCall, app: AppDefinition, library: TemplateLibrary) -> FolderProblem? {
+        let file = library.files[call.template] ?? call.template
+        guard call.literals.count == 1, call.namedArguments.isEmpty else {
+            return FolderProblem(file: file, line: call.line, column: call.column,
+                                 message: "{{ image }} takes one file name of the app's images/ folder, as {{ image \"logo.png\" }}")
+        }
+        guard case .string(let name)?? = call.literals.first, app.images[name] == nil else { return nil }
+        let folder = ((app.folder as NSString).lastPathComponent as NSString).appendingPathComponent("images")
+        let message = "{{ image \"\(name)\" }} names no file of \(folder)/"
+            + (app.images.isEmpty ? " (it has no images: put the file in an images/ folder beside app.xml)"
+                : Spelling.suggestion(for: name, among: app.images.keys.sorted()))
+        return FolderProblem(file: file, line: call.line, column: call.column, message: message)
+    }
+
+    /// Every `<img>` of the app's own templates without an `alt` attribute, at its line and
+    /// column: a screen reader would read out its file name. `alt=""` says it is decoration.
+    func imagesWithoutAlt() -> [String] {
+        let own = library.files.filter { $0.key.hasPrefix(app.id + "/") }.sorted { $0.key < $1.key }
+        return own.flatMap { _, file -> [String] in
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+            return StartTag.all(in: source).filter { $0.name == "img" && !$0.attributes.contains("alt") }.map { tag in
+                "\(file):\(tag.line):\(tag.column): warning: <img> has no alt attribute, so a screen reader reads out its address; "
+                    + "give it alt=\"what it shows\", or alt=\"\" if it is only decoration"
+            }
+        }
+    }
+}
