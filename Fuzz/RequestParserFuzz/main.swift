@@ -16,8 +16,9 @@ public func fuzzRequestParser(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
                 parser.append(piece)
                 while let output = try parser.next() {
                     outputs.append(output)
-                    if case .request(let request) = output {
-                        _ = try? HTTPRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
+                    if case .request(let request) = output,
+                       let made = try? HTTPRequest(method: request.method, target: request.target, headers: request.headers, body: request.body) {
+                        readForm(made)
                     }
                 }
             }
@@ -34,4 +35,25 @@ public func fuzzRequestParser(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
         fatalError("parsing in one piece and in two disagree")
     }
     return 0
+}
+
+/// Reads a parsed request's body as a form and, when it says it is multipart, as its parts with
+/// small limits: no body may crash either, parts stay within their limits and the body, and the
+/// parser reads no byte more than a few times.
+func readForm(_ request: HTTPRequest) {
+    _ = try? request.formFields()
+    guard let type = request.headers["Content-Type"], let boundary = try? MultipartParser.boundary(contentType: type) else { return }
+    var limits = MultipartLimits()
+    limits.parts = 8
+    limits.partHead = 256
+    limits.partBody = 1024
+    var examined = 0
+    let parts = try? MultipartParser.parse(request.body, boundary: boundary, limits: limits, examined: &examined)
+    if let parts, parts.count > limits.parts || parts.contains(where: { $0.body.count > limits.partBody })
+        || parts.reduce(0, { $0 + $1.body.count }) > request.body.count {
+        fatalError("\(parts.count) parts past the limits or the body")
+    }
+    if examined > 4 * request.body.count + 8 {
+        fatalError("read \(examined) bytes of a body of \(request.body.count)")
+    }
 }

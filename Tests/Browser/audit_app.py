@@ -55,7 +55,7 @@ def attach(browser, app: str, audit: int, results: dict):
     browser.open(f"/{app}/_audit/reviews/{audit}")
     if not browser.heading.startswith("Audit: "):
         raise RuntimeError(f"{browser.base}/{app}/_audit/reviews/{audit} is no audit ({browser.title!r})")
-    field = browser.field("An automated pass's results (the text of the results.json audit-app.sh wrote)")
+    field = browser.field("Or its text, pasted")
     browser.driver.execute_script("arguments[0].value = arguments[1]", field, json.dumps(results, ensure_ascii=False))
     browser.press("Attach the automated pass")
     print(f"attached to {browser.base}/{app}/_audit/reviews/{audit}")

@@ -32,6 +32,16 @@ import Testing
         return try browser.post("\(overview)/state", values)
     }
 
+    /// An automated pass's results.json over `app`, with one finding, transcript line and tab stop.
+    static func results(app: String) -> String {
+        """
+        {"app": "\(app)", "started": "2026-11-28T00:00:00+00:00", "finished": true, "states": [{"id": "screen:items",
+         "problems": [{"check": "axe", "rule": "button-name", "where": "button", "fix": "Give the button a name.", "criteria": ["4.1.2"],
+                       "impact": "critical", "schemes": ["light", "dark"]}],
+         "transcript": [{"landmark": "main", "heading": "Pantry", "says": "link, “Rice”"}], "tabStops": ["link, “Rice”"]}]}
+        """
+    }
+
     @Test func auditorsRecordVerdictsAndTheReportSaysWhatWasFound() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var ana = LiveBrowser(live)
@@ -99,6 +109,48 @@ import Testing
         #expect(browser.page.root.elements("li").filter { $0.content.hasPrefix("Before launch") }.count == 2, "the refused file added nothing")
     }
 
+    @Test func anAuditAndAPassChosenAsFilesArriveAsIfPasted() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Uploaded", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["1.4.3": ("fail", "Low contrast on the count.")])
+        let exported = try browser.request("GET", "\(overview)/audit.json", referer: nil).body
+        try browser.open("/pantry/_audit")
+        try browser.press("Import the audit", choosing: ["The exported audit's file": ("pantry.png", "\u{0}PNG\r\n")])
+        #expect(browser.last.status == 422 && browser.last.body.contains("That is not an audit exported by FlowPages"), "as a bad paste is told")
+        try browser.open("/pantry/_audit")
+        try browser.press("Import the audit", filling: ["Or its text, pasted": exported], choosing: ["The exported audit's file": ("pantry-audit.json", exported)])
+        #expect(browser.last.status == 422 && browser.last.body.contains("file or paste its text, not both"))
+        try browser.open("/pantry/_audit")
+        try browser.press("Import the audit", choosing: ["The exported audit's file": ("pantry-audit.json", exported)])
+        #expect(browser.page.heading == "Audit: Uploaded" && browser.url != overview)
+        let imported = String(browser.url.prefix { $0 != "?" })
+        #expect(try browser.request("GET", "\(imported)/report.csv", referer: nil).body == browser.request("GET", "\(overview)/report.csv", referer: nil).body)
+        try browser.open(imported)
+        try browser.press("Attach the automated pass", choosing: ["The results.json file": ("results.json", Self.results(app: "pantry"))])
+        #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
+        let items = try browser.open("\(imported)/report").root.all.filter { $0.name == "li" }.map(\.content)
+        #expect(items.contains("axe (light) button-name at button: Give the button a name."))
+    }
+
+    @Test func aMultipartPostIsCheckedForItsSessionAndOriginAsAnyForm() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        try browser.open("/pantry/_audit")
+        let csrf = browser.hidden("csrf")
+        func upload(csrf: String, origin: String? = nil) throws {
+            let body = LiveBrowser.multipart([("csrf", nil, csrf), ("audit-file", "a.json", "{}")])
+            try browser.post("/pantry/_audit/reviews/import", body: body,
+                             headers: [("Content-Type", "multipart/form-data; boundary=\(LiveBrowser.boundary)")] + (origin.map { [("Origin", $0)] } ?? []))
+        }
+        try upload(csrf: "forged")
+        #expect(browser.last.status == 403 && browser.last.body.contains("This form is not from this session"))
+        try upload(csrf: csrf, origin: "http://evil.example")
+        #expect(browser.last.status == 403 && browser.last.body.contains("Posts from other sites are refused."))
+        try upload(csrf: csrf)
+        #expect(browser.last.status == 422 && browser.last.body.contains("That is not an audit exported by FlowPages"), "the same post from the page is read")
+    }
+
     @Test func aStateWhoseTemplateChangedIsMarkedChangedSinceReviewed() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)
@@ -138,18 +190,10 @@ import Testing
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)
         let overview = try Self.start(&browser, name: "With the pass", auditor: "Ana")
-        func results(app: String) -> String {
-            """
-            {"app": "\(app)", "started": "2026-11-28T00:00:00+00:00", "finished": true, "states": [{"id": "screen:items",
-             "problems": [{"check": "axe", "rule": "button-name", "where": "button", "fix": "Give the button a name.", "criteria": ["4.1.2"],
-                           "impact": "critical", "schemes": ["light", "dark"]}],
-             "transcript": [{"landmark": "main", "heading": "Pantry", "says": "link, “Rice”"}], "tabStops": ["link, “Rice”"]}]}
-            """
-        }
-        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": results(app: "coin")])
+        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": Self.results(app: "coin")])
         #expect(browser.last.status == 422 && browser.last.body.contains("That pass is of coin, not of pantry."))
         try browser.open(overview)
-        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": results(app: "pantry")])
+        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": Self.results(app: "pantry")])
         #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
         let report = try browser.open("\(overview)/report")
         let items = report.root.all.filter { $0.name == "li" }.map(\.content)

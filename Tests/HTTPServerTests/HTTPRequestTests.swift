@@ -33,7 +33,7 @@ import Testing
 
     @Test func formsMustBeUrlEncodedAndWellFormed() throws {
         let json = try makeRequest(.post, "/", headers: [("Content-Type", "application/json")], body: "{}")
-        #expect(throws: HTTPError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")) { try json.form() }
+        #expect(throws: HTTPError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.")) { try json.form() }
         let broken = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "a=%zz")
         #expect(throws: HTTPError(.badRequest, "The form has an invalid percent-encoding.")) { try broken.form() }
         let many = (0...HTTPRequest.maximumFormFields).map { "f\($0)=1" }.joined(separator: "&")

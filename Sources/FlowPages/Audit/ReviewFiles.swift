@@ -61,12 +61,12 @@ struct ReviewFiles {
         return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values)
     }
 
-    /// Keeps the results of an automated pass (its results.json, pasted) with the audit: the
-    /// report then shows its findings, transcripts and tab stops per state.
+    /// Keeps the results of an automated pass (its results.json, chosen or pasted) with the
+    /// audit: the report then shows its findings, transcripts and tab stops per state.
     func attach(_ request: HTTPRequest) throws -> HTTPResponse {
         let (unit, form, now, _) = try services.openCheckedPost(request)
         let review = try requests.review(request)
-        let text = form["results"] ?? ""
+        let text = try Self.chosenOrPasted(form, "results", file: "the pass's results.json")
         if case .failure(let refusal) = AutomatedPass.read(text, app: app.app.id, attached: now) {
             throw HTTPError(.unprocessableContent, refusal.message)
         }
@@ -108,12 +108,12 @@ struct ReviewFiles {
         return Self.download(Array(body), type: "application/json", name: "\(app.app.id)-audit-\(review.id).json")
     }
 
-    /// A new audit from an exported file pasted into the inventory's form, with every verdict
-    /// as it was given; a file of another app, of another format or with a verdict that does not
-    /// read is refused whole, with what is wrong.
+    /// A new audit from an exported file chosen in, or pasted into, the inventory's form, with
+    /// every verdict as it was given; a file of another app, of another format or with a verdict
+    /// that does not read is refused whole, with what is wrong.
     func importAudit(_ request: HTTPRequest) throws -> HTTPResponse {
         let (unit, form, _, _) = try services.openCheckedPost(request)
-        let text = (form["audit"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try Self.chosenOrPasted(form, "audit", file: "the exported audit's file")
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let document = object as? [String: Any],
               document["format"] as? String == Self.format else {
             throw HTTPError(.unprocessableContent, "That is not an audit exported by FlowPages (a JSON file whose format is \(Self.format)).")
@@ -136,6 +136,20 @@ struct ReviewFiles {
             return review
         }
         return unit.finish(.redirect(to: requests.url(review.id)), request: request)
+    }
+
+    /// The text of the file chosen in the field `name-file`, or else pasted into `name`: a form
+    /// posted as multipart carries a file input's content as a field (curl's `-F audit=@file`
+    /// too), so both arrive as text. Both at once is refused rather than one guessed at.
+    private static func chosenOrPasted(_ form: [String: String], _ name: String, file: String) throws -> String {
+        let chosen = (form[name + "-file"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let pasted = (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        switch (chosen.isEmpty, pasted.isEmpty) {
+        case (false, false): throw HTTPError(.unprocessableContent, "Choose \(file) or paste its text, not both; go back and clear one.")
+        case (true, true): throw HTTPError(.unprocessableContent, "Choose \(file) or paste its text; go back and give one.")
+        case (false, true): return chosen
+        case (true, false): return pasted
+        }
     }
 
     private static func finding(_ entry: [String: Any], number: Int) throws -> ReviewFinding {

@@ -216,15 +216,19 @@ struct LiveBrowser {
     /// Fills in fields by their labels and presses the button labelled `label`, sending the form as
     /// a browser does: checked boxes and radio buttons only, a select's selected option (else its
     /// first), every checked box of a group. A choice group is filled by its legend, with the
-    /// values to pick one a line.
+    /// values to pick one a line. `choosing` picks a file (its name and text) for the file input
+    /// of each label; a form with `enctype="multipart/form-data"` is sent so, a file input left
+    /// empty as a part with no file name and no content.
     @discardableResult
-    mutating func press(_ label: String, filling fields: [String: String] = [:], headers: [(String, String)] = [],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+    mutating func press(_ label: String, filling fields: [String: String] = [:], choosing files: [String: (name: String, text: String)] = [:],
+                        headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
         guard let (form, button) = page.button(label) else {
             Issue.record("no button '\(label)' on \(url); the buttons are \(page.buttons)", sourceLocation: sourceLocation)
             return page
         }
         var pairs: [(name: String, value: String)] = []
+        var fileInputs: Set<String> = []
+        var chosen: [String: (name: String, text: String)] = [:]
         for control in form.all where ["input", "select", "textarea"].contains(control.name) {
             guard let name = control["name"] else { continue }
             switch (control.name, control["type"]) {
@@ -235,6 +239,9 @@ struct LiveBrowser {
                 pairs.append((name, (options.first { $0["selected"] != nil } ?? options.first)?["value"] ?? ""))
             case ("textarea", _):
                 pairs.append((name, control.raw))
+            case ("input", "file"?):
+                fileInputs.insert(name)
+                pairs.append((name, ""))
             default:
                 pairs.append((name, control["value"] ?? ""))
             }
@@ -258,7 +265,21 @@ struct LiveBrowser {
                 pairs.append((name, value))
             }
         }
+        for (label, file) in files {
+            guard let field = page.field(labelled: label), field["type"] == "file", let name = field["name"], form.all.contains(where: { $0 === field }) else {
+                Issue.record("no file input labelled '\(label)' in the form of '\(label)' on \(url)", sourceLocation: sourceLocation)
+                continue
+            }
+            chosen[name] = file
+        }
         let action = button["formaction"] ?? form["action"] ?? url
+        if form["enctype"] == "multipart/form-data" {
+            let parts = pairs.map { pair in
+                (name: pair.name, filename: fileInputs.contains(pair.name) ? chosen[pair.name]?.name ?? "" : nil, value: chosen[pair.name]?.text ?? pair.value)
+            }
+            return try post(action, body: Self.multipart(parts), headers: [("Content-Type", "multipart/form-data; boundary=\(Self.boundary)")] + headers,
+                            sourceLocation: sourceLocation)
+        }
         let body = pairs.map { "\(URLEncoding.encode($0.name))=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
         return try post(action, body: body, headers: headers, sourceLocation: sourceLocation)
     }
@@ -280,6 +301,22 @@ struct LiveBrowser {
             return page
         }
         return try follow(response, from: action, sourceLocation: sourceLocation)
+    }
+
+    static let boundary = "----LiveBrowserBoundary7MA4YWxkTrZu0gW"
+
+    /// A `multipart/form-data` body of `parts` as a browser writes it: a file with its name and
+    /// a content type, a field with neither.
+    static func multipart(_ parts: [(name: String, filename: String?, value: String)]) -> String {
+        var body = ""
+        for part in parts {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+            if let filename = part.filename {
+                body += "; filename=\"\(filename)\"\r\nContent-Type: \(filename.hasSuffix(".json") ? "application/json" : "application/octet-stream")"
+            }
+            body += "\r\n\r\n\(part.value)\r\n"
+        }
+        return body + "--\(boundary)--\r\n"
     }
 
     /// The value of the hidden field `name` of the current page's first form.
@@ -320,7 +357,8 @@ struct LiveBrowser {
         if let referer { head += "Referer: http://\(authority)\(referer)\r\n" }
         if method == "POST" {
             if !extra.contains(where: { $0.0 == "Origin" }) { head += "Origin: http://\(authority)\r\n" }
-            head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+            if !extra.contains(where: { $0.0 == "Content-Type" }) { head += "Content-Type: application/x-www-form-urlencoded\r\n" }
+            head += "Content-Length: \(body.utf8.count)\r\n"
         }
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
         let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: port, from: source)
