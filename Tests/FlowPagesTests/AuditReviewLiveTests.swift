@@ -109,6 +109,26 @@ import Testing
         #expect(browser.page.root.elements("li").filter { $0.content.hasPrefix("Before launch") }.count == 2, "the refused file added nothing")
     }
 
+    @Test func verdictsOnAStateTheAppNoLongerHasAreKeptAndThePassTravelsWithTheAudit() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Moved", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["1.4.3": ("fail", "Low contrast on the count.")])
+        try browser.open(overview)
+        try browser.post("\(overview)/automated", ["csrf": browser.hidden("csrf"), "results": Self.results(app: "pantry")])
+        // As if the route had been renamed since: the file names a state the app does not have.
+        let exported = try browser.request("GET", "\(overview)/audit.json", referer: nil).body
+        #expect(exported.contains("\"automatedPass\""), "the pass travels with the audit")
+        try browser.open("/pantry/_audit")
+        try browser.post("/pantry/_audit/reviews/import", ["csrf": browser.hidden("csrf"), "audit": exported.replacingOccurrences(of: "screen:items", with: "screen:old-items")])
+        #expect(browser.page.heading == "Audit: Moved")
+        let imported = String(browser.url.prefix { $0 != "?" })
+        let homeless = browser.page.root.all.first { $0["id"] == "homeless-title" }
+        #expect(homeless != nil && browser.page.root.elements("li").contains { $0.content == "screen:old-items: 1.4.3" }, "kept and listed, not dropped")
+        #expect(try browser.request("GET", "\(imported)/audit.json", referer: nil).body.contains("screen:old-items"), "and exported again")
+        #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") }, "the pass came with it")
+    }
+
     @Test func anAuditAndAPassChosenAsFilesArriveAsIfPasted() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)
@@ -130,7 +150,7 @@ import Testing
         try browser.press("Attach the automated pass", choosing: ["The results.json file": ("results.json", Self.results(app: "pantry"))])
         #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
         let items = try browser.open("\(imported)/report").root.all.filter { $0.name == "li" }.map(\.content)
-        #expect(items.contains("axe (light) button-name at button: Give the button a name."))
+        #expect(items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name."))
     }
 
     @Test func aMultipartPostIsCheckedForItsSessionAndOriginAsAnyForm() throws {

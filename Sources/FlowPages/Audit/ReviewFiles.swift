@@ -96,14 +96,18 @@ struct ReviewFiles {
     func export(_ request: HTTPRequest) throws -> HTTPResponse {
         let report = try requests.report(request)
         let review = report.review
-        let findings = report.states.flatMap { state in
-            state.findings.values.sorted { $0.criterion < $1.criterion }.map { finding -> [String: Any] in
+        // Every verdict, those on states the app no longer has too.
+        let all = report.states.flatMap { $0.findings.values } + report.homeless.values.flatMap { $0 }
+        let findings = all.sorted { ($0.state, $0.criterion) < ($1.state, $1.criterion) }.map { finding -> [String: Any] in
                 ["state": finding.state, "criterion": finding.criterion, "outcome": finding.outcome.rawValue, "note": finding.note,
                  "auditor": finding.auditor, "updated": ReviewReport.date(finding.updated), "stateHash": finding.stateHash]
-            }
         }
-        let document: [String: Any] = ["format": Self.format, "version": 1, "app": review.app, "name": review.name, "auditor": review.auditor,
+        var document: [String: Any] = ["format": Self.format, "version": 1, "app": review.app, "name": review.name, "auditor": review.auditor,
                                        "created": ReviewReport.date(review.created), "folderHash": review.folderHash, "findings": findings]
+        // The attached pass travels with the audit, as it was attached.
+        if let pass = try services.store.read({ try $0.reviews.automatedPass(review: review.id) }) {
+            document["automatedPass"] = ["attached": ReviewReport.date(pass.attached), "results": pass.results]
+        }
         let body = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
         return Self.download(Array(body), type: "application/json", name: "\(app.app.id)-audit-\(review.id).json")
     }
@@ -129,10 +133,21 @@ struct ReviewFiles {
         }
         let findings = try entries.enumerated().map { try Self.finding($1, number: $0 + 1) }
         let created = Self.milliseconds(document["created"] as? String) ?? services.clock.now()
+        // The pass the audit had attached comes with it, read as an attached one is.
+        var pass: (results: String, attached: Int64)?
+        if let carried = document["automatedPass"] as? [String: Any] {
+            let attached = Self.milliseconds(carried["attached"] as? String) ?? created
+            guard let results = carried["results"] as? String, case .success = AutomatedPass.read(results, app: app.app.id, attached: attached) else {
+                throw HTTPError(.unprocessableContent, "The automated pass the file carries is not one of \(app.app.id); export the audit again.")
+            }
+            pass = (results, attached)
+        }
         let review = try services.store.transaction { transaction in
             let review = try transaction.reviews.create(app: app.app.id, name: name, auditor: auditor,
                                                         folderHash: document["folderHash"] as? String ?? "", now: created)
+            // A verdict on a state the app no longer has is kept too, and listed as such.
             for finding in findings { _ = try transaction.reviews.record(finding, in: review.id, seen: 0) }
+            if let pass { try transaction.reviews.attach(automatedPass: pass.results, to: review.id, now: pass.attached) }
             return review
         }
         return unit.finish(.redirect(to: requests.url(review.id)), request: request)

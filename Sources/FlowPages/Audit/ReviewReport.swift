@@ -55,6 +55,9 @@ struct ReviewReport {
     let folderChanged: Bool
     /// The automated pass last attached to the audit.
     let automated: AutomatedPass?
+    /// Verdicts on states the app no longer has (a route renamed, a form removed), by state id:
+    /// kept, listed and exported, never dropped.
+    let homeless: [String: [ReviewFinding]]
 
     /// The report of every state, or with `only` of that one state (its page, its save): each
     /// state read costs its template files from disk.
@@ -69,6 +72,8 @@ struct ReviewReport {
                                automated: automated?.states[state.id])
         }
         self.states = states
+        let known = Set(AuditInventory(app).states.map(\.id))
+        homeless = only == nil ? byState.filter { !known.contains($0.key) } : [:]
         folderChanged = StateSources.folderHash(app.app) != review.folderHash
         rows = WCAGCriterion.all.map { Self.row($0, states: states) }
     }

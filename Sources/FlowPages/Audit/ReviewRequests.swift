@@ -36,7 +36,10 @@ struct ReviewRequests {
              "judged": .string(String(review.judged)), "applicable": .string(String(review.criteria.criteria.count)),
              "failed": .string(review.failed.map(\.criterion).joined(separator: ", ")), "changed": .bool(review.changedSinceReviewed)]
         }
-        let values = header(report, auditor: auditor).merging(["states": .array(states), "csrf": .string(unit.csrfToken)]) { $1 }
+        let homeless: [TemplateValue] = report.homeless.sorted { $0.key < $1.key }.map { id, findings in
+            ["id": .string(id), "criteria": .string(findings.map(\.criterion).sorted().joined(separator: ", "))]
+        }
+        let values = header(report, auditor: auditor).merging(["states": .array(states), "csrf": .string(unit.csrfToken), "homeless": .array(homeless)]) { $1 }
         return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
     }
 
