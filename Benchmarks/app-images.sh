@@ -39,8 +39,6 @@ for kind in public app; do
     fi
 done
 
-# The server's CPU time so far (user + system), in clock ticks.
-ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 echo "a ${size}-byte PNG, release build, --prototype off, $connections connections, ${duration} s a run: Public ${paths[public]}, app ${paths[app]}"
 for round in $(seq 1 "$rounds"); do
     for kind in public app; do
@@ -57,7 +55,6 @@ for round in $(seq 1 "$rounds"); do
         echo "round $round, $kind:  ${rps} requests/s  p99 ${p99}  ${cost} µs CPU a request  (non-2xx: ${errors:-0})"
     done
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 public=$(echo "${runs[public]}" | median)
 app=$(echo "${runs[app]}" | median)
 awk -v public="$public" -v app="$app" 'BEGIN { printf "median: Public %.0f requests/s, app image %.0f requests/s: the app image is %.2fx the public folder (goal: >= 0.9x)\n", public, app, app / public }'

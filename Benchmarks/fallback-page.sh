@@ -20,8 +20,6 @@ source Benchmarks/serve-release.sh
 
 agent="Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
 declare -A runs=([off]="" [on]="") costs=([off]="" [on]="")
-# The server's CPU time so far (user + system), in clock ticks.
-ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 echo "SUMA Finance's /auth/login on suma.finance, --prototype off, no cookie, release build, $connections connections, ${duration} s a run"
 for round in $(seq 1 "$rounds"); do
     for banner in off on; do
@@ -47,7 +45,6 @@ for round in $(seq 1 "$rounds"); do
         echo "round $round, --app-banner $banner:  ${rps} requests/s  p99 ${p99}  ${cost} µs CPU a request  (non-2xx: ${errors:-0})"
     done
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 off=$(echo "${runs[off]}" | median)
 on=$(echo "${runs[on]}" | median)
 awk -v off="$off" -v on="$on" 'BEGIN { printf "median: --app-banner off %.0f requests/s, --app-banner on %.0f requests/s: on is %.2fx off\n", off, on, on / off }'

@@ -37,7 +37,6 @@ for name, body in bodies.items():
 PY
 kinds="plain email fields escapes unicode"
 declare -A costs
-ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 start_server --db "$folder/hostile.sqlite" --connections-per-address 0
 read -r cookie csrf < <(make_people 1)
 base="http://127.0.0.1:$port/suma-finance"
@@ -58,7 +57,6 @@ for round in $(seq 1 "$rounds"); do
         echo "round $round, $kind: ${cost} µs CPU a post (answered $status)"
     done
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 plain=$(echo "${costs[plain]}" | median)
 for kind in $kinds; do
     cost=$(echo "${costs[$kind]}" | median)

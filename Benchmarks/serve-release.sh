@@ -1,8 +1,8 @@
 # Sourced by the HTTP benchmarks: installs wrk if missing, builds flowpages in release mode, and
 # start_server runs it on $port with the arguments given (the access log on, to /dev/null) until
 # the script exits (or stop_server), waiting for /_health; start_instances N runs N of them behind nginx on $port;
-# make_people N writes N SUMA Finance sessions on Login, one "cookie csrf" a line. $folder is a
-# scratch folder removed at exit. SCRATCH_PATH builds elsewhere than .build (`--scratch-path`).
+# make_people N writes N SUMA Finance sessions on Login, one "cookie csrf" a line; ticks and median
+# help measure. $folder is a scratch folder removed at exit. SCRATCH_PATH builds elsewhere than .build (`--scratch-path`).
 if ! command -v wrk >/dev/null; then
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
@@ -21,6 +21,12 @@ cleanup() {
     rm -rf "$folder"
 }
 trap cleanup EXIT
+
+# The server's CPU time so far (user + system), in clock ticks.
+ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+
+# The median of the numbers on standard input (spaces or lines between them).
+median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 start_server() {
     "$scratch/release/flowpages" serve --port "$port" "$@" >/dev/null &

@@ -28,7 +28,6 @@ for round in $(seq 1 "$rounds"); do
         echo "round $round, --watch $watch:  ${rps} requests/s  p99 ${p99} ms  (unexpected statuses: ${failed}, socket errors: ${errors})"
     done
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 off=$(echo "${runs[off]}" | median)
 on=$(echo "${runs[on]}" | median)
 awk -v off="$off" -v on="$on" 'BEGIN { printf "median: --watch off %.0f requests/s, --watch on %.0f requests/s: on is %.2fx off (%+.1f %%)\n", off, on, on / off, (on / off - 1) * 100 }'
