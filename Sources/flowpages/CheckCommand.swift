@@ -33,6 +33,6 @@ struct CheckCommand: ParsableCommand {
         for problem in report.problems { printError(problem) }
         for warning in report.warnings { printError(warning) }
         guard report.problems.isEmpty else { throw ExitCode.failure }
-        print("\(views): every app folder and template is valid" + (report.warnings.isEmpty ? "" : ", with \(report.warnings.count) warnings"))
+        print("\(views): every app folder and template is valid" + (report.warnings.isEmpty ? "" : ", with \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"))
     }
 }

@@ -188,3 +188,43 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path,
     finally:
         browser.quit()
         server.stop()
+
+
+# Eight defects of eight kinds planted in a copy of the pantry app: each the pass must report in
+# the state where it occurs, under its WCAG criterion; the clean pantry (above) reports none.
+PLANTED = [
+    # (file, text in it, what replaces it, state, check, rule, criterion)
+    ("items.html", ' alt="Pantry shelves of jars and tins"', "", "screen:items", "axe", "image-alt", "1.1.1"),
+    ("item.html", 'label="Edit"', 'label=""', "screen:item", "axe", "button-name", "4.1.2"),
+    ("item.html", "<dl>", '<h1>Item</h1><input type="search" name="find"><dl>', "screen:item", "structure", "one-h1", "1.3.1"),
+    ("item.html", "<dl>", '<input type="text" name="note"><dl>', "screen:item", "axe", "label", "4.1.2"),
+    ("item.html", "</dl>", '</dl><p>For the recipe, see <a href="/pantry/items">here</a>.</p>', "screen:item", "links", "generic-link-text", "2.4.4"),
+    ("item-fields.html", "{{> _layout/field field=forms.item.quantity}}",
+     '<div class="field"><label for="item-quantity">Quantity</label><input type="text" id="item-quantity" name="quantity"'
+     ' value="{{ forms.item.quantity.value }}">{{#if forms.item.quantity.error}}<p class="field-error">{{ forms.item.quantity.error }}</p>{{/if}}</div>',
+     "form-errors:edit-item:item", "errors", "error-not-tied", "3.3.1"),
+    ("style.css", None, ".pantry-items { color: #b8b8b8; }\n", "screen:items", "axe", "color-contrast", "1.4.3"),
+    ("style.css", None, ".pantry-items { min-width: 40rem; }\n", "screen:items", "reflow", "320px", "1.4.10"),
+]
+
+
+def test_every_planted_defect_is_reported_where_it_occurs_with_its_criterion(tmp_path):
+    views = tmp_path / "views"
+    shutil.copytree(PANTRY, views / "pantry")
+    for name, text, replacement, *_ in PLANTED:
+        path = views / "pantry" / name
+        if text is None:
+            with path.open("a") as file:
+                file.write(replacement)
+            continue
+        source = path.read_text()
+        assert text in source, f"{name} no longer has {text!r}: plant the defect elsewhere"
+        path.write_text(source.replace(text, replacement, 1))
+    out = tmp_path / "out"
+    assert run("pantry", views, out) == 1, "the pass finds something"
+    states = {state["id"]: state for state in json.loads((out / "results.json").read_text())["states"]}
+    for _, _, _, state, check, rule, criterion in PLANTED:
+        found = states[state]["problems"] + states[state].get("needsReview", [])
+        match = [p for p in found if p["check"] == check and p["rule"] == rule]
+        assert match, f"{state}: no {check} {rule} in {[(p['check'], p['rule']) for p in found]}"
+        assert criterion in match[0]["criteria"], f"{state} {rule}: criteria {match[0]['criteria']}, not {criterion}"
