@@ -195,6 +195,20 @@ import Testing
         #expect(afterStyle.count == 2, "\(afterStyle)")
     }
 
+    @Test func aChangeToFlowPagesOwnStylesheetMarksTheStatesReviewed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Public"), to: folder)
+        let pantry = try AuditInventoryLiveTests.pantry()
+        let live = try LiveApp(views: pantry.views, publicFolder: folder.path)
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Shared look", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:items", as: "Ana", ["1.4.3": ("pass", "")])
+        let css = folder.appendingPathComponent("flowpages.css")
+        try (String(contentsOf: css, encoding: .utf8) + "\nmain { color: #777; }\n").write(to: css, atomically: true, encoding: .utf8)
+        let marked = try browser.open(overview).root.elements("th").filter { $0.content.hasSuffix("(changed since reviewed)") }.map(\.content)
+        #expect(marked == ["Pantry (changed since reviewed)"], "\(marked)")
+    }
+
     @Test func aChangeToTheSharedLayoutMarksEveryStateItDraws() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)

@@ -17,6 +17,8 @@ struct AppMounts {
     /// What every mount shares.
     struct Settings {
         let store: any WebStore
+        /// The folder of FlowPages' own static files (`flowpages.css`).
+        let publicFolder: String
         let appHosts: [String: String]
         let prototype: Bool
         let appBanner: Bool?
@@ -51,7 +53,8 @@ struct AppMounts {
             let origins = OriginPolicy(publicOrigins: settings.publicOrigins, appHosts: names)
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 let mounted = MountedApp(app: app, templates: templates, images: images, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
-                                         appBanner: settings.appBanner, origins: origins, effects: settings.effects)
+                                         appBanner: settings.appBanner, origins: origins, effects: settings.effects,
+                                         sharedStylesheet: settings.publicFolder + "/flowpages.css")
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,
                                    eventBudget: settings.eventBudget, clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)
             }

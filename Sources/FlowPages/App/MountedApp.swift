@@ -45,6 +45,8 @@ final class MountedApp: Sendable {
     /// Whether a route's URL is the app's entry (`path="/"`): the entry then shows that screen,
     /// since a redirect to where the session is could lead back to the entry itself.
     let hasRootScreen: Bool
+    /// The file of FlowPages' own stylesheet every page links (`Public/flowpages.css`), when known.
+    let sharedStylesheet: String?
     /// What `/<app>/_app.css` answers; see ``stylesheet(of:)``.
     let stylesheet: [UInt8]?
     /// The stylesheet's entity tag: a browser revalidates it on each page and is answered 304.
@@ -55,7 +57,8 @@ final class MountedApp: Sendable {
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
     init(app: AppDefinition, templates: TemplateSet, images: AppImages, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
-         origins: OriginPolicy, effects: EffectRegistry) {
+         origins: OriginPolicy, effects: EffectRegistry, sharedStylesheet: String? = nil) {
+        self.sharedStylesheet = sharedStylesheet
         self.app = app
         self.templates = templates
         self.images = images

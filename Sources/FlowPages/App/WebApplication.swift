@@ -58,7 +58,7 @@ public struct WebApplication: Sendable {
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         let mounts = try AppMounts(views: views, layouts: layouts, AppMounts.Settings(
-            store: store, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
+            store: store, publicFolder: publicFolder, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
             clock: clock, linkCounters: linkCounters, eventBudget: eventBudget ?? EventBudget(counters: linkCounters), errorLog: errorLog))
         self.linkCounters = linkCounters
         appIDs = mounts.prefixed.keys.sorted()

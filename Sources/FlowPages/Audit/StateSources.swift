@@ -12,14 +12,15 @@ struct StateSources {
     let templates: [String]
     /// The route and the overlay (form, alert, toast) as the definition holds them.
     let definition: String
-    /// The app folder's own stylesheet and icons, as its files hold them now.
+    /// The app folder's own stylesheet and icons and FlowPages' shared stylesheet, as their files hold them now.
     let look: [UInt8]
 
     init(_ state: AuditState, in app: MountedApp) {
         let definition = app.app
         let route = state.shownRoute(in: definition.navigation)
         templates = route.flatMap { definition.templates[$0] }.map { Self.sources(of: $0, app: definition) } ?? []
-        look = ["style.css", "icons.svg"].flatMap { FileManager.default.contents(atPath: definition.folder + "/" + $0).map(Array.init) ?? [] }
+        look = (["style.css", "icons.svg"].map { definition.folder + "/" + $0 } + [app.sharedStylesheet].compactMap { $0 })
+            .flatMap { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
         var parts = [state.kind.rawValue]
         if let route, let described = definition.navigation.route(route) { parts.append(String(describing: described)) }
         if let overlay = state.overlay {

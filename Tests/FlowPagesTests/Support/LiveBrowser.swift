@@ -30,13 +30,15 @@ final class LiveApp {
     ///   change to their files (and may then be broken).
     /// - Parameter polling: With `watch`, whether the files are polled rather than watched with inotify.
     /// - Parameter eventLimits: The rates events are recorded at (``EventBudget``); the documented ones by default.
+    /// - Parameter publicFolder: FlowPages' static files; the repository's `Public` by default.
     init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
-         polling: Bool = false, eventLimits: EventBudget.Limits = EventBudget.Limits()) throws {
+         polling: Bool = false, eventLimits: EventBudget.Limits = EventBudget.Limits(), publicFolder: String? = nil) throws {
         data = try TestStore.fresh("e2e")
         linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
         (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch, polling: polling,
-                                        linkCounters: linkCounters, eventLimits: eventLimits)
+                                        linkCounters: linkCounters, eventLimits: eventLimits,
+                                        publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path)
     }
 
     /// Where the server counts what visitors without a session do with deep links.
@@ -53,12 +55,13 @@ final class LiveApp {
     private static func start(
         _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
         polling: Bool = false,
-        linkCounters: LinkCounters, eventLimits: EventBudget.Limits = EventBudget.Limits()
+        linkCounters: LinkCounters, eventLimits: EventBudget.Limits = EventBudget.Limits(),
+        publicFolder: String = repository.appendingPathComponent("Public").path
     ) throws -> (HTTPServer, Int) {
         let eventBudget = EventBudget(counters: linkCounters, limits: eventLimits)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(
-                views: views, publicFolder: repository.appendingPathComponent("Public").path,
+                views: views, publicFolder: publicFolder,
                 store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, linkCounters: linkCounters,
                 eventBudget: eventBudget, errorLog: { _ in }
             )
