@@ -81,4 +81,8 @@ public protocol ReviewWrites: ReviewReads {
     func record(_ finding: ReviewFinding, in review: Int64, seen: Int64) throws -> Bool
     /// Keeps an automated pass's results (JSON) with audit `review`; the latest is the one shown.
     func attach(automatedPass results: String, to review: Int64, now: Int64) throws
+    /// Moves audit `review`'s verdicts on state `from` to state `to` (a state renamed), each
+    /// keeping its version and what it was given on; a criterion `to` already has a verdict on
+    /// stays where it was. Returns the criteria left on `from`.
+    func move(review: Int64, from: String, to: String) throws -> [String]
 }

@@ -67,4 +67,14 @@ struct ReviewTable: ReviewWrites {
         _ = try connection.execute("INSERT INTO audit_passes (review, attached_at, results) VALUES ($1, $2, $3)",
                                    [.integer(review), .integer(now), .text(results)])
     }
+
+    func move(review: Int64, from: String, to: String) throws -> [String] {
+        _ = try connection.execute(
+            """
+            UPDATE audit_findings SET state = $3 WHERE review = $1 AND state = $2
+              AND criterion NOT IN (SELECT criterion FROM audit_findings WHERE review = $1 AND state = $3)
+            """, [.integer(review), .text(from), .text(to)])
+        return try connection.query("SELECT criterion FROM audit_findings WHERE review = $1 AND state = $2 ORDER BY criterion",
+                                    [.integer(review), .text(from)]) { $0.string(0) ?? "" }
+    }
 }

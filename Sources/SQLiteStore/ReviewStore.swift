@@ -65,4 +65,14 @@ struct ReviewStore: ReviewWrites {
         _ = try connection.execute("INSERT INTO audit_passes (review, attached_at, results) VALUES (?, ?, ?)",
                                    [.integer(review), .integer(now), .text(results)])
     }
+
+    func move(review: Int64, from: String, to: String) throws -> [String] {
+        _ = try connection.execute(
+            """
+            UPDATE audit_findings SET state = ? WHERE review = ? AND state = ?
+              AND criterion NOT IN (SELECT criterion FROM audit_findings WHERE review = ? AND state = ?)
+            """, [.text(to), .integer(review), .text(from), .integer(review), .text(to)])
+        return try connection.query("SELECT criterion FROM audit_findings WHERE review = ? AND state = ? ORDER BY criterion",
+                                    [.integer(review), .text(from)]) { $0.string(0) ?? "" }
+    }
 }

@@ -124,9 +124,14 @@ import Testing
         #expect(browser.page.heading == "Audit: Moved")
         let imported = String(browser.url.prefix { $0 != "?" })
         let homeless = browser.page.root.all.first { $0["id"] == "homeless-title" }
-        #expect(homeless != nil && browser.page.root.elements("li").contains { $0.content == "screen:old-items: 1.4.3" }, "kept and listed, not dropped")
+        #expect(homeless != nil && browser.page.root.elements("li").contains { $0.content.hasPrefix("screen:old-items: 1.4.3") }, "kept and listed, not dropped")
         #expect(try browser.request("GET", "\(imported)/audit.json", referer: nil).body.contains("screen:old-items"), "and exported again")
         #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") }, "the pass came with it")
+        // The auditor gives them their new home: the state the route is now.
+        try browser.press("Move", filling: ["Move its verdicts to": "screen:items"])
+        #expect(browser.page.root.all.first { $0["id"] == "homeless-title" } == nil, "none waits any more")
+        let page = try browser.open("\(imported)/state?state=screen:items")
+        #expect(page.root.elements("textarea").contains { $0.raw == "Low contrast on the count." }, "the verdict is on the state now")
     }
 
     @Test func anAuditAndAPassChosenAsFilesArriveAsIfPasted() throws {

@@ -398,4 +398,17 @@ import Testing
         try second.transaction { try $0.reviews.attach(automatedPass: "{\"run\": 2}", to: review.id, now: 6_000) }
         #expect(try first.read { try $0.reviews.automatedPass(review: review.id) }.map { "\($0.attached) \($0.results)" } == "6000 {\"run\": 2}")
     }
+
+    @Test(arguments: StoreBackend.available) func verdictsOnARenamedStateMoveToItsNewName(backend: StoreBackend) throws {
+        let (first, second) = try backend.instances()
+        let review = try first.transaction { try $0.reviews.create(app: "coin", name: "Renamed", auditor: "Ana", folderHash: "f1", now: 1_000) }
+        for (state, criterion) in [("screen:old", "1.1.1"), ("screen:old", "1.4.3"), ("screen:new", "1.4.3")] {
+            _ = try first.transaction { try $0.reviews.record(ReviewFinding(state: state, criterion: criterion, outcome: .fail, note: state, auditor: "Ana",
+                                                                            updated: 2_000, stateHash: "s"), in: review.id, seen: 0) }
+        }
+        let left = try second.transaction { try $0.reviews.move(review: review.id, from: "screen:old", to: "screen:new") }
+        #expect(left == ["1.4.3"], "a criterion the new state has a verdict on stays where it was")
+        let findings = try first.read { try $0.reviews.findings(review: review.id) }.map { "\($0.state) \($0.criterion) \($0.note) v\($0.version)" }.sorted()
+        #expect(findings == ["screen:new 1.1.1 screen:old v1", "screen:new 1.4.3 screen:new v1", "screen:old 1.4.3 screen:old v1"])
+    }
 }

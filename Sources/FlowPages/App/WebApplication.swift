@@ -234,6 +234,7 @@ public struct WebApplication: Sendable {
         group.get(ReservedPath.auditReportEARL.pattern, answer { try files.earl($0) })
         group.get(ReservedPath.auditExport.pattern, answer { try files.export($0) })
         group.post(ReservedPath.auditAttach.pattern, answer { try files.attach($0) })
+        group.post(ReservedPath.auditMove.pattern, answer { try reviews.move($0) })
     }
 
     /// The association files, which every host answers.

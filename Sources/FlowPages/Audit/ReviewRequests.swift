@@ -36,11 +36,34 @@ struct ReviewRequests {
              "judged": .string(String(review.judged)), "applicable": .string(String(review.criteria.criteria.count)),
              "failed": .string(review.failed.map(\.criterion).joined(separator: ", ")), "changed": .bool(review.changedSinceReviewed)]
         }
-        let homeless: [TemplateValue] = report.homeless.sorted { $0.key < $1.key }.map { id, findings in
-            ["id": .string(id), "criteria": .string(findings.map(\.criterion).sorted().joined(separator: ", "))]
+        let homeless: [TemplateValue] = report.homeless.sorted { $0.key < $1.key }.enumerated().map { index, entry in
+            ["id": .string(entry.key), "criteria": .string(entry.value.map(\.criterion).sorted().joined(separator: ", ")), "index": .string(String(index))]
         }
-        let values = header(report, auditor: auditor).merging(["states": .array(states), "csrf": .string(unit.csrfToken), "homeless": .array(homeless)]) { $1 }
+        let targets: [TemplateValue] = report.states.map { ["id": .string($0.state.id), "name": .string("\($0.state.name) (\($0.state.kind.heading))")] }
+        var values = header(report, auditor: auditor).merging(["states": .array(states), "csrf": .string(unit.csrfToken), "homeless": .array(homeless)]) { $1 }
+        values["targets"] = .array(targets)
+        values["move"] = .string(url(report.review.id, .auditMove))
+        values["left"] = request.query("left").map { .string($0) } ?? .null
         return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
+    }
+
+    /// Moves the verdicts on a state the app no longer has to one it has (the route was renamed):
+    /// each keeps its version and what it was given on, so it shows as changed since reviewed
+    /// until judged again; a criterion the state already has a verdict on stays, and the
+    /// overview says which.
+    func move(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (unit, form, _, _) = try services.openCheckedPost(request)
+        let report = try self.report(request)
+        guard let from = form["from"], report.homeless[from] != nil else {
+            throw HTTPError(.unprocessableContent, "That state has no verdicts waiting for a new home; reload the audit's page.")
+        }
+        guard let to = form["to"], report.states.contains(where: { $0.state.id == to }) else {
+            throw HTTPError(.unprocessableContent, "Choose a state the app has now to move the verdicts to.")
+        }
+        let left = try services.store.transaction { try $0.reviews.move(review: report.review.id, from: from, to: to) }
+        let target = url(report.review.id, as: form["auditor"] ?? "")
+        let query = left.isEmpty ? "" : (target.contains("?") ? "&" : "?") + "left=" + Self.encoded(left.joined(separator: ", "))
+        return unit.finish(.redirect(to: target + query), request: request)
     }
 
     /// The criteria that apply to one state, each with its verdict, note and who gave it, then

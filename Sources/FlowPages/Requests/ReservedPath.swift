@@ -38,6 +38,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case auditReportEARL = "/_audit/reviews/{id}/report.jsonld"
     case auditExport = "/_audit/reviews/{id}/audit.json"
     case auditAttach = "/_audit/reviews/{id}/automated"
+    case auditMove = "/_audit/reviews/{id}/move"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }
