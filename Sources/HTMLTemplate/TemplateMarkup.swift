@@ -92,7 +92,8 @@ public enum TemplateMarkup {
                 if byte == UInt8(ascii: "\n") {
                     line += 1
                     column = 1
-                } else {
+                } else if byte & 0xC0 != 0x80 {
+                    // A column a character, as an editor counts: UTF-8's continuation bytes add none.
                     column += 1
                 }
             }

@@ -26,7 +26,8 @@ extension TemplateCheck {
         let own = library.files.filter { $0.key.hasPrefix(app.id + "/") }.sorted { $0.key < $1.key }
         return own.flatMap { _, file -> [String] in
             guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
-            return StartTag.all(in: source).filter { $0.name == "img" && !$0.attributes.contains("alt") }.map { tag in
+            let tags = (try? TemplateMarkup.tags(in: source, template: file)) ?? []
+            return tags.filter { $0.name == "img" && $0.attribute("alt") == nil }.map { tag in
                 "\(file):\(tag.line):\(tag.column): warning: <img> has no alt attribute, so a screen reader reads out its address; "
                     + "give it alt=\"what it shows\", or alt=\"\" if it is only decoration"
             }

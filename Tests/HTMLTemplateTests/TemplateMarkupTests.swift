@@ -1,9 +1,9 @@
-@testable import FlowPages
+import HTMLTemplate
 import Testing
 
-/// The start tags `check` reads in a template's source: template tags stepped over wherever they
-/// stand, comments and raw text holding none.
-@Suite struct StartTagTests {
+/// The start tags a template's static text writes: template tags stepped over wherever they
+/// stand, comments and raw text holding none, places in lines and characters.
+@Suite struct TemplateMarkupTests {
     @Test(arguments: [
         (#"<img src="{{ image "a.png" }}" alt="">"#, ["img: src alt @1:1"]),
         (#"<p>x</p><IMG SRC='{{ url "a" }}' {{#if x}}Alt="y"{{/if}}/>"#, ["p:  @1:1", "img: src alt @1:9"]),
@@ -13,8 +13,10 @@ import Testing
         ("a < b and 1<2 <3 {{ x }}", []),
         ("<p>é<img>", ["p:  @1:1", "img:  @1:5"]),
     ])
-    func startTagsAreReadWithTheirAttributesAndPlaces(source: String, expected: [String]) {
-        let tags = StartTag.all(in: source).map { "\($0.name): \($0.attributes.joined(separator: " ")) @\($0.line):\($0.column)" }
+    func startTagsAreReadWithTheirAttributesAndPlaces(source: String, expected: [String]) throws {
+        let tags = try TemplateMarkup.tags(in: source, template: "t").map {
+            "\($0.name): \($0.attributes.map(\.name).joined(separator: " ")) @\($0.line):\($0.column)"
+        }
         #expect(tags == expected)
     }
 }
