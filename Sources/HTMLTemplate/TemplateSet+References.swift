@@ -11,6 +11,34 @@ extension TemplateSet {
         return walk.paths
     }
 
+    /// The names of the templates `name` is rendered with: itself, the layouts it extends and
+    /// every partial any of them includes, each once, `name` first. Empty for an unknown template.
+    public func dependencies(of name: String) -> [String] {
+        guard let start = indices[name] else { return [] }
+        var seen: [Int] = []
+        var queue = [start]
+        while let index = queue.popLast() {
+            guard !seen.contains(index) else { continue }
+            seen.append(index)
+            let template = templates[index]
+            if let layout = template.extends.flatMap({ indices[$0.layout] }) { queue.append(layout) }
+            func partials(_ nodes: [CompiledNode]) {
+                for node in nodes {
+                    switch node {
+                    case .text, .output: break
+                    case .conditional(_, _, let then, let otherwise, _): partials(then + otherwise)
+                    case .loop(_, _, let body, let empty, _): partials(body + empty)
+                    case .partial(let partial, _, _): queue.append(partial)
+                    case .block(_, let body): partials(body)
+                    }
+                }
+            }
+            partials(template.nodes)
+            for (_, nodes) in template.blocks.sorted(by: { $0.key < $1.key }) { partials(nodes) }
+        }
+        return seen.map { templates[$0].name }
+    }
+
     private struct ReferenceWalk {
         let set: TemplateSet
         let descending: (String) -> Bool

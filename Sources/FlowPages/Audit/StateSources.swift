@@ -18,7 +18,7 @@ struct StateSources {
     init(_ state: AuditState, in app: MountedApp) {
         let definition = app.app
         let route = state.shownRoute(in: definition.navigation)
-        templates = route.flatMap { definition.templates[$0] }.map { Self.sources(of: $0, app: definition) } ?? []
+        templates = route.flatMap { definition.templates[$0] }.map { Self.sources(of: $0, app: app) } ?? []
         look = (["style.css", "icons.svg"].map { definition.folder + "/" + $0 } + [app.sharedStylesheet].compactMap { $0 })
             .flatMap { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
         var parts = [state.kind.rawValue]
@@ -38,25 +38,15 @@ struct StateSources {
         return Self.hex(hasher.finalize())
     }
 
-    /// The template `name` (`coin/recents`) and every template it extends or includes, each once:
-    /// the app's own partials from its folder, the shared layouts from the views folder's (or
-    /// those installed with FlowPages, ``SharedLayouts``).
-    private static func sources(of name: String, app: AppDefinition) -> [String] {
-        let layouts = SharedLayouts.folder(for: (app.folder as NSString).deletingLastPathComponent)
-        var seen: Set<String> = []
-        var found: [String] = []
-        var queue = [name]
-        while let next = queue.popLast() {
-            guard seen.insert(next).inserted, let text = file(of: next, app: app, layouts: layouts).flatMap({ try? String(contentsOfFile: $0, encoding: .utf8) })
-            else { continue }
-            found.append(text)
-            // `{{> coin/coin-card …}}`, `{{> ./card}}`, `{{extends "_layout/app"}}`.
-            for piece in text.components(separatedBy: "{{>").dropFirst() + text.components(separatedBy: "{{extends").dropFirst() {
-                let partial = piece.drop { $0 == " " || $0 == "\"" }.prefix { !$0.isWhitespace && $0 != "}" && $0 != "\"" }
-                queue.append(partial.hasPrefix("./") ? app.id + "/" + partial.dropFirst(2) : String(partial))
-            }
+    /// The sources of template `name` (`coin/recents`) and of every template it extends or
+    /// includes (``TemplateSet/dependencies(of:)``), as their files hold them now: the app's own
+    /// from its folder, the shared layouts from the views folder's (or those installed with
+    /// FlowPages, ``SharedLayouts``).
+    private static func sources(of name: String, app: MountedApp) -> [String] {
+        let layouts = SharedLayouts.folder(for: (app.app.folder as NSString).deletingLastPathComponent)
+        return app.templates.dependencies(of: name).compactMap { template in
+            file(of: template, app: app.app, layouts: layouts).flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         }
-        return found
     }
 
     /// The file of the template `name`: the app's own, or a shared layout; nil for any other.
