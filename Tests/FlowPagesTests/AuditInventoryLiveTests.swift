@@ -96,7 +96,14 @@ import Testing
         let navigation = definition.navigation
         let states = Self.listed(try browser.open("/\(id)/_audit"))
         #expect(!states.isEmpty)
-        for state in states {
+        // Where each state's screen is: a toast's, where its action lands.
+        let routes = Dictionary(uniqueKeysWithValues: try AuditWalkLiveTests.states(of: id, in: live).compactMap { state in
+            (state["id"] as? String).map { ($0, state["route"] as? String) }
+        })
+        for listed in states {
+            // Each state opened in a session of its own: what one replay wrote (an item deleted) is not the next one's.
+            browser = LiveBrowser(live)
+            let state = Self.listed(try browser.open("/\(id)/_audit")).first { $0.id == listed.id } ?? listed
             guard let csrf = state.csrf else {
                 // Only a state whose sample the app's data cannot give is listed without a way in.
                 Issue.record("\(id): '\(state.id)' cannot be opened")
@@ -109,7 +116,7 @@ import Testing
             let parts = state.id.split(separator: ":", maxSplits: 2).map(String.init)
             let shown = navigation.routeInstance(path: Substring(browser.url.dropFirst(id.count + 1)).split(separator: "?").first ?? "")?.name.rawValue
             switch parts[0] {
-            case "screen", "modal":
+            case "screen", "modal", "signed-in":
                 // A screen whose template fails (the demo has one on purpose) shows the app's error view.
                 let drawn = browser.last.status == 200 || (browser.last.status == 500 && page.root.all.contains { $0.hasClass("error-view") })
                 #expect(drawn && shown == parts[1], "\(id) \(state.id): shows \(shown ?? browser.url), \(browser.last.status)")
@@ -120,7 +127,7 @@ import Testing
             case "alert", "confirmation":
                 #expect(shown == parts[1] && page.alert?.title == definition.alerts[parts[2]]?.title, "\(id) \(state.id): \(page.alert?.title ?? "no alert")")
             case "toast":
-                #expect(shown == parts[1] && !page.toasts.isEmpty, "\(id) \(state.id): a toast showing")
+                #expect(shown == routes[state.id] ?? nil && !page.toasts.isEmpty, "\(id) \(state.id): a toast showing, on \(shown ?? browser.url)")
             case "invalid-link":
                 #expect(page.alert?.title == definition.alerts["invalid-link"]?.title)
             case "not-found":

@@ -53,6 +53,8 @@ final class MountedApp: Sendable {
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
+    /// The audit's inventory of the app as mounted, once worked out.
+    let auditInventory = AuditInventoryCache()
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 

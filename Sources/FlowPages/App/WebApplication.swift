@@ -222,6 +222,7 @@ public struct WebApplication: Sendable {
         let audit = AuditRequests(services: services)
         group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
         group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
+        group.get(ReservedPath.auditStates.pattern, answer { try audit.inventoryJSON($0) })
         let reviews = ReviewRequests(services: services)
         let files = ReviewFiles(requests: reviews)
         group.post(ReservedPath.auditReviews.pattern, answer { try reviews.start($0) })

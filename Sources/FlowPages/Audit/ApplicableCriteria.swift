@@ -34,7 +34,7 @@ struct ApplicableCriteria {
         if text.contains(" lang=") { apply(["3.1.2"], "it has text in another language") }
         // A search or filter form posts no action, and still asks for input.
         if text.contains("<form") || text.contains("_layout/form-start") { apply(["3.3.2"], "it has a form") }
-        let route = state.shownRoute(in: definition.navigation)
+        let route = state.shownRoute
         if let route, Self.isInTab(route, definition.navigation) { apply(["1.1.1", "3.2.3", "3.2.4"], "it shows the tab bar, with icons") }
         let forms = route.map { Self.forms(offeredBy: $0, in: app) } ?? []
         if !forms.isEmpty {
@@ -55,7 +55,7 @@ struct ApplicableCriteria {
             apply(["4.1.3"], "it shows a status message")
             apply(["2.2.1"], "its status message fades after six seconds")
         case .signedOut: apply(["3.3.8"], "it asks the person to sign in")
-        case .screen, .notFound: break
+        case .screen, .signedIn, .notFound: break
         }
         if route.map({ definition.navigation.isShownInModal($0) }) == true { apply(["2.1.2"], "it is in a modal or sheet") }
         criteria = WCAGCriterion.all.compactMap { criterion in reasons[criterion.number].map { (criterion, $0) } }

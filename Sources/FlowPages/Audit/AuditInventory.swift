@@ -1,49 +1,87 @@
 import FlowDefinition
+import FlowStore
 import Navigation
 
-/// Every state an app declares, for an auditor to walk: worked out from `app.xml`, the screens'
-/// templates (which actions each posts) and the app's fixtures, with no code that names an app.
+/// Every state of an app, for an auditor to walk: the app's real state space, worked out from
+/// `app.xml`, the screens' templates (which actions each posts) and the app's fixtures, each
+/// state reached by replaying the app from its start (``AuditOpening``, ``AuditReplay``) — no
+/// code names an app.
 ///
 /// - each route, with sample parameters: a record of its collection from the app's data, the
 ///   documented account's email and token, else its default, else a placeholder its kind and
-///   pattern take;
-///   a modal route is listed as a modal, opened over the screen a link to it shows beneath it;
+///   pattern take; a modal over the screen that presents it (a screen posting an action that
+///   presents it, with that screen's sample record), else as a link to it opens it;
+/// - a screen anyone may see, signed in as well, when what its own template shows differs
+///   signed in (the app's first fixture account) from signed out;
 /// - each form a screen posts whose rules refuse it empty, with those errors showing;
 /// - each alert an action of a screen shows (a confirmation when a button of it runs an action),
-///   and each screen's unsaved-changes alert; each toast an action of a screen shows;
-/// - each guarded screen as a visitor meets it (the sign-in asked first), and signed in as the
-///   app's first fixture account;
+///   and each screen's unsaved-changes alert;
+/// - each toast an action of a screen shows, where the app lands once the action is done —
+///   replayed along the outcomes of its effects that show it;
+/// - each guarded screen as a visitor meets it (the sign-in asked first);
 /// - the invalid-link alert, when the app has one, and the page for an address that names nothing.
+///
+/// States are named with their sample data filled in ("Doctor Ada Lovelace"), and a name two
+/// states would share says the route's path and the kind.
 struct AuditInventory: Sendable {
     let states: [AuditState]
 
-    init(_ app: MountedApp) {
-        var states: [AuditState] = []
+    /// The inventory of `services`' app, worked out once for the app as mounted (its folder
+    /// changing mounts it anew) and kept.
+    static func of(_ services: AppServices) throws -> AuditInventory {
+        if let kept = services.app.auditInventory.kept { return kept }
+        let replay = try AuditReplay(services, sessionID: Secret.token(), dataKey: Secret.token(), clientAddress: "audit inventory",
+                                     now: services.clock.now())
+        return services.app.auditInventory.keep(AuditInventory(replay: replay, renderer: services.renderer))
+    }
+
+    /// The inventory of `replay`'s app, its landings replayed by `replay` and nothing of them
+    /// kept, its screens drawn by `renderer` to name and compare them.
+    init(replay: AuditReplay, renderer: PageRenderer) {
+        let app = replay.app
         let definition = app.app
-        let canSignIn = !app.fixtureAccountIDs.isEmpty
+        let canSignIn = replay.accountID != nil && definition.navigation.signIn != nil
+        var states: [AuditState] = []
+        func looks(_ state: NavigationState?) -> (title: String, content: [UInt8])? {
+            state.flatMap { renderer.ownContent(of: $0, scope: replay.scope(signedIn: $0.userID)) }
+        }
         for route in definition.navigation.routes {
-            // A title filled from records ("{coin.name}") says little on its own: the route's name first.
-            let name = route.title.isEmpty ? route.name.rawValue
-                : AppData.hasPlaceholders(route.title) ? "\(route.name.rawValue) (“\(route.title)”)" : route.title
             let guarded = definition.navigation.requiresSignIn(route.name)
             let kind: AuditState.Kind = definition.navigation.isShownInModal(route.name) ? .modal : .screen
             let sample = Self.sample(route, in: definition, signedIn: guarded)
-            let note = sample.note ?? (guarded && !canSignIn ? "guarded, and the app has no fixture account to sign in with" : nil)
-            let instance = note == nil ? sample.instance : nil
-            states.append(AuditState(id: "\(kind.rawValue):\(route.name)", kind: kind, name: name,
-                                     recipe: instance.map { .screen($0, signedIn: guarded) }, note: note))
+            let note = sample.note ?? (guarded && replay.accountID == nil ? "guarded, and the app has no fixture account to sign in with" : nil)
+            let reach = note == nil ? sample.instance.map { Self.reach($0, guarded: guarded, kind: kind, replay: replay) } : nil
+            // Reached only where the app puts its screen: a way through a flow that ends elsewhere is none.
+            let reached = reach.flatMap { replay.landing(.screen($0)) }.flatMap { app.navigation.currentScreen(in: $0).name == route.name ? $0 : nil }
+            let shown = looks(reached)
+            let name = Self.name(route, title: shown?.title)
+            states.append(AuditState(id: "\(kind.rawValue):\(route.name)", kind: kind, name: name, recipe: reach.map { .screen($0) },
+                                     note: note ?? (reach != nil && reached == nil ? "the app does not reach it from its start" : nil),
+                                     shownRoute: route.name))
             if guarded {
+                let signedOut = reach.map { AuditState.Reach($0.instance, signedIn: false, actions: $0.actions) }
+                    ?? sample.instance.map { AuditState.Reach($0, signedIn: false) }
                 states.append(AuditState(id: "signed-out:\(route.name)", kind: .signedOut, name: name + ", signed out",
-                                         recipe: sample.instance.map { .signedOut($0) }, note: sample.note))
+                                         recipe: signedOut.map { .signedOut($0) }, note: sample.note,
+                                         shownRoute: definition.navigation.signIn?.route ?? route.name))
+            } else if canSignIn, let reach, kind == .screen, route.name != definition.navigation.signIn?.route {
+                let signedIn = AuditState.Reach(reach.instance, signedIn: true, actions: reach.actions)
+                let landed = replay.landing(.screen(signedIn))
+                let other = landed.map { app.navigation.currentScreen(in: $0).name == route.name } == true ? looks(landed) : nil
+                if let shown, let other, other.content != shown.content {
+                    states.append(AuditState(id: "signed-in:\(route.name)", kind: .signedIn, name: Self.name(route, title: other.title) + ", signed in",
+                                             recipe: .screen(signedIn), shownRoute: route.name))
+                }
             }
-            states += Self.overlays(of: route, name: name, instance: instance, guarded: guarded, app: app)
+            states += Self.overlays(of: route, name: name, reach: reached == nil ? nil : reach, replay: replay)
         }
         if definition.alerts[WellKnownAlert.invalidLink.id] != nil {
-            states.append(AuditState(id: "invalid-link", kind: .invalidLink, name: "A link that names nothing openable", recipe: .invalidLink))
+            states.append(AuditState(id: "invalid-link", kind: .invalidLink, name: "A link that names nothing openable", recipe: .invalidLink,
+                                     shownRoute: definition.navigation.currentScreen(in: definition.navigation.initialState).name))
         }
         states.append(AuditState(id: "not-found", kind: .notFound, name: "An address that names no screen",
-                                 recipe: .notFound(path: Self.unusedPath(in: definition.navigation))))
-        self.states = states
+                                 recipe: .notFound(path: Self.unusedPath(in: definition.navigation)), shownRoute: nil))
+        self.states = Self.distinguished(states, in: definition.navigation)
     }
 
     /// How many states of each kind.
@@ -56,57 +94,136 @@ struct AuditInventory: Sendable {
         states.first { $0.id == id }
     }
 
-    /// The form errors, alerts and toasts the actions `route`'s screen posts can show over it.
-    private static func overlays(of route: RouteDefinition, name: String, instance: RouteInstance?, guarded: Bool, app: MountedApp) -> [AuditState] {
-        let definition = app.app
-        let actions = (app.offeredActions[route.name] ?? []).sorted().compactMap { definition.actions[$0] }
+    /// A route's name in the inventory: its title as its page shows it, filled from the sample
+    /// record; the route's name when it has no title.
+    private static func name(_ route: RouteDefinition, title: String?) -> String {
+        let title = title.flatMap { AppData.hasPlaceholders($0) || $0.isEmpty ? nil : $0 }
+            ?? (AppData.hasPlaceholders(route.title) || route.title.isEmpty ? nil : route.title)
+        return title ?? route.name.rawValue
+    }
+
+    /// `states` with every name two of them share followed by the route's path and the kind.
+    private static func distinguished(_ states: [AuditState], in navigation: NavigationDefinition) -> [AuditState] {
+        let shared = Dictionary(grouping: states, by: \.name).filter { $0.value.count > 1 }
+        return states.map { state in
+            guard shared[state.name] != nil else { return state }
+            var named = state
+            let path = state.recipe?.reach.flatMap { navigation.route($0.instance.name)?.path } ?? state.shownRoute.flatMap { navigation.route($0)?.path }
+            named.name += " (" + [path, state.kind.rawValue].compactMap(\.self).joined(separator: ", ") + ")"
+            return named
+        }
+    }
+
+    /// How `instance` is reached: a modal over a screen posting an action that presents it,
+    /// with that screen's sample record, when one presents `instance` itself; else as a link opens it.
+    private static func reach(_ instance: RouteInstance, guarded: Bool, kind: AuditState.Kind, replay: AuditReplay) -> AuditState.Reach {
+        let direct = AuditState.Reach(instance, signedIn: guarded)
+        let app = replay.app
+        // The sign-in is shown by a guard: asked for a guarded screen, signed out.
+        if instance.name == app.navigation.signIn?.route,
+           let guardedRoute = app.navigation.routes.first(where: { app.navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }) {
+            return AuditState.Reach(RouteInstance(guardedRoute.name, [:]), signedIn: false)
+        }
+        guard kind == .modal else { return replay.isTyped(instance, signedIn: guarded) ? direct : replay.path(to: instance, signedIn: guarded) ?? direct }
+        for route in app.app.navigation.routes where route.name != instance.name {
+            let presenters = (app.offeredActions[route.name] ?? []).sorted().filter { FlowMap.targets(of: $0, in: app.app).contains(instance.name) }
+            let signedIn = guarded || app.app.navigation.requiresSignIn(route.name)
+            guard !presenters.isEmpty, let presenter = Self.sample(route, in: app.app, signedIn: signedIn).instance else { continue }
+            for action in presenters {
+                let reach = AuditState.Reach(presenter, signedIn: signedIn, actions: [action])
+                // The sample record itself: an action making a new one shows an empty modal, which a link to the sample does not.
+                if let landed = replay.landing(.screen(reach)), app.navigation.currentScreen(in: landed) == instance { return reach }
+            }
+        }
+        return direct
+    }
+
+    /// The form errors, alerts and toasts the actions `route`'s screen posts can show over it;
+    /// `reach` nil when its screen cannot be opened.
+    private static func overlays(of route: RouteDefinition, name: String, reach: AuditState.Reach?, replay: AuditReplay) -> [AuditState] {
+        let definition = replay.app.app
+        let actions = (replay.app.offeredActions[route.name] ?? []).sorted().compactMap { definition.actions[$0] }
         var states: [AuditState] = []
         var seen: Set<String> = []
-        func add(_ kind: AuditState.Kind, _ key: String, _ label: String, _ recipe: (RouteInstance) -> AuditState.Recipe) {
+        func add(_ kind: AuditState.Kind, _ key: String, _ label: String, _ recipe: (AuditState.Reach) -> AuditState.Recipe) {
             let id = "\(kind.rawValue):\(route.name):\(key)"
             guard seen.insert(id).inserted else { return }
-            states.append(AuditState(id: id, kind: kind, name: "\(label) on \(name)", recipe: instance.map(recipe),
-                                     note: instance == nil ? "its screen cannot be opened" : nil))
+            states.append(AuditState(id: id, kind: kind, name: "\(label) on \(name)", recipe: reach.map(recipe),
+                                     note: reach == nil ? "its screen cannot be opened" : nil, shownRoute: route.name))
         }
         for action in actions {
-            if let form = action.form, let rules = definition.forms[form], !FormCheck.errors(in: [:], for: rules).isEmpty {
-                add(.formErrors, form, "Form “\(form)” with its errors") { .formErrors($0, signedIn: guarded, action: action.id) }
+            // Errors a person can cause: of a field they fill, not of a hidden one the page fills.
+            if let form = action.form, let rules = definition.forms[form],
+               FormCheck.errors(in: [:], for: rules).keys.contains(where: { name in rules.fields.contains { $0.name == name && $0.type != "hidden" } }) {
+                add(.formErrors, form, "Form “\(form)” with its errors") { .formErrors($0, action: action.id) }
             }
-            for step in Self.steps(of: action.steps, in: definition) {
-                switch step {
-                case .alert(let id) where definition.alerts[id] != nil:
-                    let alert = definition.alerts[id]
-                    let kind: AuditState.Kind = alert?.buttons.contains { $0.action != nil } == true ? .confirmation : .alert
-                    add(kind, id, "“\(alert?.title ?? id)”") { .alert($0, signedIn: guarded, alert: id) }
-                case .toast(let id) where definition.toasts[id] != nil:
-                    add(.toast, id, "Toast “\(definition.toasts[id] ?? id)”") { .toast($0, signedIn: guarded, toast: id) }
-                default:
-                    continue
-                }
+            for id in Self.alerts(of: action.steps, in: definition) where definition.alerts[id] != nil {
+                let alert = definition.alerts[id]
+                let kind: AuditState.Kind = alert?.buttons.contains { $0.action != nil } == true ? .confirmation : .alert
+                add(kind, id, "“\(alert?.title ?? id)”") { .alert($0, alert: id) }
+            }
+            for shown in Self.toasts(of: action, in: definition) where seen.insert("toast:\(route.name):\(shown.toast)").inserted {
+                states.append(Self.toast(shown, on: route, name: name, reach: reach, replay: replay))
             }
         }
         if let leave = definition.leaveGuards[route.name], let alert = definition.alerts[leave.alert] {
-            add(.confirmation, leave.alert, "“\(alert.title)” (unsaved changes)") { .alert($0, signedIn: guarded, alert: leave.alert) }
+            add(.confirmation, leave.alert, "“\(alert.title)” (unsaved changes)") { .alert($0, alert: leave.alert) }
         }
         return states
     }
 
-    /// Every step of `steps`, with those an effect's outcome runs and those the actions of an
-    /// alert's buttons run ("Delete" in a confirmation, and the toast it shows).
-    private static func steps(of steps: [ActionStep], in app: AppDefinition, seen: Set<String> = []) -> [ActionStep] {
-        steps.flatMap { step -> [ActionStep] in
+    /// The state of a toast an action of `route`'s screen shows: where the app lands once the
+    /// action is replayed, its message filled as the app fills it.
+    private static func toast(_ shown: Shown, on route: RouteDefinition, name: String, reach: AuditState.Reach?, replay: AuditReplay) -> AuditState {
+        let app = replay.app
+        let id = "toast:\(route.name):\(shown.toast)"
+        let recipe = reach.map { AuditState.Recipe.toast($0, actions: shown.actions, toast: shown.toast, outcomes: shown.outcomes) }
+        let landed = recipe.flatMap(replay.landing)
+        let notice = landed?.toasts.last { $0.name == shown.toast }
+        let message = PageModel.fill(app.app.toasts[shown.toast] ?? shown.toast, with: notice?.values ?? [:])
+        let landing = landed.map { app.navigation.currentScreen(in: $0).name }
+        let label = (shown.actions.last ?? "").replacingOccurrences(of: "-", with: " ")
+        var named = "Toast “\(message)” after “\(label)” on \(name)"
+        if let landing, landing != route.name { named += ", landing on \(app.spokenName(landing))" }
+        let note = reach == nil ? "its screen cannot be opened" : landed == nil ? "replaying “\(label)” does not show it" : nil
+        return AuditState(id: id, kind: .toast, name: named, recipe: landed == nil ? nil : recipe, note: note, shownRoute: landing ?? route.name)
+    }
+
+    /// The alerts `steps` show, through its effects' outcomes.
+    private static func alerts(of steps: [ActionStep], in app: AppDefinition) -> [String] {
+        steps.flatMap { step -> [String] in
             switch step {
-            case .effect(_, _, let success, let failure):
-                return [step] + Self.steps(of: success, in: app, seen: seen) + Self.steps(of: failure, in: app, seen: seen)
-            case .alert(let id):
-                let actions = (app.alerts[id]?.buttons ?? []).compactMap(\.action).filter { !seen.contains($0) }
-                return [step] + actions.flatMap { action in
-                    app.actions[action].map { Self.steps(of: $0.steps, in: app, seen: seen.union([action])) } ?? []
-                }
-            default:
-                return [step]
+            case .effect(_, _, let success, let failure): alerts(of: success, in: app) + alerts(of: failure, in: app)
+            case .alert(let id): [id]
+            default: []
             }
         }
+    }
+
+    /// A toast an action shows: the actions that show it in turn (a screen's, then a button's of
+    /// the alert it shows), and the outcome each effect on the way takes.
+    private typealias Shown = (toast: String, actions: [String], outcomes: [String: Bool])
+
+    /// The toasts `action` shows — itself, or an action of a button of an alert it shows (the
+    /// "Delete" of a confirmation).
+    private static func toasts(of action: ActionDefinition, in app: AppDefinition, before: [String] = []) -> [Shown] {
+        let actions = before + [action.id]
+        func walk(_ steps: [ActionStep], _ outcomes: [String: Bool]) -> [Shown] {
+            steps.flatMap { step -> [Shown] in
+                switch step {
+                case .toast(let id) where app.toasts[id] != nil:
+                    return [(id, actions, outcomes)]
+                case .effect(let name, _, let success, let failure):
+                    return walk(success, outcomes.merging([name: true]) { $1 }) + walk(failure, outcomes.merging([name: false]) { $1 })
+                case .alert(let id):
+                    let buttons = (app.alerts[id]?.buttons ?? []).compactMap(\.action).filter { !actions.contains($0) }
+                    return buttons.compactMap { app.actions[$0] }.flatMap { toasts(of: $0, in: app, before: actions) }
+                default:
+                    return []
+                }
+            }
+        }
+        return walk(action.steps, [:])
     }
 
     /// An instance of `route` with sample values for its required parameters, or why there is

@@ -2,33 +2,31 @@ import FlowDefinition
 import Navigation
 
 /// The navigation state of an ``AuditState/Recipe``, built from the app's start by the engine as
-/// a person would reach it: the stack beneath as a link to the screen builds it, then the alert,
-/// toast or form errors the state shows.
+/// a person would reach it: the stack beneath as a link to the screen builds it, then the alert
+/// or form errors the state shows. What takes an action of the app's is ``AuditReplay``'s.
 struct AuditOpening {
     let app: MountedApp
     /// The account a signed-in state signs in as: the app's first fixture account.
     let accountID: Int?
 
-    /// The state `recipe` names; nil when the engine cannot reach it from the start.
-    func state(_ recipe: AuditState.Recipe) -> NavigationState? {
+    /// The state `recipe` names over `reached`, the screen its ``AuditState/Recipe/reach``
+    /// reached (nil for the pages of their own): the form's errors or the alert shown; a toast's
+    /// state is replayed (``AuditReplay``), not made here. Nil when the state cannot be made.
+    func state(_ recipe: AuditState.Recipe, on reached: NavigationState?) -> NavigationState? {
         switch recipe {
-        case .screen(let instance, let signedIn):
-            return reach(instance, signedIn: signedIn)
-        case .signedOut(let instance):
-            return reach(instance, signedIn: false)
-        case .formErrors(let instance, let signedIn, let action):
-            guard var state = reach(instance, signedIn: signedIn), let action = app.app.actions[action], let form = action.form else { return nil }
+        case .screen, .signedOut:
+            return reached
+        case .formErrors(_, let action):
+            guard var state = reached, let action = app.app.actions[action], let form = action.form else { return nil }
             let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: 0)
             state.formErrors = Notice(form, values: interpreter.validate(.action(action), form: [:]))
             return state
-        case .alert(let instance, let signedIn, let alert):
-            guard var state = reach(instance, signedIn: signedIn) else { return nil }
+        case .alert(_, let alert):
+            guard var state = reached else { return nil }
             state.alert = Notice(alert)
             return state
-        case .toast(let instance, let signedIn, let toast):
-            guard var state = reach(instance, signedIn: signedIn) else { return nil }
-            state.addToast(Notice(toast))
-            return state
+        case .toast:
+            return nil
         case .invalidLink:
             var state = app.navigator.initialState
             state.alert = Notice(WellKnownAlert.invalidLink.id)
@@ -39,7 +37,13 @@ struct AuditOpening {
     }
 
     /// `instance` reached from the start, signed in as the app's first fixture account when asked.
-    private func reach(_ instance: RouteInstance, signedIn: Bool) -> NavigationState? {
+    func reach(_ instance: RouteInstance, signedIn: Bool) -> NavigationState? {
+        route(to: instance, signedIn: signedIn)?.state
+    }
+
+    /// The screens a person opens on the way to `instance`, in order — `instance` alone, or
+    /// the root of its modal first —, and the state they lead to.
+    func route(to instance: RouteInstance, signedIn: Bool) -> (screens: [RouteInstance], state: NavigationState)? {
         var start = app.navigator.initialState
         if signedIn {
             guard let account = accountID,
@@ -48,17 +52,19 @@ struct AuditOpening {
         }
         switch navigate(to: instance, from: start) {
         case .success(let state):
-            return state
+            return ([instance], state)
         case .failure(.inactiveFlow(_, let flow, _)):
             // A screen of another flow (the app's main flow from its onboarding): that flow first.
-            guard case .success(let moved) = app.navigator.execute(.changeFlow(flow), on: start) else { return nil }
-            return try? navigate(to: instance, from: moved.state).get()
+            guard case .success(let moved) = app.navigator.execute(.changeFlow(flow), on: start),
+                  let state = try? navigate(to: instance, from: moved.state).get() else { return nil }
+            return ([instance], state)
         case .failure:
             // A later step of a modal whose root takes parameters (an export of the open canvas):
             // the root first, with the values it shares with the step, as the app opens it.
             guard let root = rootOfOwner(of: instance), root.name != instance.name,
-                  case .success(let opened) = navigate(to: root, from: start) else { return nil }
-            return try? app.navigator.execute(.navigate(instance, source: .direct), on: opened).get().state
+                  case .success(let opened) = navigate(to: root, from: start),
+                  let state = try? app.navigator.execute(.navigate(instance, source: .direct), on: opened).get().state else { return nil }
+            return ([root, instance], state)
         }
     }
 

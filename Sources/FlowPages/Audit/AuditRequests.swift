@@ -1,4 +1,5 @@
 import FlowStore
+import Foundation
 import HTMLTemplate
 import HTTPServer
 import Navigation
@@ -14,7 +15,7 @@ struct AuditRequests {
     /// The inventory, by kind, with a button opening each state that can be opened.
     func inventory(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
-        let inventory = AuditInventory(app)
+        let inventory = try AuditInventory.of(services)
         let kinds: [TemplateValue] = AuditState.Kind.allCases.compactMap { kind in
             let states = inventory.states.filter { $0.kind == kind }
             guard !states.isEmpty else { return nil }
@@ -40,23 +41,42 @@ struct AuditRequests {
         return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values), request: request)
     }
 
-    /// Puts the session into the state the post names, and shows it.
+    /// The inventory as JSON, for tools: each state's id, kind, name, the route its screen
+    /// shows and the steps a person takes to reach it (``AuditStep``), as "Open this state" does.
+    func inventoryJSON(_ request: HTTPRequest) throws -> HTTPResponse {
+        let replay = try AuditReplay(services, sessionID: "", dataKey: "", clientAddress: request.clientAddress, now: services.clock.now())
+        let states: [[String: Any]] = try AuditInventory.of(services).states.map { state in
+            var entry: [String: Any] = ["id": state.id, "kind": state.kind.rawValue, "name": state.name,
+                                        "openable": state.recipe != nil, "steps": state.recipe.map { replay.steps($0).map(\.json) } ?? []]
+            entry["route"] = state.shownRoute?.rawValue
+            entry["note"] = state.note
+            return entry
+        }
+        let body = try JSONSerialization.data(withJSONObject: ["app": app.app.id, "states": states], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")]), body: Array(body))
+    }
+
+    /// Puts the session into the state the post names, replayed as the app runs (a toast's
+    /// action done in the session, its writes the session's own), and shows it.
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
         try services.retryingConflicts {
             let (opened, form, now, _) = try services.openCheckedPost(request)
             var unit = opened
-            guard let id = form["state"], let state = AuditInventory(app).state(id) else {
+            guard let id = form["state"], let state = try AuditInventory.of(services).state(id) else {
                 throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")' to open; the inventory lists them.")
             }
             guard let recipe = state.recipe else {
                 throw HTTPError(.unprocessableContent, "“\(state.name)” cannot be opened: \(state.note ?? "it has no way in").")
             }
             if case .notFound(let path) = recipe { return .redirect(to: app.urls.prefix + path) }
-            let account = try app.app.fixtures.accounts.first.flatMap { try services.store.accounts.account(app: app.app.id, email: $0.email)?.id }
-            guard let opened = AuditOpening(app: app, accountID: account).state(recipe) else {
-                throw HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start.")
+            let replay = try AuditReplay(services, sessionID: unit.id, dataKey: unit.dataKey, clientAddress: request.clientAddress, now: now)
+            let prepared = try replay.prepare(recipe)
+            let unreached = HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start: what this session changed of the app's"
+                                          + " data (a record deleted) may be in the way. Reset in the prototype toolbar starts afresh.")
+            try unit.perform(now: now) { transaction in
+                guard let opened = try replay.state(recipe, prepared: prepared, in: transaction) else { throw unreached }
+                return (opened, [], .deepLink)
             }
-            try unit.commit(opened, source: .deepLink, now: now)
             return unit.redirectToCurrentScreen(request)
         }
     }

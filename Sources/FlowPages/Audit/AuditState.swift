@@ -1,12 +1,14 @@
 import Navigation
 
-/// One state of an app an auditor reviews — a screen, a modal over the screen it opens from, a
-/// form with its errors showing, an alert or toast, a guarded screen signed out, the invalid-link
-/// and not-found pages — worked out from `app.xml` and the app's fixtures (``AuditInventory``).
+/// One state of an app an auditor reviews — a screen (signed in and signed out where they
+/// differ), a modal over the screen that presents it, a form with its errors showing, an alert,
+/// a toast where the app lands after the action that shows it, a guarded screen signed out, the
+/// invalid-link and not-found pages — worked out by replaying the app (``AuditInventory``).
 struct AuditState: Hashable, Sendable {
     /// What kind of state it is; the inventory counts them by kind.
     enum Kind: String, CaseIterable, Sendable {
         case screen
+        case signedIn = "signed-in"
         case modal
         case formErrors = "form-errors"
         case alert
@@ -20,6 +22,7 @@ struct AuditState: Hashable, Sendable {
         var heading: String {
             switch self {
             case .screen: "Screens"
+            case .signedIn: "Screens, signed in"
             case .modal: "Modals and sheets"
             case .formErrors: "Forms with their errors showing"
             case .alert: "Alerts"
@@ -32,42 +35,70 @@ struct AuditState: Hashable, Sendable {
         }
     }
 
+    /// How a screen is reached from the app's start: `instance` opened as a link to it opens it
+    /// (the stack beneath built), signed in as the app's first fixture account when `signedIn`;
+    /// then `actions` replayed in turn, each on the screen the one before led to — the action
+    /// that presents a modal, or the way through a flow a typed address does not enter.
+    struct Reach: Hashable, Sendable {
+        /// The screen opened first: the state's own, the one presenting a modal, the app's start.
+        let instance: RouteInstance
+        let signedIn: Bool
+        /// The actions replayed from there, in turn.
+        let actions: [String]
+
+        init(_ instance: RouteInstance, signedIn: Bool, actions: [String] = []) {
+            self.instance = instance
+            self.signedIn = signedIn
+            self.actions = actions
+        }
+    }
+
     /// How a state is put on screen from the app's start.
     enum Recipe: Hashable, Sendable {
-        /// The screen, reached as a link to it is (the stack beneath built); signed in as the
-        /// app's first fixture account when `signedIn`.
-        case screen(RouteInstance, signedIn: Bool)
-        /// The screen with `form` posted empty: the errors its rules give.
-        case formErrors(RouteInstance, signedIn: Bool, action: String)
+        /// The screen as reached.
+        case screen(Reach)
+        /// The screen with the form its action `action` posts sent empty: the errors its rules give.
+        case formErrors(Reach, action: String)
         /// The screen with the app's alert `alert` over it.
-        case alert(RouteInstance, signedIn: Bool, alert: String)
-        /// The screen with the toast `toast` showing.
-        case toast(RouteInstance, signedIn: Bool, toast: String)
-        /// A visitor asking for a guarded screen: the sign-in asked first.
-        case signedOut(RouteInstance)
+        case alert(Reach, alert: String)
+        /// The actions `actions` replayed in turn (``AuditReplay``) — the screen's, then the one
+        /// of a button of the alert it shows — along the outcomes of their effects that show
+        /// `toast` (by effect name, success or failure), landing where the app lands.
+        case toast(Reach, actions: [String], toast: String, outcomes: [String: Bool])
+        /// A visitor asking for a guarded screen as `reach` reaches it, signed out: the sign-in asked first.
+        case signedOut(Reach)
         /// The app's start with its invalid-link alert.
         case invalidLink
         /// An address that names no screen.
         case notFound(path: String)
+
+        /// Whether an action of the app is replayed to make it.
+        var isReplayed: Bool {
+            if case .toast = self { true } else { false }
+        }
+
+        /// How the screen the state starts from is reached; nil for the pages of their own.
+        var reach: Reach? {
+            switch self {
+            case .screen(let reach), .formErrors(let reach, _), .alert(let reach, _), .toast(let reach, _, _, _), .signedOut(let reach): reach
+            case .invalidLink, .notFound: nil
+            }
+        }
     }
 
     /// Stable while the app folder keeps the names it is built from: what findings are kept under.
     let id: String
     let kind: Kind
-    /// What the inventory calls it: "Login", "Delete this listing? over Listing".
-    let name: String
+    /// What the inventory calls it, its sample data filled in: "Doctor Ada Lovelace",
+    /// "Toast “You are signed out.” after Sign Out on Profile"; unique within the app.
+    var name: String
     /// How it is opened; nil when it cannot be, with ``note`` saying why.
     let recipe: Recipe?
     /// Why it cannot be opened, or what to know about it.
     let note: String?
-
-    /// The route whose screen the state shows: its own, or for a guarded screen met signed out
-    /// the sign-in screen; nil for the invalid-link and not-found pages.
-    func shownRoute(in navigation: NavigationDefinition) -> RouteName? {
-        let parts = id.split(separator: ":", maxSplits: 2).map(String.init)
-        guard parts.count > 1 else { return kind == .invalidLink ? navigation.currentScreen(in: navigation.initialState).name : nil }
-        return kind == .signedOut ? navigation.signIn?.route ?? RouteName(parts[1]) : RouteName(parts[1])
-    }
+    /// The route whose screen the state shows (where a toast's action lands, the sign-in a
+    /// guarded screen asks for first); nil for the not-found page.
+    let shownRoute: RouteName?
 
     /// The form, alert or toast the state shows over its screen, by its id.
     var overlay: String? {
@@ -75,11 +106,12 @@ struct AuditState: Hashable, Sendable {
         return parts.count > 2 ? String(parts[2]) : nil
     }
 
-    init(id: String, kind: Kind, name: String, recipe: Recipe?, note: String? = nil) {
+    init(id: String, kind: Kind, name: String, recipe: Recipe?, note: String? = nil, shownRoute: RouteName?) {
         self.id = id
         self.kind = kind
         self.name = name
         self.recipe = recipe
         self.note = note
+        self.shownRoute = shownRoute
     }
 }

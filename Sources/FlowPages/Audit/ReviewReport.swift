@@ -61,18 +61,18 @@ struct ReviewReport {
 
     /// The report of every state, or with `only` of that one state (its page, its save): each
     /// state read costs its template files from disk.
-    init(review: AuditReview, findings: [ReviewFinding], automated: AutomatedPass?, app: MountedApp, only: String? = nil) {
+    init(review: AuditReview, findings: [ReviewFinding], automated: AutomatedPass?, app: MountedApp, inventory: AuditInventory, only: String? = nil) {
         self.review = review
         self.automated = automated
         let byState = Dictionary(grouping: findings, by: \.state)
-        let states = AuditInventory(app).states.filter { only == nil || $0.id == only }.map { state in
+        let states = inventory.states.filter { only == nil || $0.id == only }.map { state in
             let sources = StateSources(state, in: app)
             return StateReview(state: state, criteria: ApplicableCriteria(state, in: app, sources: sources), hash: sources.hash,
                                findings: Dictionary(uniqueKeysWithValues: (byState[state.id] ?? []).map { ($0.criterion, $0) }),
                                automated: automated?.states[state.id])
         }
         self.states = states
-        let known = Set(AuditInventory(app).states.map(\.id))
+        let known = Set(inventory.states.map(\.id))
         homeless = only == nil ? byState.filter { !known.contains($0.key) } : [:]
         folderChanged = StateSources.folderHash(app.app) != review.folderHash
         rows = WCAGCriterion.all.map { Self.row($0, states: states) }

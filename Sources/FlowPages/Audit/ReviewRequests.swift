@@ -153,7 +153,7 @@ struct ReviewRequests {
         let id = review.id
         let (findings, pass) = try services.store.read { reads in (try reads.reviews.findings(review: id), try reads.reviews.automatedPass(review: id)) }
         let automated = pass.flatMap { try? AutomatedPass.read($0.results, app: app.app.id, attached: $0.attached).get() }
-        return ReviewReport(review: review, findings: findings, automated: automated, app: app, only: state)
+        return ReviewReport(review: review, findings: findings, automated: automated, app: app, inventory: try AuditInventory.of(services), only: state)
     }
 
     /// The audit the request's path names.

@@ -17,7 +17,7 @@ struct StateSources {
 
     init(_ state: AuditState, in app: MountedApp) {
         let definition = app.app
-        let route = state.shownRoute(in: definition.navigation)
+        let route = state.shownRoute
         templates = route.flatMap { definition.templates[$0] }.map { Self.sources(of: $0, app: app) } ?? []
         look = (["style.css", "icons.svg"].map { definition.folder + "/" + $0 } + [app.sharedStylesheet].compactMap { $0 })
             .flatMap { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }

@@ -120,13 +120,29 @@ struct PageRenderer {
 
     /// What the current screen of `state` reads: the page model with the data it shows.
     private func context(_ state: NavigationState, unit: SessionUnit, takesFocus: Bool = true) throws -> [String: TemplateValue] {
+        try context(state, scope: unit.recordScope, csrfToken: unit.csrfToken, takesFocus: takesFocus)
+    }
+
+    private func context(_ state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?, csrfToken: String,
+                         takesFocus: Bool = true) throws -> [String: TemplateValue] {
         let screen = app.navigation.currentScreen(in: state).name
         // One connection for everything the page reads.
         let data = try store.read { reads in
-            try PageData(AppData(app: app.app, reads: reads.records, scope: unit.recordScope), state: state, accounts: reads.accounts,
+            try PageData(AppData(app: app.app, reads: reads.records, scope: scope), state: state, accounts: reads.accounts,
                          showsPerson: app.showsPerson.contains(screen), profileForms: app.profileForms, choiceForms: app.choiceForms[screen] ?? [])
         }
-        return app.model.context(for: state, csrfToken: unit.csrfToken, data: data, takesFocus: takesFocus)
+        return app.model.context(for: state, csrfToken: csrfToken, data: data, takesFocus: takesFocus)
+    }
+
+    /// The current screen of `state` as the audit compares and names it: its title filled from
+    /// its records, and what its own template writes (its blocks, without the app's layout), read
+    /// in `scope`; nil when it cannot be drawn.
+    func ownContent(of state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?) -> (title: String, content: [UInt8])? {
+        let screen = app.navigation.currentScreen(in: state)
+        guard let context = try? context(state, scope: scope, csrfToken: "", takesFocus: false),
+              let content = try? app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context) else { return nil }
+        let title = if case .string(let title)? = context["page"]?["heading"] { title } else { app.navigation.route(screen.name)?.title ?? "" }
+        return (title, content)
     }
 
     /// An error as a page of this app: what happened and a way back into it.

@@ -29,6 +29,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case insightsTable = "/_insights/{table}"
     case audit = "/_audit"
     case auditOpen = "/_audit/open"
+    case auditStates = "/_audit/states.json"
     case auditReviews = "/_audit/reviews"
     case auditImport = "/_audit/reviews/import"
     case auditReview = "/_audit/reviews/{id}"

@@ -287,6 +287,49 @@ struct LiveBrowser {
         return try post(action, body: body, headers: headers, sourceLocation: sourceLocation)
     }
 
+    /// How ``submit(formWith:typing:by:)`` finds the field a value is typed into.
+    enum FieldKey {
+        case name, type
+    }
+
+    /// Sends the first form of the page `matching` says, as a person does: its fields as they
+    /// are (hidden ones, checked boxes, a select's chosen option) with `values` typed into the
+    /// fields they name — by the field's name, or by its type (`email`, `password`); `emptying`,
+    /// every field a person sees emptied and unchecked first; `pressing`, the button pressed (its
+    /// `formaction` where it has one).
+    @discardableResult
+    mutating func submit(formWith matching: (HTMLPage.Node) -> Bool, typing values: [String: String], by key: FieldKey, emptying: Bool = false,
+                         pressing: (HTMLPage.Node) -> Bool = { _ in false }, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
+        let forms = page.root.elements("form")
+        // A button may stand outside the form it sends (`form="coin-form"`).
+        let outside = page.root.elements("button").first { pressing($0) && $0["form"] != nil }
+        guard let form = forms.first(where: matching) ?? forms.first(where: { $0["id"] != nil && $0["id"] == outside?["form"] }),
+              let action = (form.elements("button").first(where: pressing) ?? outside)?["formaction"] ?? form["action"] else {
+            Issue.record("no such form on \(url); the forms post to \(page.root.elements("form").compactMap { $0["action"] })", sourceLocation: sourceLocation)
+            return page
+        }
+        var pairs: [(name: String, value: String)] = []
+        for control in form.all where ["input", "select", "textarea"].contains(control.name) {
+            guard let name = control["name"] else { continue }
+            let emptied = emptying && control["type"] != "hidden" ? "" : nil
+            let typed = values[key == .name ? name : control["type"] ?? control.name] ?? emptied
+            switch (control.name, control["type"]) {
+            case ("input", "checkbox"?), ("input", "radio"?):
+                if let typed { if !typed.isEmpty, typed == (control["value"] ?? "on") || typed == "on" { pairs.append((name, control["value"] ?? "on")) } }
+                else if control["checked"] != nil { pairs.append((name, control["value"] ?? "on")) }
+            case ("select", _):
+                let options = control.elements("option")
+                pairs.append((name, typed ?? (options.first { $0["selected"] != nil } ?? options.first)?["value"] ?? ""))
+            case ("textarea", _):
+                pairs.append((name, typed ?? control.raw))
+            default:
+                pairs.append((name, typed ?? control["value"] ?? ""))
+            }
+        }
+        let body = pairs.map { "\(URLEncoding.encode($0.name))=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
+        return try post(action, body: body, sourceLocation: sourceLocation)
+    }
+
     /// Posts a form body to `action` as the current page would, following the 303.
     @discardableResult
     mutating func post(_ action: String, _ values: [String: String], headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {

@@ -1,0 +1,310 @@
+import FlowDefinition
+import FlowStore
+import Foundation
+import Navigation
+
+/// Puts an audited state on screen as a person reaches it: the screen reached from the app's
+/// start (``AuditOpening``), then the app's own actions replayed on it — the one a screen posts to
+/// present a modal, the one whose outcome shows a toast — through the action interpreter, with a
+/// sample of its form and the app's data, in a throwaway session's scope.
+///
+/// Writes stay the session's own: a fixture account's collections and session-scoped ones are
+/// the session's copies already, and an app-wide collection is written to the session's copy of
+/// it. Effects that write only the session and the profile (signing in and out, saving a
+/// profile) run as in the app; those that would change what others see — accounts, codes,
+/// mail — do not run, and take the outcome the path to the state names.
+struct AuditReplay {
+    let app: MountedApp
+    let store: any WebStore
+    let effects: EffectRegistry
+    /// The stored id of the account a signed-in state signs in as: the app's first fixture account's.
+    let accountID: Int?
+    /// The session the replay runs for, and whose copies of the app's data it writes.
+    let sessionID: String
+    let dataKey: String
+    let clientAddress: String
+    /// When, in milliseconds since 1970.
+    let now: Int64
+
+    init(app: MountedApp, store: any WebStore, effects: EffectRegistry, accountID: Int?, sessionID: String, dataKey: String,
+         clientAddress: String, now: Int64) {
+        (self.app, self.store, self.effects, self.accountID) = (app, store, effects, accountID)
+        (self.sessionID, self.dataKey, self.clientAddress, self.now) = (sessionID, dataKey, clientAddress, now)
+    }
+
+    /// A replay for the session `sessionID` of `services`' app, signing in as its first fixture account.
+    init(_ services: AppServices, sessionID: String, dataKey: String, clientAddress: String, now: Int64) throws {
+        let app = services.app
+        let account = try app.fixtures.accounts.first.flatMap { try services.store.accounts.account(app: app.app.id, email: $0.email)?.id }
+        self.init(app: app, store: services.store, effects: services.effects, accountID: account, sessionID: sessionID, dataKey: dataKey,
+                  clientAddress: clientAddress, now: now)
+    }
+
+    /// The effects that run as the app runs them: those that change nothing others see.
+    static let runnable: Set<EffectAccess.Data> = [.session, .profile, .attempts]
+
+    private var opening: AuditOpening {
+        AuditOpening(app: app, accountID: accountID)
+    }
+
+    /// The state `recipe` opens, replayed in `transaction`; nil when the app does not reach it
+    /// (the toast is not shown, a modal is not presented).
+    func state(_ recipe: AuditState.Recipe, prepared: Prepared, in transaction: any StoreTransaction) throws -> NavigationState? {
+        guard let reach = recipe.reach, var state = try reached(reach, in: transaction) else {
+            return recipe.reach == nil ? opening.state(recipe, on: nil) : nil
+        }
+        do {
+            switch recipe {
+            case .formErrors(_, let action):
+                // Sent with every field empty, as a person does: the errors and the emptied fields show.
+                guard let definition = app.app.actions[action], let form = definition.form.flatMap({ app.app.forms[$0] }) else { return nil }
+                var empty = ["form": form.id]
+                for field in form.fields where field.type != "hidden" { empty[field.name] = "" }
+                _ = state.takeToasts()
+                return try run(definition, on: state, form: empty, outcomes: [:], prepared: Prepared(), in: transaction)
+            case .toast(_, let actions, let toast, let outcomes):
+                for action in actions {
+                    guard let definition = app.app.actions[action] else { return nil }
+                    _ = state.takeToasts()
+                    state = try run(definition, on: state, form: sampleForm(definition), outcomes: outcomes, prepared: prepared, in: transaction)
+                }
+                return state.toasts.contains { $0.name == toast } ? state : nil
+            default:
+                return opening.state(recipe, on: state)
+            }
+        } catch is ActionRefused {
+            // The session's own copy of the data no longer has what the action needs (a record
+            // deleted by an earlier state's replay): not reached, nothing kept.
+            return nil
+        }
+    }
+
+    /// The effects of the action a toast's recipe replays, prepared before the transaction as a
+    /// post's are (a password checked); none for any other recipe.
+    func prepare(_ recipe: AuditState.Recipe) throws -> Prepared {
+        guard case .toast(let reach, let actions, _, let outcomes) = recipe, let definition = actions.first.flatMap({ app.app.actions[$0] }),
+              let start = opening.reach(reach.instance, signedIn: reach.signedIn) else { return Prepared() }
+        let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
+        let fields = interpreter.fields(of: definition, posted: sampleForm(definition), on: start)
+        var prepared = Prepared()
+        for call in ActionInterpreter.effectCalls(of: definition.steps, formID: definition.form, form: fields)
+        where outcomes[call.name] != false && prepared.effects[call] == nil {
+            guard let effect = effects[call.name], effect.access.writes.isSubset(of: Self.runnable) else { continue }
+            prepared.effects[call] = try effect.preparing(call, state: start, context: context)
+        }
+        return prepared
+    }
+
+    /// Where replaying `recipe` lands, with nothing of it kept: the replay's transaction is
+    /// rolled back. Nil when the app does not reach the state.
+    func landing(_ recipe: AuditState.Recipe) -> NavigationState? {
+        struct RolledBack: Error {}
+        // What posts nothing is made by the engine alone.
+        if recipe.reach?.actions.isEmpty != false, !recipe.isReplayed {
+            return recipe.reach.map { opening.state(recipe, on: opening.reach($0.instance, signedIn: $0.signedIn)) } ?? opening.state(recipe, on: nil)
+        }
+        var landed: NavigationState?
+        do {
+            let prepared = try prepare(recipe)
+            _ = try store.transaction { transaction -> Int in
+                landed = try state(recipe, prepared: prepared, in: transaction)
+                throw RolledBack()
+            }
+        } catch {
+            return landed
+        }
+        return landed
+    }
+
+    /// What ``prepare(_:)`` works out: the effects that run as the app runs them, ready.
+    struct Prepared {
+        var effects: [EffectCall: PreparedEffect] = [:]
+    }
+
+    /// `reach`'s screen: reached from the start, and for a modal its presenting action replayed.
+    /// Signed out, the guard answers the presenting action with the sign-in, modal or not.
+    private func reached(_ reach: AuditState.Reach, in transaction: any StoreTransaction) throws -> NavigationState? {
+        guard let state = opening.reach(reach.instance, signedIn: reach.signedIn) else { return nil }
+        var reached = state
+        for id in reach.actions {
+            guard let action = app.app.actions[id] else { return nil }
+            // Each page on the way is seen, and its messages with it.
+            _ = reached.takeToasts()
+            reached = try run(action, on: reached, form: sampleForm(action), outcomes: [:], prepared: Prepared(), in: transaction)
+        }
+        return reached
+    }
+
+    /// `action` run on `state` with `form` posted and checked, each effect taking the outcome
+    /// `outcomes` names (success by default): run when prepared, else only said.
+    private func run(_ action: ActionDefinition, on state: NavigationState, form: [String: String], outcomes: [String: Bool], prepared: Prepared,
+                     in transaction: any StoreTransaction) throws -> NavigationState {
+        let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
+        let scope = scope(signedIn: state.userID)
+        let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
+        let reader = AppData(app: app.app, reads: transaction.records, scope: scope)
+        let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
+        let context = context
+        let account = app.fixtures.accounts.first.map { ["email": $0.email] } ?? [:]
+        // A choice is checked against the options the session's page offers (a collection's records).
+        let options = try action.form.flatMap { app.app.forms[$0] }.map { try ChoiceOptions.of($0, data: reader) } ?? [:]
+        let errors = interpreter.validate(.action(action), form: form, options: options)
+        let result = try interpreter.run(.action(action), form: form, errors: errors, on: state, data: data) { call, state in
+            let wanted = outcomes[call.name] ?? true
+            if let effect = prepared.effects[call] {
+                let outcome = try effect.perform(state: &state, context: context, in: transaction)
+                if case .success = outcome, wanted { return outcome }
+                if case .failure = outcome, !wanted { return outcome }
+                // The sample session cannot do what the path needs (a profile saved before any
+                // account is made): the outcome the path names, as for an effect not run.
+            }
+            // Said to have worked for the sample account: what it would fill messages with, and
+            // the email the call is about remembered, as the prototype's backend remembers it.
+            if wanted, let email = call.form["email"] { try BackendMemory.remember(["email": email], in: &state) }
+            let values = account.merging(BackendMemory.values(state)) { $1 }.merging(call.form) { $1 }
+            return wanted ? .success(values: values) : .failure(errors: [:])
+        }
+        return result.state
+    }
+
+    /// Whose copy of a collection the replay reads and writes: always the session's own.
+    func scope(signedIn userID: String?) -> (CollectionScope) -> RecordScope? {
+        let (dataKey, fixtures) = (dataKey, app.fixtureAccountIDs)
+        return { scope in
+            switch scope {
+            case .app, .session: .session(dataKey)
+            case .account: userID.flatMap(Int.init).flatMap { fixtures.contains($0) ? .accountCopy($0, session: dataKey) : nil }
+            }
+        }
+    }
+
+    private var context: EffectContext {
+        EffectContext(app: app.app, navigator: app.navigator, store: store, fixtures: app.fixtures, isPrototype: app.isPrototype,
+                      dataKey: dataKey, fixtureAccountIDs: app.fixtureAccountIDs, sessionID: sessionID, clientAddress: clientAddress, now: now)
+    }
+
+    /// What a person does to reach the state `recipe` opens, as this replay does it.
+    func steps(_ recipe: AuditState.Recipe) -> [AuditStep] {
+        var steps: [AuditStep] = []
+        func post(_ id: String) {
+            guard let action = app.app.actions[id] else { return }
+            steps.append(.post(action: id, fields: sampleForm(action).filter { $0.key != "form" }))
+        }
+        if let reach = recipe.reach {
+            if reach.signedIn, let email = app.fixtures.accounts.first?.email, let url = signInURL(for: reach.instance) {
+                steps.append(.signIn(email: email, url: url))
+            }
+            let screens = opening.route(to: reach.instance, signedIn: reach.signedIn)?.screens ?? [reach.instance]
+            steps += screens.map { .open(url: app.urls.screen($0)) }
+            reach.actions.forEach(post)
+        }
+        switch recipe {
+        case .formErrors(_, let action): steps.append(.post(action: action, fields: [:], emptied: true))
+        case .toast(_, let actions, _, _): actions.forEach(post)
+        case .alert(_, let alert): steps.append(.shows(alert: alert))
+        case .invalidLink: steps.append(.shows(alert: WellKnownAlert.invalidLink.id))
+        case .notFound(let path): steps.append(.open(url: app.urls.prefix + path))
+        case .screen, .signedOut: break
+        }
+        return steps
+    }
+
+    /// Whether a person typing the address of `instance` is shown it, as a screen's GET works it
+    /// out: a deep link opens it; another screen is navigated to from the app's start (signed in,
+    /// when asked), and a modal only an action presents is not.
+    func isTyped(_ instance: RouteInstance, signedIn: Bool) -> Bool {
+        if app.navigation.route(instance.name)?.isDeepLinkable == true { return true }
+        guard !app.navigation.isShownInModal(instance.name),
+              let start = signedIn ? opening.reach(app.navigation.currentScreen(in: app.navigator.initialState), signedIn: true) : app.navigator.initialState,
+              case .success(let landed) = app.navigator.execute(.navigate(instance, source: .direct), on: app.openingBeneath(instance, from: start))
+        else { return false }
+        return app.navigation.currentScreen(in: landed.state) == instance || landed.state.pendingDestination == instance
+    }
+
+    /// The shortest way a person gets to `instance` from the app's start by the actions its
+    /// screens offer (each sent with a sample form, its effects said to work), found breadth
+    /// first in a transaction rolled back; nil when none within ``maximumSteps``.
+    func path(to instance: RouteInstance, signedIn: Bool) -> AuditState.Reach? {
+        struct RolledBack: Error {}
+        let start = app.navigation.currentScreen(in: app.navigator.initialState)
+        guard let first = opening.reach(start, signedIn: signedIn) else { return nil }
+        var found: [String]?
+        _ = try? store.transaction { transaction -> Int in
+            var queue = [(first, [String]())]
+            var seen: Set<RouteInstance> = [start]
+            while !queue.isEmpty, found == nil {
+                let (state, actions) = queue.removeFirst()
+                guard actions.count < Self.maximumSteps else { continue }
+                let screen = app.navigation.currentScreen(in: state)
+                for id in (app.offeredActions[screen.name] ?? []).sorted() {
+                    guard let action = app.app.actions[id],
+                          let next = try? run(action, on: state, form: sampleForm(action), outcomes: [:], prepared: Prepared(), in: transaction),
+                          next.alert == nil, next.formErrors == nil else { continue }
+                    let landed = app.navigation.currentScreen(in: next)
+                    if landed == instance { found = actions + [id]; break }
+                    if seen.insert(landed).inserted { queue.append((next, actions + [id])) }
+                }
+            }
+            throw RolledBack()
+        }
+        return found.map { AuditState.Reach(start, signedIn: signedIn, actions: $0) }
+    }
+
+    /// How many actions a way found by ``path(to:signedIn:)`` may take.
+    static let maximumSteps = 8
+
+    /// Where a person signs in on the way to `instance`: the sign-in screen's address when a
+    /// link opens it, else its own when it is guarded (the app asks for the sign-in there), else
+    /// the first guarded screen's that takes no parameters.
+    private func signInURL(for instance: RouteInstance) -> String? {
+        let navigation = app.navigation
+        if let signIn = navigation.signIn?.route, navigation.route(signIn)?.isDeepLinkable == true {
+            return app.urls.screen(RouteInstance(signIn, [:]))
+        }
+        if navigation.requiresSignIn(instance.name) { return app.urls.screen(instance) }
+        if let guarded = navigation.routes.first(where: { navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }) {
+            return app.urls.screen(RouteInstance(guarded.name, [:]))
+        }
+        return navigation.signIn.map { app.urls.screen(RouteInstance($0.route, [:])) }
+    }
+
+    /// What a person would type into `action`'s form to get on: the app's first fixture
+    /// account's email and password, a choice's first option, a date a week on, a sample of the
+    /// kind the rest asks for; a field that must equal another, that one's value.
+    func sampleForm(_ action: ActionDefinition) -> [String: String] {
+        guard let id = action.form, let form = app.app.forms[id] else { return [:] }
+        let account = app.fixtures.accounts.first
+        var values = ["form": id]
+        for field in form.fields {
+            values[field.name] = switch field.type {
+            case "email": account?.email ?? "sample@example.com"
+            case "password": account?.password ?? "Sample-passw0rd"
+            case "checkbox": "on"
+            case "date": Self.day(now + 7 * 86_400_000)
+            case "time": "10:00"
+            case "number", "range": "1"
+            case "tel": "5550100"
+            case "url": "https://example.com"
+            default:
+                field.choice.flatMap { choice in
+                    choice.options.first?.value ?? choice.source.flatMap { source in
+                        app.app.data.fixtures.first { $0.collection == source.collection }?.id
+                    }
+                } ?? "Sample \(field.label.lowercased())"
+            }
+        }
+        for field in form.fields {
+            for case .equals(let other, _) in field.rules { values[field.name] = values[other] }
+        }
+        return values
+    }
+
+    /// `yyyy-mm-dd` of the day `milliseconds` falls on, in UTC.
+    private static func day(_ milliseconds: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(milliseconds / 1000)))
+    }
+}
