@@ -214,6 +214,27 @@ import Testing
         #expect(marked == ["Pantry (changed since reviewed)"], "\(marked)")
     }
 
+    @Test func aChangeToTheRecordsAStateShowsMarksIt() throws {
+        let pantry = try AuditInventoryLiveTests.pantry()
+        let live = try LiveApp(views: pantry.views, watch: true)
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Records", auditor: "Ana")
+        try Self.judge(&browser, overview, state: "screen:item", as: "Ana", ["1.3.1": ("pass", "")])
+        func marked() throws -> [String] {
+            try browser.open(overview).root.elements("th").filter { $0.content.hasSuffix("(changed since reviewed)") }.map(\.content)
+        }
+        #expect(try marked().isEmpty)
+        let data = (live.views as NSString).appendingPathComponent("pantry/db.json")
+        try String(contentsOfFile: data, encoding: .utf8).replacingOccurrences(of: "\"Rice\"", with: "\"Brown rice\"")
+            .write(toFile: data, atomically: true, encoding: .utf8)
+        var after: [String] = []
+        for _ in 0..<50 where after.isEmpty {
+            after = try marked()
+            if after.isEmpty { usleep(100_000) }
+        }
+        #expect(after == ["Brown rice (changed since reviewed)"], "the item the state shows, renamed in the app's data: \(after)")
+    }
+
     @Test func aChangeToTheSharedLayoutMarksEveryStateItDraws() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)

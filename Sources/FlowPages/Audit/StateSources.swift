@@ -5,7 +5,8 @@ import Navigation
 
 /// What an audited state is made of, as files: its screen's template with every template it
 /// extends or includes — the app's own partials and the shared layouts —, the app's stylesheet
-/// and icons; and what the state's definition says. Its hash tells a finding made before any of
+/// and icons; and what the state's definition says, with the records it shows as the app folder
+/// ships them. Its hash tells a finding made before any of
 /// them changed ("changed since reviewed"); the folder's hash is what an audit is started on.
 struct StateSources {
     /// The template sources, the screen's first.
@@ -23,6 +24,12 @@ struct StateSources {
             .flatMap { FileManager.default.contents(atPath: $0).map(Array.init) ?? [] }
         var parts = [state.kind.rawValue]
         if let route, let described = definition.navigation.route(route) { parts.append(String(describing: described)) }
+        // The records it shows: its collections' records as the app folder ships them.
+        if let route, let data = definition.routeData[route] {
+            let collections = Set(data.bindings.map(\.collection) + data.queries.map(\.collection))
+            parts += definition.data.fixtures.filter { collections.contains($0.collection) }
+                .sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }.map { String(describing: $0) }
+        }
         if let overlay = state.overlay {
             parts.append([definition.forms[overlay].map { String(describing: $0) }, definition.alerts[overlay].map { String(describing: $0) },
                           definition.toasts[overlay]].compactMap { $0 }.joined(separator: "\n"))
