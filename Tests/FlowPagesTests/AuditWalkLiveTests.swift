@@ -31,10 +31,15 @@ import Testing
         #expect(!states.isEmpty)
         var walked = 0
         var untyped: [String] = []
+        var byEngine: [String] = []
         for state in states where state["openable"] as? Bool == true {
             let name = state["id"] as? String ?? ""
             let steps = state["steps"] as? [[String: Any]] ?? []
             guard !steps.contains(where: { $0["alert"] != nil }) else { continue }
+            if steps.contains(where: { $0["engine"] != nil }) {
+                byEngine.append(name)
+                continue
+            }
             let live = try LiveApp(views: views)
             var person = LiveBrowser(live)
             var opened = false
@@ -55,6 +60,12 @@ import Testing
                         untyped.append(name)
                         break walk
                     }
+                } else if let tab = step["tab"] as? String {
+                    guard person.page.root.elements("form").contains(where: { $0["action"]?.hasSuffix("/_tab/" + tab) == true }) else {
+                        Issue.record("\(id) \(name): \(person.url) shows no tab “\(tab)”")
+                        break walk
+                    }
+                    try person.selectTab(tab)
                 } else if let action = step["post"] as? String {
                     let sends = { (node: HTMLPage.Node) in (node["formaction"] ?? node["action"])?.hasSuffix("/_action/" + action) == true }
                     let form = { (form: HTMLPage.Node) in sends(form) || form.elements("button").contains(where: sends) }
@@ -90,10 +101,17 @@ import Testing
             #expect(Self.masked(Self.main(person.page)) == Self.masked(Self.main(shown)), "\(id) \(name): what the screen shows differs")
             walked += 1
         }
-        // A screen of a tab the start does not show (the demo's) is reached by the tab bar, which
-        // the inventory's way through the app does not take yet: such states are counted, not walked.
-        #expect(walked * 4 >= states.count, "\(id): \(walked) of \(states.count) states walked; reached by no typed address: \(untyped)")
+        #expect(untyped.isEmpty, "\(id): \(walked) of \(states.count) states walked; reached by no typed address: \(untyped)")
+        // Opened by the engine alone, as the inventory says: SUMA's success screen, behind the
+        // mailed code of a registration the replay does not make; its biometric prompt signed
+        // out, which only signing in presents; and the demo's Purple 3, past its tab's depth limit.
+        #expect(byEngine == (Self.byEngine[id] ?? []), "\(id): \(byEngine)")
     }
+
+    static let byEngine = [
+        "suma-finance": ["signed-out:biometric-enrollment", "modal:registration-success", "signed-out:registration-success"],
+        "swiftuiflow-demo": ["screen:purple-3"],
+    ]
 
     /// The text of the page's main content.
     static func main(_ page: HTMLPage) -> String {

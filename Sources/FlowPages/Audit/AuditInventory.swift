@@ -30,8 +30,9 @@ struct AuditInventory: Sendable {
     /// changing mounts it anew) and kept.
     static func of(_ services: AppServices) throws -> AuditInventory {
         if let kept = services.app.auditInventory.kept { return kept }
-        let replay = try AuditReplay(services, sessionID: Secret.token(), dataKey: Secret.token(), clientAddress: "audit inventory",
+        var replay = try AuditReplay(services, sessionID: Secret.token(), dataKey: Secret.token(), clientAddress: "audit inventory",
                                      now: services.clock.now())
+        replay.kept = AuditReplay.KeptEffects()
         return services.app.auditInventory.keep(AuditInventory(replay: replay, renderer: services.renderer))
     }
 
@@ -50,30 +51,38 @@ struct AuditInventory: Sendable {
             let kind: AuditState.Kind = definition.navigation.isShownInModal(route.name) ? .modal : .screen
             let sample = Self.sample(route, in: definition, signedIn: guarded)
             let note = sample.note ?? (guarded && replay.accountID == nil ? "guarded, and the app has no fixture account to sign in with" : nil)
-            let reach = note == nil ? sample.instance.map { Self.reach($0, guarded: guarded, kind: kind, replay: replay) } : nil
             // Reached only where the app puts its screen: a way through a flow that ends elsewhere is none.
-            let reached = reach.flatMap { replay.landing(.screen($0)) }.flatMap { app.navigation.currentScreen(in: $0).name == route.name ? $0 : nil }
-            let shown = looks(reached)
+            // A screen no way a person takes reaches (the app walks there only after a mailed
+            // code a replay cannot receive) is opened by the engine alone, and its steps say so.
+            func reaching(signedIn: Bool, byEngine: Bool = true) -> (reach: AuditState.Reach, state: NavigationState)? {
+                guard note == nil, let instance = sample.instance else { return nil }
+                for reach in [Self.reach(instance, signedIn: signedIn, kind: kind, replay: replay), byEngine ? AuditState.Reach(instance, signedIn: signedIn) : nil] {
+                    guard let reach, let state = replay.landing(.screen(reach)), app.navigation.currentScreen(in: state).name == route.name else { continue }
+                    return (reach, state)
+                }
+                return nil
+            }
+            let reached = reaching(signedIn: guarded)
+            let reach = reached?.reach
+            let shown = looks(reached?.state)
             let name = Self.name(route, title: shown?.title)
             states.append(AuditState(id: "\(kind.rawValue):\(route.name)", kind: kind, name: name, recipe: reach.map { .screen($0) },
-                                     note: note ?? (reach != nil && reached == nil ? "the app does not reach it from its start" : nil),
-                                     shownRoute: route.name))
+                                     note: note ?? (reached == nil ? Self.unreached : nil), shownRoute: route.name))
             if guarded {
-                let signedOut = reach.map { AuditState.Reach($0.instance, signedIn: false, actions: $0.actions) }
-                    ?? sample.instance.map { AuditState.Reach($0, signedIn: false) }
+                // Asked as a person asks — the way to it taken signed out — where that meets the
+                // sign-in; else by the engine.
+                let signIn = definition.navigation.signIn?.route
+                let signedOut = [reach.map { AuditState.Reach($0.instance, signedIn: false, moves: $0.moves) }, sample.instance.map { AuditState.Reach($0, signedIn: false) }]
+                    .compactMap(\.self).first { replay.landing(.signedOut($0)).map { app.navigation.currentScreen(in: $0).name } == signIn }
                 states.append(AuditState(id: "signed-out:\(route.name)", kind: .signedOut, name: name + ", signed out",
                                          recipe: signedOut.map { .signedOut($0) }, note: sample.note,
                                          shownRoute: definition.navigation.signIn?.route ?? route.name))
-            } else if canSignIn, let reach, kind == .screen, route.name != definition.navigation.signIn?.route {
-                let signedIn = AuditState.Reach(reach.instance, signedIn: true, actions: reach.actions)
-                let landed = replay.landing(.screen(signedIn))
-                let other = landed.map { app.navigation.currentScreen(in: $0).name == route.name } == true ? looks(landed) : nil
-                if let shown, let other, other.content != shown.content {
-                    states.append(AuditState(id: "signed-in:\(route.name)", kind: .signedIn, name: Self.name(route, title: other.title) + ", signed in",
-                                             recipe: .screen(signedIn), shownRoute: route.name))
-                }
+            } else if canSignIn, reach != nil, kind == .screen, route.name != definition.navigation.signIn?.route,
+                      let signedIn = reaching(signedIn: true, byEngine: false), let shown, let other = looks(signedIn.state), other.content != shown.content {
+                states.append(AuditState(id: "signed-in:\(route.name)", kind: .signedIn, name: Self.name(route, title: other.title) + ", signed in",
+                                         recipe: .screen(signedIn.reach), shownRoute: route.name))
             }
-            states += Self.overlays(of: route, name: name, reach: reached == nil ? nil : reach, replay: replay)
+            states += Self.overlays(of: route, name: name, reach: reach, replay: replay)
         }
         if definition.alerts[WellKnownAlert.invalidLink.id] != nil {
             states.append(AuditState(id: "invalid-link", kind: .invalidLink, name: "A link that names nothing openable", recipe: .invalidLink,
@@ -114,28 +123,40 @@ struct AuditInventory: Sendable {
         }
     }
 
-    /// How `instance` is reached: a modal over a screen posting an action that presents it,
-    /// with that screen's sample record, when one presents `instance` itself; else as a link opens it.
-    private static func reach(_ instance: RouteInstance, guarded: Bool, kind: AuditState.Kind, replay: AuditReplay) -> AuditState.Reach {
-        let direct = AuditState.Reach(instance, signedIn: guarded)
+    /// What a state the app does not reach says.
+    static let unreached = "no way a person takes reaches it from the app's start: no address typed, and none through its buttons and tabs"
+        + " within \(AuditReplay.maximumSteps) presses"
+
+    /// How a person reaches `instance`: a modal over a screen posting an action that presents
+    /// it, with that screen's sample record, when one presents `instance` itself; else its
+    /// address typed, when a typed address shows it; else the shortest way through the app's
+    /// buttons and tabs from its start. Nil when none does.
+    private static func reach(_ instance: RouteInstance, signedIn guarded: Bool, kind: AuditState.Kind, replay: AuditReplay) -> AuditState.Reach? {
         let app = replay.app
+        func way(to instance: RouteInstance, signedIn: Bool) -> AuditState.Reach? {
+            replay.isTyped(instance, signedIn: signedIn) ? AuditState.Reach(instance, signedIn: signedIn) : replay.path(to: instance, signedIn: signedIn)
+        }
         // The sign-in is shown by a guard: asked for a guarded screen, signed out.
-        if instance.name == app.navigation.signIn?.route,
+        if instance.name == app.navigation.signIn?.route, !replay.isTyped(instance, signedIn: false),
            let guardedRoute = app.navigation.routes.first(where: { app.navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }) {
             return AuditState.Reach(RouteInstance(guardedRoute.name, [:]), signedIn: false)
         }
-        guard kind == .modal else { return replay.isTyped(instance, signedIn: guarded) ? direct : replay.path(to: instance, signedIn: guarded) ?? direct }
+        guard kind == .modal else { return way(to: instance, signedIn: guarded) }
         for route in app.app.navigation.routes where route.name != instance.name {
             let presenters = (app.offeredActions[route.name] ?? []).sorted().filter { FlowMap.targets(of: $0, in: app.app).contains(instance.name) }
+            guard !presenters.isEmpty else { continue }
+            // Signed in before, or by the presenting action itself (a prompt shown after signing in).
             let signedIn = guarded || app.app.navigation.requiresSignIn(route.name)
-            guard !presenters.isEmpty, let presenter = Self.sample(route, in: app.app, signedIn: signedIn).instance else { continue }
-            for action in presenters {
-                let reach = AuditState.Reach(presenter, signedIn: signedIn, actions: [action])
-                // The sample record itself: an action making a new one shows an empty modal, which a link to the sample does not.
-                if let landed = replay.landing(.screen(reach)), app.navigation.currentScreen(in: landed) == instance { return reach }
+            for signedIn in [app.app.navigation.requiresSignIn(route.name), signedIn].reduce(into: [Bool]()) { if !$0.contains($1) { $0.append($1) } } {
+                guard let presenter = Self.sample(route, in: app.app, signedIn: signedIn).instance, let base = way(to: presenter, signedIn: signedIn) else { continue }
+                for action in presenters {
+                    let reach = AuditState.Reach(base.instance, signedIn: signedIn, moves: base.moves + [.action(action)])
+                    // The sample record itself: an action making a new one shows an empty modal, which a link to the sample does not.
+                    if let landed = replay.landing(.screen(reach)), app.navigation.currentScreen(in: landed) == instance { return reach }
+                }
             }
         }
-        return direct
+        return way(to: instance, signedIn: guarded)
     }
 
     /// The form errors, alerts and toasts the actions `route`'s screen posts can show over it;

@@ -2,6 +2,7 @@ import FlowDefinition
 import FlowStore
 import Foundation
 import Navigation
+import Synchronization
 
 /// Puts an audited state on screen as a person reaches it: the screen reached from the app's
 /// start (``AuditOpening``), then the app's own actions replayed on it — the one a screen posts to
@@ -17,6 +18,10 @@ struct AuditReplay {
     let app: MountedApp
     let store: any WebStore
     let effects: EffectRegistry
+    /// Where a replay that works out many states (the inventory's) keeps the effects it prepared,
+    /// so that a password is checked, and its attempt counted, once; nil: each is prepared anew.
+    var kept: KeptEffects?
+
     /// The stored id of the account a signed-in state signs in as: the app's first fixture account's.
     let accountID: Int?
     /// The session the replay runs for, and whose copies of the app's data it writes.
@@ -50,7 +55,7 @@ struct AuditReplay {
     /// The state `recipe` opens, replayed in `transaction`; nil when the app does not reach it
     /// (the toast is not shown, a modal is not presented).
     func state(_ recipe: AuditState.Recipe, prepared: Prepared, in transaction: any StoreTransaction) throws -> NavigationState? {
-        guard let reach = recipe.reach, var state = try reached(reach, in: transaction) else {
+        guard let reach = recipe.reach, var state = try reached(reach, prepared: prepared, in: transaction) else {
             return recipe.reach == nil ? opening.state(recipe, on: nil) : nil
         }
         do {
@@ -79,18 +84,30 @@ struct AuditReplay {
         }
     }
 
-    /// The effects of the action a toast's recipe replays, prepared before the transaction as a
-    /// post's are (a password checked); none for any other recipe.
+    /// The effects of the actions `recipe` replays that run as the app runs them (``runnable``),
+    /// prepared before the transaction as a post's are (a password checked against its hash),
+    /// with the fields each action reads on the screen the replay starts from.
     func prepare(_ recipe: AuditState.Recipe) throws -> Prepared {
-        guard case .toast(let reach, let actions, _, let outcomes) = recipe, let definition = actions.first.flatMap({ app.app.actions[$0] }),
-              let start = opening.reach(reach.instance, signedIn: reach.signedIn) else { return Prepared() }
+        guard let reach = recipe.reach, let start = opening.reach(reach.instance, signedIn: reach.signedIn) else { return Prepared() }
+        var runs: [(action: ActionDefinition, outcomes: [String: Bool])] = reach.moves.compactMap { move in
+            guard case .action(let id) = move else { return nil }
+            return app.app.actions[id].map { ($0, [:]) }
+        }
+        if case .toast(_, let actions, _, let outcomes) = recipe { runs += actions.compactMap { app.app.actions[$0].map { ($0, outcomes) } } }
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
-        let fields = interpreter.fields(of: definition, posted: sampleForm(definition), on: start)
         var prepared = Prepared()
-        for call in ActionInterpreter.effectCalls(of: definition.steps, formID: definition.form, form: fields)
-        where outcomes[call.name] != false && prepared.effects[call] == nil {
-            guard let effect = effects[call.name], effect.access.writes.isSubset(of: Self.runnable) else { continue }
-            prepared.effects[call] = try effect.preparing(call, state: start, context: context)
+        for (definition, outcomes) in runs {
+            let fields = interpreter.fields(of: definition, posted: sampleForm(definition), on: start)
+            for call in ActionInterpreter.effectCalls(of: definition.steps, formID: definition.form, form: fields)
+            where outcomes[call.name] != false && prepared.effects[call] == nil {
+                guard let effect = effects[call.name], effect.access.writes.isSubset(of: Self.runnable) else { continue }
+                if let kept = kept?.effect(for: call) {
+                    prepared.effects[call] = kept
+                } else {
+                    prepared.effects[call] = try effect.preparing(call, state: start, context: context)
+                    kept?.keep(prepared.effects[call], for: call)
+                }
+            }
         }
         return prepared
     }
@@ -100,7 +117,7 @@ struct AuditReplay {
     func landing(_ recipe: AuditState.Recipe) -> NavigationState? {
         struct RolledBack: Error {}
         // What posts nothing is made by the engine alone.
-        if recipe.reach?.actions.isEmpty != false, !recipe.isReplayed {
+        if recipe.reach?.moves.isEmpty != false, !recipe.isReplayed {
             return recipe.reach.map { opening.state(recipe, on: opening.reach($0.instance, signedIn: $0.signedIn)) } ?? opening.state(recipe, on: nil)
         }
         var landed: NavigationState?
@@ -116,6 +133,20 @@ struct AuditReplay {
         return landed
     }
 
+    /// Prepared effects kept across replays, by call.
+    final class KeptEffects: Sendable {
+        // The mutex makes the dictionary safe to read and write from whichever thread replays.
+        private let effects = Mutex<[EffectCall: PreparedEffect]>([:])
+
+        func effect(for call: EffectCall) -> PreparedEffect? {
+            effects.withLock { $0[call] }
+        }
+
+        func keep(_ effect: PreparedEffect?, for call: EffectCall) {
+            effects.withLock { $0[call] = effect }
+        }
+    }
+
     /// What ``prepare(_:)`` works out: the effects that run as the app runs them, ready.
     struct Prepared {
         var effects: [EffectCall: PreparedEffect] = [:]
@@ -123,16 +154,30 @@ struct AuditReplay {
 
     /// `reach`'s screen: reached from the start, and for a modal its presenting action replayed.
     /// Signed out, the guard answers the presenting action with the sign-in, modal or not.
-    private func reached(_ reach: AuditState.Reach, in transaction: any StoreTransaction) throws -> NavigationState? {
+    private func reached(_ reach: AuditState.Reach, prepared: Prepared, in transaction: any StoreTransaction) throws -> NavigationState? {
         guard let state = opening.reach(reach.instance, signedIn: reach.signedIn) else { return nil }
         var reached = state
-        for id in reach.actions {
-            guard let action = app.app.actions[id] else { return nil }
+        for move in reach.moves {
             // Each page on the way is seen, and its messages with it.
             _ = reached.takeToasts()
-            reached = try run(action, on: reached, form: sampleForm(action), outcomes: [:], prepared: Prepared(), in: transaction)
+            guard let next = try press(move, on: reached, prepared: prepared, in: transaction) else { return nil }
+            reached = next
         }
         return reached
+    }
+
+    /// `move` made on `state`: its action sent with a sample form, or its tab selected; nil
+    /// when the app has no such action.
+    private func press(_ move: AuditState.Move, on state: NavigationState, prepared: Prepared = Prepared(),
+                       in transaction: any StoreTransaction) throws -> NavigationState? {
+        switch move {
+        case .action(let id):
+            guard let action = app.app.actions[id] else { return nil }
+            return try run(action, on: state, form: sampleForm(action), outcomes: [:], prepared: prepared, in: transaction)
+        case .tab(let id):
+            let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
+            return try interpreter.run(.tab(id), form: [:], errors: [:], on: state) { _, _ in .success(values: [:]) }.state
+        }
     }
 
     /// `action` run on `state` with `form` posted and checked, each effect taking the outcome
@@ -195,8 +240,17 @@ struct AuditReplay {
                 steps.append(.signIn(email: email, url: url))
             }
             let screens = opening.route(to: reach.instance, signedIn: reach.signedIn)?.screens ?? [reach.instance]
-            steps += screens.map { .open(url: app.urls.screen($0)) }
-            reach.actions.forEach(post)
+            if reach.moves.isEmpty, screens.count == 1, !isTyped(reach.instance, signedIn: reach.signedIn) {
+                steps.append(.byEngine(url: app.urls.screen(reach.instance)))
+            } else {
+                steps += screens.map { .open(url: app.urls.screen($0)) }
+            }
+            for move in reach.moves {
+                switch move {
+                case .action(let id): post(id)
+                case .tab(let id): steps.append(.tab(id.rawValue))
+                }
+            }
         }
         switch recipe {
         case .formErrors(_, let action): steps.append(.post(action: action, fields: [:], emptied: true))
@@ -210,15 +264,23 @@ struct AuditReplay {
     }
 
     /// Whether a person typing the address of `instance` is shown it, as a screen's GET works it
-    /// out: a deep link opens it; another screen is navigated to from the app's start (signed in,
-    /// when asked), and a modal only an action presents is not.
+    /// out: a deep link opens it; another screen is navigated to from the app's start (or, signed
+    /// in, from where signing in leads), and a modal only an action presents is not.
     func isTyped(_ instance: RouteInstance, signedIn: Bool) -> Bool {
         if app.navigation.route(instance.name)?.isDeepLinkable == true { return true }
-        guard !app.navigation.isShownInModal(instance.name),
-              let start = signedIn ? opening.reach(app.navigation.currentScreen(in: app.navigator.initialState), signedIn: true) : app.navigator.initialState,
+        guard !app.navigation.isShownInModal(instance.name), let start = signedIn ? signedInStart : app.navigator.initialState,
               case .success(let landed) = app.navigator.execute(.navigate(instance, source: .direct), on: app.openingBeneath(instance, from: start))
         else { return false }
         return app.navigation.currentScreen(in: landed.state) == instance || landed.state.pendingDestination == instance
+    }
+
+    /// Where a person who has just signed in is: on the first guarded screen that takes no
+    /// parameters (signing in leads into the app's signed-in part), else at the app's start.
+    private var signedInStart: NavigationState? {
+        let navigation = app.navigation
+        let guarded = navigation.routes.first { navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }
+        return guarded.flatMap { opening.reach(RouteInstance($0.name, [:]), signedIn: true) }
+            ?? opening.reach(navigation.currentScreen(in: app.navigator.initialState), signedIn: true)
     }
 
     /// The shortest way a person gets to `instance` from the app's start by the actions its
@@ -226,31 +288,36 @@ struct AuditReplay {
     /// first in a transaction rolled back; nil when none within ``maximumSteps``.
     func path(to instance: RouteInstance, signedIn: Bool) -> AuditState.Reach? {
         struct RolledBack: Error {}
-        let start = app.navigation.currentScreen(in: app.navigator.initialState)
-        guard let first = opening.reach(start, signedIn: signedIn) else { return nil }
-        var found: [String]?
+        // Signed in, from where signing in leads.
+        guard let first = signedIn ? signedInStart : opening.reach(app.navigation.currentScreen(in: app.navigator.initialState), signedIn: false) else { return nil }
+        let start = app.navigation.currentScreen(in: first)
+        var found: [AuditState.Move]?
+        let tabs = Self.tabs(in: app.navigation.root).map(AuditState.Move.tab)
         _ = try? store.transaction { transaction -> Int in
-            var queue = [(first, [String]())]
+            var queue = [(first, [AuditState.Move]())]
             var seen: Set<RouteInstance> = [start]
             while !queue.isEmpty, found == nil {
-                let (state, actions) = queue.removeFirst()
-                guard actions.count < Self.maximumSteps else { continue }
+                let (state, moves) = queue.removeFirst()
+                guard moves.count < Self.maximumSteps else { continue }
                 let screen = app.navigation.currentScreen(in: state)
-                for id in (app.offeredActions[screen.name] ?? []).sorted() {
-                    guard let action = app.app.actions[id],
-                          let next = try? run(action, on: state, form: sampleForm(action), outcomes: [:], prepared: Prepared(), in: transaction),
-                          next.alert == nil, next.formErrors == nil else { continue }
+                for move in (app.offeredActions[screen.name] ?? []).sorted().map(AuditState.Move.action) + tabs {
+                    guard let next = try? press(move, on: state, in: transaction), next.alert == nil, next.formErrors == nil else { continue }
                     let landed = app.navigation.currentScreen(in: next)
-                    if landed == instance { found = actions + [id]; break }
-                    if seen.insert(landed).inserted { queue.append((next, actions + [id])) }
+                    if landed == instance { found = moves + [move]; break }
+                    if seen.insert(landed).inserted { queue.append((next, moves + [move])) }
                 }
             }
             throw RolledBack()
         }
-        return found.map { AuditState.Reach(start, signedIn: signedIn, actions: $0) }
+        return found.map { AuditState.Reach(start, signedIn: signedIn, moves: $0) }
     }
 
-    /// How many actions a way found by ``path(to:signedIn:)`` may take.
+    /// Every tab of the app's tab bars.
+    private static func tabs(in node: CoordinatorDefinition) -> [CoordinatorID] {
+        (node.tab == nil ? [] : [node.id]) + (node.children + node.modals).flatMap(tabs)
+    }
+
+    /// How many moves a way found by ``path(to:signedIn:)`` may take.
     static let maximumSteps = 8
 
     /// Where a person signs in on the way to `instance`: the sign-in screen's address when a
@@ -269,15 +336,25 @@ struct AuditReplay {
     }
 
     /// What a person would type into `action`'s form to get on: the app's first fixture
-    /// account's email and password, a choice's first option, a date a week on, a sample of the
-    /// kind the rest asks for; a field that must equal another, that one's value.
+    /// account's email and password (a new address where the action makes an account), the
+    /// documented code of the purpose its effects name for a field named for a code, a choice's
+    /// first option, a date a week on, a sample of the kind the rest asks for; a field that must
+    /// equal another, that one's value.
     func sampleForm(_ action: ActionDefinition) -> [String: String] {
         guard let id = action.form, let form = app.app.forms[id] else { return [:] }
         let account = app.fixtures.accounts.first
+        let calls = ActionInterpreter.effectCalls(of: action.steps, formID: id, form: [:])
+        let makesAccounts = calls.contains { effects[$0.name]?.access.writes.contains(.accounts) == true && effects[$0.name]?.access.reads.contains(.accounts) == true }
+        let purposes = Set(calls.compactMap(\.purpose))
+        let code = app.fixtures.codes.first { $0.isValid && purposes.contains($0.purpose) }?.value
         var values = ["form": id]
         for field in form.fields {
+            if let code, field.name.lowercased().contains("code") {
+                values[field.name] = code
+                continue
+            }
             values[field.name] = switch field.type {
-            case "email": account?.email ?? "sample@example.com"
+            case "email": makesAccounts ? Self.newEmail : account?.email ?? "sample@example.com"
             case "password": account?.password ?? "Sample-passw0rd"
             case "checkbox": "on"
             case "date": Self.day(now + 7 * 86_400_000)
@@ -298,6 +375,9 @@ struct AuditReplay {
         }
         return values
     }
+
+    /// The address a sample registration makes an account for: no fixture account's.
+    static let newEmail = "new.person@example.com"
 
     /// `yyyy-mm-dd` of the day `milliseconds` falls on, in UTC.
     private static func day(_ milliseconds: Int64) -> String {

@@ -35,21 +35,28 @@ struct AuditState: Hashable, Sendable {
         }
     }
 
+    /// What a person presses on a screen on the way: a button that sends an action of the app,
+    /// or a tab of the tab bar.
+    enum Move: Hashable, Sendable {
+        case action(String)
+        case tab(CoordinatorID)
+    }
+
     /// How a screen is reached from the app's start: `instance` opened as a link to it opens it
     /// (the stack beneath built), signed in as the app's first fixture account when `signedIn`;
-    /// then `actions` replayed in turn, each on the screen the one before led to — the action
-    /// that presents a modal, or the way through a flow a typed address does not enter.
+    /// then `moves` replayed in turn, each on the screen the one before led to — the action that
+    /// presents a modal, or the way through a flow a typed address does not enter.
     struct Reach: Hashable, Sendable {
         /// The screen opened first: the state's own, the one presenting a modal, the app's start.
         let instance: RouteInstance
         let signedIn: Bool
-        /// The actions replayed from there, in turn.
-        let actions: [String]
+        /// What is pressed from there, in turn.
+        let moves: [Move]
 
-        init(_ instance: RouteInstance, signedIn: Bool, actions: [String] = []) {
+        init(_ instance: RouteInstance, signedIn: Bool, moves: [Move] = []) {
             self.instance = instance
             self.signedIn = signedIn
-            self.actions = actions
+            self.moves = moves
         }
     }
 

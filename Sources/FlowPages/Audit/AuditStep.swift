@@ -8,6 +8,11 @@ enum AuditStep: Hashable, Sendable {
     /// Send the form that posts the action `action` with `fields` typed into it (a sample the
     /// replay uses), or with every field it shows emptied (`emptied`).
     case post(action: String, fields: [String: String], emptied: Bool = false)
+    /// The screen at `url` put on screen by the engine itself: no way a person takes reaches it
+    /// (a later step behind a mailed code the replay does not receive).
+    case byEngine(url: String)
+    /// Press the tab `id` of the tab bar.
+    case tab(String)
     /// Something the inventory puts on screen itself: an alert shown over the screen.
     case shows(alert: String)
 
@@ -17,6 +22,8 @@ enum AuditStep: Hashable, Sendable {
         case .signIn(let email, let url): ["signIn": email, "at": url]
         case .open(let url): ["open": url]
         case .post(let action, let fields, let emptied): ["post": action, "fields": fields, "emptied": emptied]
+        case .tab(let id): ["tab": id]
+        case .byEngine(let url): ["engine": url]
         case .shows(let alert): ["alert": alert]
         }
     }
