@@ -50,6 +50,10 @@ import Testing
         let page = try ana.open("\(overview)/state?state=\(Self.errors)")
         let others = Set(page.root.all.first { $0.hasClass("other-criteria") }?.elements("legend").map(\.content) ?? [])
         let legends = page.root.elements("legend").map(\.content).filter { !others.contains($0) }
+        // Each criterion says how to test it, beside its verdict.
+        let howTo = page.root.elements("fieldset").first { $0["id"] == "criterion-3-3-1" }?.all.first { $0.hasClass("how-to-test") }?.content ?? ""
+        #expect(howTo.hasPrefix("How to test: Send each form with mistakes"), "\(howTo)")
+        #expect(page.root.all.filter { $0.hasClass("how-to-test") }.count == 56)
         #expect(legends.contains("3.3.1 Error Identification (A)") && legends.contains("1.3.5 Identify Input Purpose (AA)") == false,
                 "a form's errors bring 3.3.1; no field of the item form asks about the person")
         #expect(!legends.contains { $0.hasPrefix("1.2.") }, "no media, no media criteria")

@@ -79,6 +79,7 @@ struct ReviewRequests {
             let outcome = finding?.outcome.rawValue ?? ""
             return ["number": .string(criterion.number), "id": .string(criterion.number.replacingOccurrences(of: ".", with: "-")),
                     "name": .string(criterion.name), "level": .string(criterion.level), "url": .string(criterion.url),
+                    "howToTest": .string(criterion.howToTest),
                     "because": because.map { .string($0) } ?? .null,
                     "pass": .bool(outcome == "pass"), "fail": .bool(outcome == "fail"), "na": .bool(outcome == "not-applicable"), "open": .bool(finding == nil),
                     "note": .string(finding?.note ?? ""), "seen": .string(String(finding?.version ?? 0)),
