@@ -44,7 +44,7 @@ struct ReviewRequests {
         values["targets"] = .array(targets)
         values["move"] = .string(url(report.review.id, .auditMove))
         values["left"] = request.query("left").map { .string($0) } ?? .null
-        return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
+        return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// Moves the verdicts on a state the app no longer has to one it has (the route was renamed):
@@ -99,7 +99,7 @@ struct ReviewRequests {
         values["save"] = .string(app.urls.prefix + ReservedPath.auditReviewState.path(String(report.review.id)))
         values["conflicts"] = request.query("conflicts").map { .string($0) } ?? .null
         values["saved"] = request.query("saved").map { .string($0) } ?? .null
-        return unit.finish(try services.renderer.page("_layout/audit-review-state", title: "Review: \(review.state.name)", values: values), request: request)
+        return unit.finish(try services.renderer.page("_layout/audit-review-state", title: "Review: \(review.state.name)", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// Keeps the verdicts the post changes, each over the version its page showed; a verdict

@@ -29,6 +29,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case insightsTable = "/_insights/{table}"
     case audit = "/_audit"
     case auditOpen = "/_audit/open"
+    case auditSourceMap = "/_audit/source-map"
     case auditReviews = "/_audit/reviews"
     case auditImport = "/_audit/reviews/import"
     case auditReview = "/_audit/reviews/{id}"
