@@ -91,6 +91,9 @@ struct ReviewRequests {
         values["state"] = ["id": .string(review.state.id), "name": .string(review.state.name), "kind": .string(review.state.kind.heading),
                            "openable": .bool(review.state.recipe != nil), "note": review.state.note.map { .string($0) } ?? .null]
         values["criteria"] = .array(criteria)
+        values["found"] = review.automated.map { result in
+            ["findings": .array(result.findings.map(ReviewFiles.value)), "needsReview": .array(result.needsReview.map(ReviewFiles.value))]
+        } ?? .null
         values["others"] = .array(others)
         values["othersCount"] = .string(String(others.count))
         values["othersJudged"] = .string(String(review.criteria.others.filter { review.findings[$0.number] != nil }.count))
