@@ -1,12 +1,21 @@
 /// A node with its escaping decided.
 enum CompiledNode: Sendable {
-    case text([UInt8])
+    /// Literal text, with where each run it was joined from starts in the template (runs
+    /// parted by a comment are joined; each keeps its line for a ``SourceMap``).
+    case text([UInt8], lines: [TextLine])
     case output(Expression, Escaper, SourcePosition)
     case conditional(Expression, negated: Bool, then: [CompiledNode], otherwise: [CompiledNode], SourcePosition)
     case loop(Expression, variable: String, body: [CompiledNode], empty: [CompiledNode], SourcePosition)
     /// A partial, by its index in the set, with its arguments.
     case partial(Int, arguments: [(name: String, value: Expression)], SourcePosition)
     case block(String, body: [CompiledNode])
+}
+
+/// Where a run of literal text starts: a byte offset (in the text it belongs to) and the
+/// template line of that byte.
+struct TextLine: Sendable, Equatable {
+    let offset: Int
+    let line: Int
 }
 
 /// A template ready to render.
@@ -83,18 +92,18 @@ struct TemplateCompiler {
         var context = start
         var last: SourcePosition? = nil
         var compiled: [CompiledNode] = []
-        func appendText(_ bytes: [UInt8]) {
-            if case .text(let previous)? = compiled.last {
-                compiled[compiled.count - 1] = .text(previous + bytes)
+        func appendText(_ bytes: [UInt8], line: Int) {
+            if case .text(let previous, let lines)? = compiled.last {
+                compiled[compiled.count - 1] = .text(previous + bytes, lines: lines + [TextLine(offset: previous.count, line: line)])
             } else {
-                compiled.append(.text(bytes))
+                compiled.append(.text(bytes, lines: [TextLine(offset: 0, line: line)]))
             }
         }
         for node in nodes {
             switch node {
-            case .text(let bytes):
+            case .text(let bytes, let line):
                 context = context.advanced(over: bytes)
-                appendText(bytes)
+                appendText(bytes, line: line)
             case .output(let expression, let position):
                 last = position
                 switch Escaper.choose(for: context) {

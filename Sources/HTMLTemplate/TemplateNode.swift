@@ -1,6 +1,7 @@
 /// A parsed template: plain nodes before escaping is decided.
 indirect enum TemplateNode: Sendable {
-    case text([UInt8])
+    /// Literal text and the template line its first byte is on.
+    case text([UInt8], line: Int)
     case output(Expression, SourcePosition)
     /// `{{#if}}` (or `{{#unless}}`, negated) with its two branches.
     case conditional(Expression, negated: Bool, then: [TemplateNode], otherwise: [TemplateNode], SourcePosition)

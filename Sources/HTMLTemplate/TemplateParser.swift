@@ -33,8 +33,8 @@ struct TemplateParser {
         }
         for token in tokens {
             switch token {
-            case .text(let bytes, _):
-                append(.text(bytes))
+            case .text(let bytes, let position):
+                append(.text(bytes, line: position.line))
             case .tag(let content, let position):
                 func fail(_ message: String) -> TemplateError { TemplateError(name, position, message) }
                 let words: [TagWords.Word]
@@ -116,7 +116,7 @@ struct TemplateParser {
         case .block(let name):
             .block(name, body: frame.nodes, frame.position)
         case .root:
-            .text([])
+            .text([], line: frame.position.line)
         }
     }
 
@@ -191,7 +191,7 @@ struct TemplateParser {
     }
 
     private static func isBlank(_ node: TemplateNode) -> Bool {
-        if case .text(let bytes) = node { return bytes.allSatisfy(TemplateLexer.isSpace) }
+        if case .text(let bytes, _) = node { return bytes.allSatisfy(TemplateLexer.isSpace) }
         return false
     }
 }

@@ -6,8 +6,9 @@
 final class TemplateProgram: Sendable {
     /// One step; the ranges are of ``steps`` unless said otherwise.
     enum Step: Sendable {
-        /// Bytes of ``bytes``.
-        case text(Range<Int>)
+        /// Bytes of ``bytes``, and the entries of ``textLines`` that say which template line
+        /// each part of them is on.
+        case text(Range<Int>, lines: Range<Int>)
         /// An operand written through its escaper.
         case output(Int, Escaper, SourcePosition)
         case conditional(Int, negated: Bool, then: Range<Int>, otherwise: Range<Int>, SourcePosition)
@@ -30,6 +31,9 @@ final class TemplateProgram: Sendable {
 
     let steps: [Step]
     let bytes: [UInt8]
+    /// Where each line of the literal text starts in ``bytes``, with its template line, in
+    /// order: read only while a ``SourceMap`` is recorded.
+    let textLines: [TextLine]
     let operands: [Operand]
     let names: [String]
     let literals: [TemplateValue]
@@ -50,6 +54,7 @@ final class TemplateProgram: Sendable {
         self.blocks = blocks
         steps = lowering.steps
         bytes = lowering.bytes
+        textLines = lowering.textLines
         operands = lowering.operands
         names = lowering.names
         literals = lowering.literals
@@ -72,6 +77,7 @@ final class TemplateProgram: Sendable {
         let helpers: [String: Int]
         var steps: [Step] = []
         var bytes: [UInt8] = []
+        var textLines: [TextLine] = []
         var operands: [Operand] = []
         var names: [String] = []
         var literals: [TemplateValue] = []
@@ -84,10 +90,10 @@ final class TemplateProgram: Sendable {
             own.reserveCapacity(nodes.count)
             for node in nodes {
                 switch node {
-                case .text(let text):
+                case .text(let text, let runs):
                     let start = bytes.count
                     bytes.append(contentsOf: text)
-                    own.append(.text(start..<bytes.count))
+                    own.append(.text(start..<bytes.count, lines: lower(text, runs, at: start)))
                 case .output(let expression, let escaper, let position):
                     own.append(.output(lower(expression), escaper, position))
                 case .conditional(let expression, let negated, let then, let otherwise, let position):
@@ -108,6 +114,22 @@ final class TemplateProgram: Sendable {
             let start = steps.count
             steps += own
             return start..<steps.count
+        }
+
+        /// The line starts of a text placed at `start` of ``bytes``: each run's first byte, and
+        /// each byte after a line feed within a run, with its template line.
+        mutating func lower(_ text: [UInt8], _ runs: [TextLine], at start: Int) -> Range<Int> {
+            let first = textLines.count
+            for (index, run) in runs.enumerated() {
+                let end = index + 1 < runs.count ? runs[index + 1].offset : text.count
+                var line = run.line
+                textLines.append(TextLine(offset: start + run.offset, line: line))
+                for offset in run.offset..<end where text[offset] == UInt8(ascii: "\n") && offset + 1 < end {
+                    line += 1
+                    textLines.append(TextLine(offset: start + offset + 1, line: line))
+                }
+            }
+            return first..<textLines.count
         }
 
         mutating func lower(_ expression: Expression) -> Int {

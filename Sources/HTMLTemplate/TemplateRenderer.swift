@@ -10,31 +10,36 @@ struct TemplateRenderer {
     /// The blocks the rendered screen fills: their template and steps.
     let blocks: [String: (template: Int, body: Range<Int>)]
     var output: [UInt8] = []
+    /// The source map being recorded, if one was asked for. A reference, so the renderer stays
+    /// 128 bytes: it is copied for each value evaluated, and past that size the copy is a call.
+    let recorder: SourceMapRecorder?
     /// Partials may include partials; this bounds the depth so a cycle fails instead of looping.
-    var depth = 0
     static let maximumDepth = 32
 
-    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, body: Range<Int>)]) {
+    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, body: Range<Int>)], recorder: SourceMapRecorder? = nil) {
         self.set = set
+        self.recorder = recorder
         self.context = context
         self.blocks = blocks
         bindings.reserveCapacity(16)
         output.reserveCapacity(8 * 1024)
     }
 
-    /// Renders the steps `range` of template number `template`.
-    mutating func render(_ range: Range<Int>, of template: Int) throws(TemplateError) {
+    /// Renders the steps `range` of template number `template`, inside `depth` partials.
+    mutating func render(_ range: Range<Int>, of template: Int, depth: Int = 0) throws(TemplateError) {
         let program = set.programs[template]
         for index in range {
             switch program.steps[index] {
-            case .text(let bytes):
+            case .text(let bytes, let lines):
+                recorder?.markText(output.count, bytes: bytes, lines: lines, of: program, template: template, in: set)
                 program.bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[bytes])) }
             case .output(let operand, let escaper, let position):
+                recorder?.mark(output.count, template: template, line: position.line, in: set)
                 let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
                 try write(value, with: escaper, in: template, at: position)
             case .conditional(let operand, let negated, let then, let otherwise, let position):
                 let value = try evaluate(operand, of: program, in: template, at: position, required: false)
-                try render(value.isTruthy != negated ? then : otherwise, of: template)
+                try render(value.isTruthy != negated ? then : otherwise, of: template, depth: depth)
             case .loop(let operand, let variable, let body, let empty, let position):
                 let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
                 let elements: [TemplateValue]
@@ -45,7 +50,7 @@ struct TemplateRenderer {
                     throw error(template, position, "{{#each}} needs a list, but '\(program.describe(operand, helperNames: set.helperNames))' is \(Self.kind(of: value))")
                 }
                 if elements.isEmpty {
-                    try render(empty, of: template)
+                    try render(empty, of: template, depth: depth)
                     continue
                 }
                 let mark = bindings.count
@@ -56,7 +61,7 @@ struct TemplateRenderer {
                     bindings.append(("@index", .int(index)))
                     bindings.append((name, element))
                     defer { bindings.removeLast(bindings.count - mark) }
-                    try render(body, of: template)
+                    try render(body, of: template, depth: depth)
                 }
             case .partial(let partial, let arguments, let position):
                 guard depth < Self.maximumDepth else {
@@ -68,17 +73,17 @@ struct TemplateRenderer {
                     let value = try evaluate(operand, of: program, in: template, at: position, required: set.options.strict)
                     bindings.append((program.names[name], value))
                 }
-                depth += 1
+                recorder?.enterPartial(from: template, line: position.line, in: set)
                 defer {
                     bindings.removeLast(bindings.count - mark)
-                    depth -= 1
+                    recorder?.leavePartial()
                 }
-                try render(set.programs[partial].root, of: partial)
+                try render(set.programs[partial].root, of: partial, depth: depth + 1)
             case .block(let name, let body):
                 if let filled = blocks[program.names[name]] {
                     try render(filled.body, of: filled.template)
                 } else {
-                    try render(body, of: template)
+                    try render(body, of: template, depth: depth)
                 }
             }
         }
@@ -123,6 +128,9 @@ struct TemplateRenderer {
         }
     }
 
+    // Inlined into `render`, as the optimiser chose by itself before the recorder's few tests
+    // made `render` longer: a call per value written cost a dense page 1.5 % of its instructions.
+    @inline(__always)
     private mutating func write(_ value: TemplateValue, with escaper: Escaper, in template: Int, at position: SourcePosition) throws(TemplateError) {
         let text: String
         switch value {
@@ -133,6 +141,7 @@ struct TemplateRenderer {
         case .bool(let flag): text = flag ? "true" : "false"
         case .html(let html):
             if escaper == .text {
+                recorder?.insert(html, at: output.count, template: template, line: position.line, in: set)
                 output.append(contentsOf: html.html.utf8)
                 return
             }

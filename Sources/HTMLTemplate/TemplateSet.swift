@@ -101,10 +101,19 @@ public struct TemplateSet: Sendable {
 
     /// Renders to UTF-8 bytes, as a response body wants them.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+        var none: SourceMap? = nil
+        return try renderBytes(name, context, sourceMap: &none)
+    }
+
+    /// Renders to UTF-8 bytes and, when `sourceMap` is not nil, records in it which template
+    /// line wrote each byte (replacing the entries it held).
+    /// - Parameter sourceMap: `SourceMap()` to have one recorded (or ``SourceMap/init(renderedApart:)``
+    ///   when markup rendered apart with its own map is written in); nil records nothing and
+    ///   costs nothing more than ``renderBytes(_:_:)``.
+    /// - Throws: as ``renderBytes(_:_:)`` does.
+    public func renderBytes(_ name: String, _ context: [String: TemplateValue], sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
         let plan = plans[try index(of: name)]
-        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: plan.blocks)
-        try renderer.render(programs[plan.root].root, of: plan.root)
-        return renderer.output
+        return try render(from: plan.root, blocks: plan.blocks, context, sourceMap: &sourceMap)
     }
 
     /// Renders the blocks template `name` fills (through every layout it extends) inside
@@ -114,6 +123,13 @@ public struct TemplateSet: Sendable {
     ///   a block whose slot in `layout` lies in another escaping context than in the template's
     ///   own layout (its outputs were escaped for that one); and as ``renderBytes(_:_:)`` does.
     public func renderBytes(_ name: String, in layout: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+        var none: SourceMap? = nil
+        return try renderBytes(name, in: layout, context, sourceMap: &none)
+    }
+
+    /// Renders template `name` inside `layout` as ``renderBytes(_:in:_:)`` does, recording a
+    /// ``SourceMap`` as ``renderBytes(_:_:sourceMap:)`` does.
+    public func renderBytes(_ name: String, in layout: String, _ context: [String: TemplateValue], sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
         let plan = plans[try index(of: name)]
         let frame = try index(of: layout)
         guard templates[frame].extends == nil else {
@@ -124,8 +140,17 @@ public struct TemplateSet: Sendable {
             throw TemplateError(template: layout, line: 1, column: 1,
                                 message: "its block \"\(block)\" is in \(slot), but '\(name)' fills it for \(templates[plan.root].name)'s, in another context")
         }
-        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: plan.blocks)
-        try renderer.render(programs[frame].root, of: frame)
+        return try render(from: frame, blocks: plan.blocks, context, sourceMap: &sourceMap)
+    }
+
+    /// Renders template number `root`'s own steps with `blocks` filled.
+    private func render(
+        from root: Int, blocks: [String: (template: Int, body: Range<Int>)], _ context: [String: TemplateValue], sourceMap: inout SourceMap?
+    ) throws(TemplateError) -> [UInt8] {
+        let recorder = sourceMap.map { SourceMapRecorder(SourceMap(renderedApart: $0.renderedApart)) }
+        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: blocks, recorder: recorder)
+        try renderer.render(programs[root].root, of: root)
+        if let recorder { sourceMap = recorder.finished(byteCount: renderer.output.count) }
         return renderer.output
     }
 

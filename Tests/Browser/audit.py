@@ -3,7 +3,8 @@ dark, the Nu HTML Checker on the served HTML, one h1, titles that tell screens a
 accessible name on every control (from Chromium's accessibility tree), focus where DESIGN.md
 puts it on load, and screenshots for the gallery. A thorough audit (the automated pass of
 `audit_pass.py`) adds what a screen reader announces and a keyboard pass: every tab stop in
-order, each showing its focus, and Tab never caught."""
+order, each showing its focus, and Tab never caught. Each finding about an element or a line of
+the markup names the template line that made it (`source_map.py`)."""
 import html
 import importlib.util
 import json
@@ -15,6 +16,10 @@ from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+
+from source_map import ELEMENT_INDEX, PageSource, node_index
 from transcript import describe_stop, transcript
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
@@ -87,7 +92,7 @@ UNTIED_ERRORS = """
             .map(id => document.getElementById(id)).some(node => node && node.textContent.includes(message));
         const group = target.closest('fieldset');
         const tied = (says(target) && target.getAttribute('aria-invalid') === 'true') || (group && says(group));
-        if (!tied) problems.push({where: '#' + target.id, message: message});
+        if (!tied) problems.push({where: '#' + target.id, message: message, element: target});
     }
     return problems;
 """
@@ -95,8 +100,8 @@ UNTIED_ERRORS = """
 GENERIC_LINKS = """
     const vague = new Set(['here', 'click here', 'more', 'read more', 'learn more', 'link', 'this', 'details', 'go', 'click']);
     return [...document.querySelectorAll('a[href]')].filter(a => !a.closest('[inert]') && a.checkVisibility())
-        .map(a => (a.getAttribute('aria-label') || a.textContent).trim().toLowerCase().replace(/[.!…]+$/, ''))
-        .filter(text => vague.has(text));
+        .map(a => [(a.getAttribute('aria-label') || a.textContent).trim().toLowerCase().replace(/[.!…]+$/, ''), a])
+        .filter(([text]) => vague.has(text));
 """
 
 
@@ -121,6 +126,15 @@ class Problem:
     criteria: tuple = None
     impact: str = ""
     snippet: str = ""
+    # How to find the element it is about, until `AppAudit._locate` has: ("selector", css),
+    # ("element", a WebElement) or ("backend", Chromium's DOM node id).
+    locate: tuple = field(default=None, repr=False, compare=False)
+    # The template line that made the element or markup (source_map.PageSource.location), and the
+    # element's role and accessible name: with the rule, what tells a finding from another.
+    template: str = ""
+    through: str = ""
+    role: str = ""
+    name: str = ""
 
     def __post_init__(self):
         if self.criteria is None:
@@ -151,6 +165,8 @@ class State:
     # A thorough audit's: the screen-reader transcript (`transcript.Line`s) and the tab stops as announced.
     transcript: list = field(default_factory=list)
     tab_stops: list = field(default_factory=list)
+    # The served HTML with the source map the server kept of it (source_map.PageSource).
+    source: PageSource = None
 
 
 @dataclass
@@ -178,14 +194,15 @@ class AppAudit:
         page = self.browser
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.app} {name}".lower()).strip("-")
         served = page.served_html()
-        state = State(name, page.path, page.heading, page.title, served, slug)
+        state = State(name, page.path, page.heading, page.title, served, slug, source=PageSource.fetch(page, served))
         self.states.append(state)
         for scheme in ("light", "dark"):
             page.scheme(scheme)
             self._axe(name, scheme)
             # WCAG 1.4.11: a text field's edge stands out 3:1 from the page and from the field.
             for edge in page.driver.execute_script(CONTROL_EDGES):
-                self.problems.append(Problem(name, f"contrast ({scheme})", "control-edge", edge["field"], edge["problem"]))
+                self.problems.append(Problem(name, f"contrast ({scheme})", "control-edge", edge["field"], edge["problem"],
+                                             locate=("selector", edge["field"])))
             page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
         page.scheme("light")
         self.shots.append((name, slug))
@@ -199,6 +216,42 @@ class AppAudit:
         if self.thorough:
             state.transcript = transcript(nodes)
             self._keyboard(state, nodes)
+        self._locate(state)
+
+    def _locate(self, state: State):
+        """Each finding of `state` about an element gets the template line that made it (its index
+        among the elements of its tag name, in the DOM and among the start tags of the served
+        HTML), and the element's role and accessible name as Chromium computes them."""
+        driver = self.browser.driver
+
+        def resolve(kind, target):
+            index, role, name = None, "", ""
+            try:
+                if kind == "backend":
+                    index = node_index(driver, target)
+                else:
+                    element = driver.find_element(By.CSS_SELECTOR, target) if kind == "selector" else target
+                    index = driver.execute_script(ELEMENT_INDEX, element)
+                    role, name = element.aria_role or "", " ".join((element.accessible_name or "").split())
+            except WebDriverException:
+                pass  # gone from the page: the finding keeps where it was found
+            return state.source.location(state.source.start_tag(*index)) if index and index[1] >= 0 else {}, role, name
+
+        # axe finds most elements twice, light and dark.
+        known = {}
+        for problem in self.problems + self.needs_review:
+            if problem.state != state.name or problem.locate is None:
+                continue
+            kind, target = problem.locate
+            problem.locate = None
+            if kind == "element":
+                found, role, name = resolve(kind, target)
+            else:
+                if (kind, target) not in known:
+                    known[(kind, target)] = resolve(kind, target)
+                found, role, name = known[(kind, target)]
+            problem.template, problem.through = found.get("template", ""), found.get("through", "")
+            problem.role, problem.name = problem.role or role, problem.name or name
 
     def _axe(self, name: str, scheme: str):
         driver = self.browser.driver
@@ -223,7 +276,8 @@ class AppAudit:
                 for node in rule["nodes"]:
                     fix = " ".join((node["fix"] or rule["help"]).split())
                     kept.append(Problem(name, f"axe ({scheme})", rule["id"], node["target"], fix,
-                                        criteria_of_tags(rule["tags"]), node.get("impact") or rule.get("impact") or "", node.get("html") or ""))
+                                        criteria_of_tags(rule["tags"]), node.get("impact") or rule.get("impact") or "", node.get("html") or "",
+                                        locate=("selector", node["target"])))
 
     def _own_checks(self, name: str):
         """What FlowPages checks itself, knowing its pages: errors tied to their fields, and link
@@ -232,18 +286,23 @@ class AppAudit:
         for untied in driver.execute_script(UNTIED_ERRORS):
             self.problems.append(Problem(name, "errors", "error-not-tied", untied["where"],
                                          f"the error “{untied['message']}” is not tied to its field: give the field aria-invalid=\"true\" and "
-                                         "aria-describedby naming the error (or the group's fieldset aria-describedby)"))
-        for text in driver.execute_script(GENERIC_LINKS):
+                                         "aria-describedby naming the error (or the group's fieldset aria-describedby)",
+                                         locate=("element", untied["element"])))
+        for text, link in driver.execute_script(GENERIC_LINKS):
             self.needs_review.append(Problem(name, "links", "generic-link-text", f"a “{text}”",
-                                             "the link's text says nothing out of context; check that what is around it does, or name where it goes"))
+                                             "the link's text says nothing out of context; check that what is around it does, or name where it goes",
+                                             locate=("element", link)))
 
     def _structure(self, name: str):
         driver = self.browser.driver
         headings = driver.execute_script("return document.querySelectorAll('h1').length")
         if headings != 1:
-            self.problems.append(Problem(name, "structure", "one-h1", "h1", f"the page has {headings} h1 elements; give it exactly one"))
+            # About the second h1: the first is most likely the one the page means.
+            second = driver.execute_script("return document.querySelectorAll('h1')[1] || null")
+            self.problems.append(Problem(name, "structure", "one-h1", "h1", f"the page has {headings} h1 elements; give it exactly one",
+                                         locate=("element", second) if second else None))
         if not self.browser.title.strip():
-            self.problems.append(Problem(name, "structure", "title", "title", "the page has no title"))
+            self.problems.append(Problem(name, "structure", "title", "title", "the page has no title", locate=("selector", "title")))
         skip = driver.execute_script("""
             const link = document.querySelector('a.skip-link');
             if (!link) return 'the page has no skip link';
@@ -252,26 +311,29 @@ class AppAudit:
             return target.closest('[inert]') ? 'the skip link leads into an inert part of the page' : '';
         """)
         if skip:
-            self.problems.append(Problem(name, "structure", "skip-link", "a.skip-link", skip))
+            self.problems.append(Problem(name, "structure", "skip-link", "a.skip-link", skip, locate=("selector", "a.skip-link")))
         # The title announces what the state adds: a refused submit, an alert.
         title = self.browser.title
         if driver.execute_script("return !!document.querySelector('.error-summary')") and not title.startswith("Error: "):
-            self.problems.append(Problem(name, "structure", "title-error", "title", f"'{title}' shows errors but does not start with 'Error: '"))
+            self.problems.append(Problem(name, "structure", "title-error", "title", f"'{title}' shows errors but does not start with 'Error: '",
+                                         locate=("selector", "title")))
         if driver.execute_script("return !!document.querySelector('[role=alertdialog]')") and not title.startswith("Alert: "):
-            self.problems.append(Problem(name, "structure", "title-alert", "title", f"'{title}' shows an alert but does not start with 'Alert: '"))
+            self.problems.append(Problem(name, "structure", "title-alert", "title", f"'{title}' shows an alert but does not start with 'Alert: '",
+                                         locate=("selector", "title")))
         # Every tab whose app.xml names an icon shows it drawn.
         blank = driver.execute_script("""
-            return arguments[0].filter(title => {
-                const button = [...document.querySelectorAll('.tab-bar button')].find(b => b.textContent.trim().startsWith(title));
-                if (!button) return false;
-                const use = button.querySelector('svg.icon use');
-                if (!use) return true;
-                const box = use.getBBox();
-                return box.width === 0 || box.height === 0;
-            });
+            return arguments[0].map(title => [title, [...document.querySelectorAll('.tab-bar button')].find(b => b.textContent.trim().startsWith(title))])
+                .filter(([title, button]) => {
+                    if (!button) return false;
+                    const use = button.querySelector('svg.icon use');
+                    if (!use) return true;
+                    const box = use.getBBox();
+                    return box.width === 0 || box.height === 0;
+                });
         """, self.iconic_tabs)
-        for tab in blank:
-            self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon is not drawn; draw its symbol in Public/icons.svg"))
+        for tab, button in blank:
+            self.problems.append(Problem(name, "structure", "tab-icon", f"tab {tab}", "the tab's icon is not drawn; draw its symbol in Public/icons.svg",
+                                         locate=("element", button)))
 
 
     def _names(self, name: str, nodes: list):
@@ -282,24 +344,25 @@ class AppAudit:
             label = ((node.get("name") or {}).get("value") or "").strip()
             if role in CONTROL_ROLES and not label:
                 self.problems.append(Problem(name, "accessibility tree", "control-name", f"{role} #{node.get('backendDOMNodeId')}",
-                                             f"the {role} has no accessible name; label it"))
+                                             f"the {role} has no accessible name; label it", locate=("backend", node.get("backendDOMNodeId")), role=role))
 
     def _reflow(self, name: str):
         """WCAG 1.4.10: at 320 CSS px wide nothing scrolls sideways."""
         driver = self.browser.driver
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
         try:
-            wide = driver.execute_script("""
+            wide, culprit = driver.execute_script("""
                 const width = document.documentElement.clientWidth;
-                if (document.documentElement.scrollWidth <= width) return '';
+                if (document.documentElement.scrollWidth <= width) return ['', null];
                 const culprit = [...document.body.querySelectorAll('*')].find(e => e.getBoundingClientRect().right > width + 1);
-                return document.documentElement.scrollWidth + ' px wide, first past the edge: '
-                    + (culprit ? culprit.tagName.toLowerCase() + (culprit.className ? '.' + culprit.className : '') : '?');
+                return [document.documentElement.scrollWidth + ' px wide, first past the edge: '
+                    + (culprit ? culprit.tagName.toLowerCase() + (culprit.className ? '.' + culprit.className : '') : '?'), culprit || null];
             """)
         finally:
             self.browser.reset_viewport()
         if wide:
-            self.problems.append(Problem(name, "reflow", "320px", self.browser.path, f"the page scrolls sideways at 320 px: {wide}"))
+            self.problems.append(Problem(name, "reflow", "320px", self.browser.path, f"the page scrolls sideways at 320 px: {wide}",
+                                         locate=("element", culprit) if culprit else None))
 
     def _focus_order(self, name: str):
         """WCAG 2.4.11 and 2.4.7: Tab through the whole page; every element that takes focus is
@@ -311,18 +374,18 @@ class AppAudit:
                 if (element.closest('[inert]') || element.disabled) continue;
                 const name = element.tagName.toLowerCase() + ' "' + (element.textContent || element.getAttribute('aria-label') || element.name || '').trim().slice(0, 40) + '"';
                 if (element.classList.contains('skip-link')) continue;
-                if (!element.checkVisibility({visibilityProperty: true, opacityProperty: true})) { problems.push(name + ' takes focus but is not shown'); continue; }
+                if (!element.checkVisibility({visibilityProperty: true, opacityProperty: true})) { problems.push([name + ' takes focus but is not shown', element]); continue; }
                 element.scrollIntoView({block: 'center'});
                 const box = element.getBoundingClientRect();
                 const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
                 if (top && !element.contains(top) && !top.contains(element) && !(element.labels && [...element.labels].some(l => l.contains(top))))
-                    problems.push(name + ' takes focus but is covered by ' + top.tagName.toLowerCase() + (top.className ? '.' + top.className : ''));
+                    problems.push([name + ' takes focus but is covered by ' + top.tagName.toLowerCase() + (top.className ? '.' + top.className : ''), element]);
             }
             window.scrollTo(0, 0);
             return problems;
         """)
-        for problem in hidden:
-            self.problems.append(Problem(name, "focus", "focus-not-obscured", self.browser.path, problem))
+        for problem, element in hidden:
+            self.problems.append(Problem(name, "focus", "focus-not-obscured", self.browser.path, problem, locate=("element", element)))
 
     def _keyboard(self, state: State, nodes: list):
         """WCAG 2.1.1, 2.1.2, 2.4.3, 2.4.7: Tab from the top of the page round to it again. Each stop
@@ -331,16 +394,24 @@ class AppAudit:
         walk = self.browser.tab_stops()
         by_backend = {node.get("backendDOMNodeId"): node for node in nodes if not node.get("ignored")}
         name = state.name
+
+        def stop_at(backend) -> dict:
+            """How to find a stop's element, with its role and name from the accessibility tree."""
+            node = by_backend.get(backend) or {}
+            return {"locate": ("backend", backend), "role": (node.get("role") or {}).get("value") or "",
+                    "name": " ".join(((node.get("name") or {}).get("value") or "").split())}
         for stop in walk["stops"]:
             said = describe_stop(by_backend, stop["backend"])
             state.tab_stops.append(said)
             if not stop["visible"]:
-                self.problems.append(Problem(name, "keyboard", "focus-visible", said, "it shows no outline when focused; make focus visible"))
+                self.problems.append(Problem(name, "keyboard", "focus-visible", said, "it shows no outline when focused; make focus visible",
+                                             **stop_at(stop["backend"])))
             if stop["modal"] and not stop["inModal"]:
-                self.problems.append(Problem(name, "keyboard", "focus-leaves-modal", said, "Tab reaches it behind an open modal; make the page beneath inert"))
+                self.problems.append(Problem(name, "keyboard", "focus-leaves-modal", said, "Tab reaches it behind an open modal; make the page beneath inert",
+                                             **stop_at(stop["backend"])))
         if walk["stuck"]:
             said = describe_stop(by_backend, walk["stuck"])
-            self.problems.append(Problem(name, "keyboard", "keyboard-trap", said, "Tab does not move on from it"))
+            self.problems.append(Problem(name, "keyboard", "keyboard-trap", said, "Tab does not move on from it", **stop_at(walk["stuck"])))
         elif not walk["complete"]:
             self.problems.append(Problem(name, "keyboard", "tab-cycle", state.path, f"focus did not come round in {len(walk['stops'])} stops"))
         modal = [stop for stop in walk["stops"] if stop["inModal"] and not stop["skip"]]
@@ -350,17 +421,17 @@ class AppAudit:
     def _focus(self, name: str):
         """On load, focus is on the alert when one is shown, else on the element marked autofocus
         (the heading, or the first field in error)."""
-        verdict = self.browser.driver.execute_script("""
+        verdict, expected = self.browser.driver.execute_script("""
             const active = document.activeElement;
             const alert = document.querySelector('[role=alertdialog]');
-            if (alert) return alert.contains(active) ? '' : 'an alert is shown but focus is not in it';
+            if (alert) return alert.contains(active) ? ['', null] : ['an alert is shown but focus is not in it', alert];
             const wanted = document.querySelector('[autofocus]');
-            if (!wanted) return '';
-            return active === wanted ? '' : 'focus is on ' + (active ? active.tagName.toLowerCase() + (active.id ? '#' + active.id : '') : 'nothing')
-                + ', not on the autofocus element ' + wanted.tagName.toLowerCase() + (wanted.id ? '#' + wanted.id : '');
+            if (!wanted) return ['', null];
+            return active === wanted ? ['', null] : ['focus is on ' + (active ? active.tagName.toLowerCase() + (active.id ? '#' + active.id : '') : 'nothing')
+                + ', not on the autofocus element ' + wanted.tagName.toLowerCase() + (wanted.id ? '#' + wanted.id : ''), wanted];
         """)
         if verdict:
-            self.problems.append(Problem(name, "focus", "focus-on-load", self.browser.path, verdict))
+            self.problems.append(Problem(name, "focus", "focus-on-load", self.browser.path, verdict, locate=("element", expected)))
 
     def write_manifest(self):
         """What the gallery shows of this app: each state's name and its screenshots' stem."""
@@ -382,7 +453,7 @@ class AppAudit:
             for index, state in enumerate(self.states):
                 path = os.path.join(folder, f"state-{index:03d}.html")
                 Path(path).write_text(state.html)
-                files[path] = state.name
+                files[path] = state
             run = subprocess.run(["java", "-Xss16m", "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", *files],
                                  capture_output=True, text=True, timeout=300)
             try:
@@ -394,6 +465,10 @@ class AppAudit:
             if message.get("type") != "error":
                 continue
             self.nu_errors += 1
-            state = files.get(message.get("url", "").replace("file:", ""), "?")
+            state = files.get(message.get("url", "").replace("file:", ""))
             where = f"line {message.get('lastLine', '?')}: {html.unescape(message.get('extract', '')).strip()[:80]}"
-            self.problems.append(Problem(state, "Nu checker", "error", where, message.get("message", "")))
+            # The last character of what it objects to (columns from 1), in the template that wrote it.
+            found = state.source.location(state.source.offset(message["lastLine"], message["lastColumn"] - 1)) \
+                if state and state.source and "lastLine" in message and "lastColumn" in message else {}
+            self.problems.append(Problem(state.name if state else "?", "Nu checker", "error", where, message.get("message", ""),
+                                         template=found.get("template", ""), through=found.get("through", "")))

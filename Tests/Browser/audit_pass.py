@@ -27,16 +27,32 @@ class Listed:
         return f"{self.name} [{self.id}]"
 
 
+def identity(problem) -> str:
+    """What tells a finding from another in its state, the same on a re-run of an unchanged app:
+    its check and rule, the template line that made it and the element's role and name — never
+    a DOM counter or a line of the served HTML. Without a template line, where it was found (DOM
+    counters left out); a Nu message is told by what it says."""
+    where = problem.template or re.sub(r" #\d+$", "", problem.where)
+    said = f" ({problem.role} “{problem.name}”)" if problem.role or problem.name else ""
+    if problem.kind == "Nu checker":
+        said = f": {problem.fix}" if problem.template else ""
+    return f"{problem.kind} {problem.rule} at {where}{said}"
+
+
 def findings(problems) -> list:
     """One finding per check, rule and element, with the colour schemes it occurs in, the WCAG
-    criteria it fails, axe's impact and the element's markup. A finding's identity leaves DOM
-    counters out (Chromium's node ids), so a re-run of an unchanged app finds the same ones."""
+    criteria it fails, axe's impact, the element's markup and the template `file:line` that made
+    it (`through` the shared partial that wrote it, when that is another). Elements that one
+    template line makes alike (a loop's) are one finding, counted."""
     grouped = {}
     for problem in problems:
-        where = re.sub(r" #\d+$", "", problem.where)
-        entry = grouped.setdefault((problem.kind, problem.rule, where), {
-            "check": problem.kind, "rule": problem.rule, "where": where, "fix": problem.fix, "criteria": list(problem.criteria),
-            "impact": problem.impact, "snippet": problem.snippet[:300], "schemes": [], "count": 0})
+        key = identity(problem)
+        entry = grouped.setdefault(key, {
+            "check": problem.kind, "rule": problem.rule, "where": re.sub(r" #\d+$", "", problem.where), "fix": problem.fix,
+            "criteria": list(problem.criteria), "impact": problem.impact, "snippet": problem.snippet[:300], "template": problem.template,
+            **({"through": problem.through} if problem.through else {}),
+            **({"role": problem.role, "name": problem.name} if problem.role or problem.name else {}),
+            "identity": key, "schemes": [], "count": 0})
         entry["count"] += 1
         if problem.scheme and problem.scheme not in entry["schemes"]:
             entry["schemes"].append(problem.scheme)

@@ -34,7 +34,11 @@ EARL_CONTEXT = {
 }
 
 
-def _key(problem: dict) -> str:
+def _key(problem: dict, by_identity: bool = True) -> str:
+    """A finding's identity (audit_pass.identity); a pass from before it had none is compared by
+    check, rule and where."""
+    if by_identity and problem.get("identity"):
+        return problem["identity"]
     return f"{problem['check']} {problem['rule']} at {problem['where']}"
 
 
@@ -62,7 +66,9 @@ def compare(previous: dict, current: dict) -> dict:
                "removed": [i for i in before if i not in after] if current.get("finished") else [], "states": {}}
     for state_id in [state_id for state_id in after if state_id in before]:
         old, new = before[state_id], after[state_id]
-        old_keys, new_keys = {_key(p) for p in old["problems"]}, {_key(p) for p in new["problems"]}
+        # Both passes by identity, or (one from before identities) both as they were keyed then.
+        by_identity = all(p.get("identity") for p in old["problems"] + new["problems"])
+        old_keys, new_keys = {_key(p, by_identity) for p in old["problems"]}, {_key(p, by_identity) for p in new["problems"]}
         change = {"new": sorted(new_keys - old_keys), "fixed": sorted(old_keys - new_keys),
                   "said": _diff(_lines(old["transcript"]), _lines(new["transcript"])),
                   "tabStops": _diff(old["tabStops"], new["tabStops"])}
@@ -86,14 +92,14 @@ def write_all(results: dict, out: Path, previous: dict = None) -> dict:
 def write_csv(results: dict, path: Path):
     with path.open("w", newline="") as file:
         writer = csv.writer(file)
-        writer.writerow(["state id", "state", "kind", "path", "check", "rule", "where", "fix", "criteria", "impact", "schemes"])
+        writer.writerow(["state id", "state", "kind", "path", "check", "rule", "where", "template", "fix", "criteria", "impact", "schemes"])
         for state in results["states"]:
             for problem in state["problems"]:
                 writer.writerow([state["id"], state["name"], state["kind"], state["path"],
-                                 problem["check"], problem["rule"], problem["where"], problem["fix"],
+                                 problem["check"], problem["rule"], problem["where"], problem.get("template", ""), problem["fix"],
                                  " ".join(problem.get("criteria", [])) or "none", problem.get("impact", ""), " ".join(problem.get("schemes", []))])
         for problem in results.get("acrossStates", []):
-            writer.writerow(["", problem["states"], "", "", problem["check"], problem["rule"], problem["where"], problem["fix"]])
+            writer.writerow(["", problem["states"], "", "", problem["check"], problem["rule"], problem["where"], "", problem["fix"]])
 
 
 def _slug(text: str) -> str:
@@ -123,8 +129,8 @@ def earl(results: dict) -> dict:
         graph.append({"@id": subject, "@type": "TestSubject", "title": f"{state['name']} ({state['kind']})",
                       "source": results["base"] + state["path"]})
         for problem in state["problems"]:
-            graph.append(_assertion(results, subject, _test(problem), "earl:failed",
-                                    f"{problem['check']}: {problem['fix']}", problem["where"]))
+            graph.append(_assertion(results, subject, _test(problem), "earl:failed", f"{problem['check']}: {problem['fix']}",
+                                    problem["where"] + (f" (made by {template(problem)})" if problem.get("template") else "")))
         failed = {problem["check"] for problem in state["problems"]}
         for family in families:
             if family not in failed:
@@ -151,6 +157,14 @@ figure{display:inline-block;margin:0 1rem 1rem 0}img{border:1px solid #8e8e93;ma
 ins{background:#d7f5dd;text-decoration:none}del{background:#fde2e4}
 @media print{a{color:inherit}h2{break-before:page}img{max-width:45%}nav{display:none}}
 """
+
+
+def template(problem: dict) -> str:
+    """The template line of a finding as a reader looks for it: `pantry/item.html:9`, and the
+    shared partial that wrote it (`via _layout/button.html:1`); empty when not known."""
+    if not problem.get("template"):
+        return ""
+    return problem["template"] + (f" via {problem['through']}" if problem.get("through") else "")
 
 
 def _table(caption: str, headers: list, rows: list) -> str:
@@ -214,14 +228,14 @@ def _state_html(results: dict, state: dict, change: dict) -> str:
     if change:
         parts.append(f"<h3>Changed since the previous pass</h3>{_changes_html(change)}")
     if state["problems"]:
-        parts.append(_table("Findings", ["WCAG criteria", "Check", "Rule", "Impact", "Where", "Colour schemes", "What to do"],
+        parts.append(_table("Findings", ["WCAG criteria", "Check", "Rule", "Impact", "Where", "Template", "Colour schemes", "What to do"],
                             [[" ".join(p.get("criteria", [])) or "none", p["check"], p["rule"], p.get("impact", ""), p["where"],
-                              ", ".join(p.get("schemes", [])) or "—", p["fix"]] for p in state["problems"]]))
+                              template(p) or "—", ", ".join(p.get("schemes", [])) or "—", p["fix"]] for p in state["problems"]]))
     else:
         parts.append('<p class="ok">No findings.</p>')
     if state.get("needsReview"):
-        parts.append(_table("Needs review (what axe could not decide; a person judges it)", ["WCAG criteria", "Rule", "Where", "What to check"],
-                            [[" ".join(p.get("criteria", [])) or "none", p["rule"], p["where"], p["fix"]] for p in state["needsReview"]]))
+        parts.append(_table("Needs review (what axe could not decide; a person judges it)", ["WCAG criteria", "Rule", "Where", "Template", "What to check"],
+                            [[" ".join(p.get("criteria", [])) or "none", p["rule"], p["where"], template(p) or "—", p["fix"]] for p in state["needsReview"]]))
     said = "".join(f'<li><span class="where">{html.escape(" › ".join(x for x in (l["landmark"], l["heading"]) if x) or "(page)")} │</span> '
                    f'{html.escape(l["says"])}</li>' for l in state["transcript"])
     parts.append(f'<h3>What a screen reader says, in reading order ({len(state["transcript"])} lines)</h3><ol class="transcript">{said}</ol>')

@@ -191,24 +191,29 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path,
 
 
 # Eight defects of eight kinds planted in a copy of the pantry app: each the pass must report in
-# the state where it occurs, under its WCAG criterion; the clean pantry (above) reports none.
+# the state where it occurs, under its WCAG criterion, naming the template file and line that
+# made it; the clean pantry (above) reports none.
 PLANTED = [
-    # (file, text in it, what replaces it, state, check, rule, criterion)
-    ("items.html", ' alt="Pantry shelves of jars and tins"', "", "screen:items", "axe", "image-alt", "1.1.1"),
-    ("item.html", 'label="Edit"', 'label=""', "screen:item", "axe", "button-name", "4.1.2"),
-    ("item.html", "<dl>", '<h1>Item</h1><input type="search" name="find"><dl>', "screen:item", "structure", "one-h1", "1.3.1"),
-    ("item.html", "<dl>", '<input type="text" name="note"><dl>', "screen:item", "axe", "label", "4.1.2"),
-    ("item.html", "</dl>", '</dl><p>For the recipe, see <a href="/pantry/items">here</a>.</p>', "screen:item", "links", "generic-link-text", "2.4.4"),
+    # (file, text in it, what replaces it, state, check, rule, criterion,
+    #  the template file and a text on the line the finding must name, in the planted copy)
+    ("items.html", ' alt="Pantry shelves of jars and tins"', "", "screen:items", "axe", "image-alt", "1.1.1", ("items.html", "<img src=")),
+    ("item.html", 'label="Edit"', 'label=""', "screen:item", "axe", "button-name", "4.1.2", ("item.html", 'label=""')),
+    ("item.html", "<dl>", '<h1>Item</h1><input type="search" name="find"><dl>', "screen:item", "structure", "one-h1", "1.3.1",
+     ("item.html", "<h1>Item</h1>")),
+    ("item.html", "<dl>", '<input type="text" name="note"><dl>', "screen:item", "axe", "label", "4.1.2", ("item.html", '<input type="text" name="note">')),
+    ("item.html", "</dl>", '</dl><p>For the recipe, see <a href="/pantry/items">here</a>.</p>', "screen:item", "links", "generic-link-text", "2.4.4",
+     ("item.html", ">here</a>")),
     ("item-fields.html", "{{> _layout/field field=forms.item.quantity}}",
      '<div class="field"><label for="item-quantity">Quantity</label><input type="text" id="item-quantity" name="quantity"'
      ' value="{{ forms.item.quantity.value }}">{{#if forms.item.quantity.error}}<p class="field-error">{{ forms.item.quantity.error }}</p>{{/if}}</div>',
-     "form-errors:edit-item:item", "errors", "error-not-tied", "3.3.1"),
-    ("style.css", None, ".pantry-items { color: #b8b8b8; }\n", "screen:items", "axe", "color-contrast", "1.4.3"),
-    ("style.css", None, ".pantry-items { min-width: 40rem; }\n", "screen:items", "reflow", "320px", "1.4.10"),
+     "form-errors:edit-item:item", "errors", "error-not-tied", "3.3.1", ("item-fields.html", 'id="item-quantity"')),
+    # Planted in the stylesheet, which has no lines in a source map: the line of the elements it styles.
+    ("style.css", None, ".pantry-items { color: #b8b8b8; }\n", "screen:items", "axe", "color-contrast", "1.4.3", ("items.html", 'class="pantry-items"')),
+    ("style.css", None, ".pantry-items { min-width: 40rem; }\n", "screen:items", "reflow", "320px", "1.4.10", ("items.html", 'class="pantry-items"')),
 ]
 
 
-def test_every_planted_defect_is_reported_where_it_occurs_with_its_criterion(tmp_path):
+def test_every_planted_defect_is_reported_where_it_occurs_with_its_criterion_and_template_line(tmp_path):
     views = tmp_path / "views"
     shutil.copytree(PANTRY, views / "pantry")
     for name, text, replacement, *_ in PLANTED:
@@ -223,8 +228,14 @@ def test_every_planted_defect_is_reported_where_it_occurs_with_its_criterion(tmp
     out = tmp_path / "out"
     assert run("pantry", views, out) == 1, "the pass finds something"
     states = {state["id"]: state for state in json.loads((out / "results.json").read_text())["states"]}
-    for _, _, _, state, check, rule, criterion in PLANTED:
+    for _, _, _, state, check, rule, criterion, (file, marker) in PLANTED:
         found = states[state]["problems"] + states[state].get("needsReview", [])
         match = [p for p in found if p["check"] == check and p["rule"] == rule]
         assert match, f"{state}: no {check} {rule} in {[(p['check'], p['rule']) for p in found]}"
         assert criterion in match[0]["criteria"], f"{state} {rule}: criteria {match[0]['criteria']}, not {criterion}"
+        lines = (views / "pantry" / file).read_text().split("\n")
+        line = next(number for number, text in enumerate(lines, 1) if marker in text)
+        assert f"pantry/{file}:{line}" in [p["template"] for p in match], f"{state} {rule}: made by {[p['template'] for p in match]}, not {file}:{line}"
+        assert all(f"pantry/{file}:{line}" in p["identity"] for p in match if p["template"] == f"pantry/{file}:{line}")
+    button = next(p for p in states["screen:item"]["problems"] if p["rule"] == "button-name")
+    assert button["through"] == "_layout/button.html:1" and button["role"] == "button", "the shared partial the app's line included"

@@ -37,7 +37,7 @@ import Testing
         """
         {"app": "\(app)", "started": "2026-11-28T00:00:00+00:00", "finished": true, "states": [{"id": "screen:items",
          "problems": [{"check": "axe", "rule": "button-name", "where": "button", "fix": "Give the button a name.", "criteria": ["4.1.2"],
-                       "impact": "critical", "schemes": ["light", "dark"]}],
+                       "impact": "critical", "schemes": ["light", "dark"], "template": "pantry/items.html:4", "through": "_layout/button.html:1"}],
          "transcript": [{"landmark": "main", "heading": "Pantry", "says": "link, “Rice”"}], "tabStops": ["link, “Rice”"]}]}
         """
     }
@@ -159,7 +159,7 @@ import Testing
         try browser.press("Attach the automated pass", choosing: ["The results.json file": ("results.json", Self.results(app: "pantry"))])
         #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
         let items = try browser.open("\(imported)/report").root.all.filter { $0.name == "li" }.map(\.content)
-        #expect(items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name."))
+        #expect(items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."), "with the template line that made it")
     }
 
     @Test func aMultipartPostIsCheckedForItsSessionAndOriginAsAnyForm() throws {
@@ -261,7 +261,9 @@ import Testing
         #expect(browser.page.root.all.contains { $0.name == "p" && $0.content.hasPrefix("Automated pass of 2026-11-28T00:00:00+00:00") })
         let report = try browser.open("\(overview)/report")
         let items = report.root.all.filter { $0.name == "li" }.map(\.content)
-        #expect(items.contains("main › Pantry │ link, “Rice”") && items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name."))
+        #expect(items.contains("main › Pantry │ link, “Rice”") && items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."))
+        let state = try browser.open("\(overview)/state?state=screen:items").root.all.first { $0["class"] == "automated" }
+        #expect(state?.elements("li").map(\.content) == ["4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."], "the state's page lists the pass's finding with its template line")
         // The report's 4.1.2 row takes the pass's finding into account…
         func row(_ number: String) throws -> String {
             try browser.open("\(overview)/report").root.elements("tr").first { $0.content.hasPrefix(number + " ") }?.content ?? ""

@@ -75,12 +75,12 @@ struct AppServices: Sendable {
         }
     }
 
-    /// Answers with `body`, or with the app's own error page for an ``HTTPError`` it throws.
-    func answering(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+    /// Answers `request` with `body`, or with the app's own error page for an ``HTTPError`` it throws.
+    func answering(_ request: HTTPRequest, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
         do {
             return try body()
         } catch let error as HTTPError {
-            guard let page = renderer.errorPage(error) else { throw error }
+            guard let page = renderer.errorPage(error, for: request.cookies[app.cookieName]) else { throw error }
             return page
         }
     }

@@ -21,6 +21,9 @@ final class MountedApp: Sendable {
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
     let isPrototype: Bool
+    /// The source map of each session's last page, kept for the audit workspace: nil (nothing
+    /// recorded, nothing kept) unless the app is served as a prototype.
+    let sourceMaps: AuditSourceMaps?
     /// The app's documented fixtures, or none when it is not served as a prototype.
     let fixtures: FixtureSet
     /// The ids of its fixture accounts when served as a prototype: every tester signs in as
@@ -77,6 +80,7 @@ final class MountedApp: Sendable {
         tabLinks = app.tabLinks.sorted { $0.key < $1.key }.compactMap { path, tab in (try? PathPattern(path)).map { ($0, tab, path) } }
         model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.stylesheet)
         isPrototype = prototype
+        sourceMaps = prototype ? AuditSourceMaps() : nil
         showsAppBanner = appBanner ?? !prototype
         fixtures = prototype ? app.fixtures : .none
         self.fixtureAccountIDs = prototype ? fixtureAccountIDs : []

@@ -104,7 +104,7 @@ public struct WebApplication: Sendable {
         main.get(ReservedPath.opener.pattern, mayBlock: true) { request in
             let link = request.query("url") ?? ""
             guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
-            return try services.answering { try LinkOpener(services: services).openLink(request) }
+            return try services.answering(request) { try LinkOpener(services: services).openLink(request) }
         }
         for (id, services) in prefixed {
             Self.mountImages(services, in: &main, prefix: "/" + id)
@@ -163,7 +163,7 @@ public struct WebApplication: Sendable {
     private static func mount(_ services: AppServices, in group: inout RouterGroup, screens: @escaping Handler) {
         let posts = PostRequests(services: services)
         func answer(_ body: @escaping Handler) -> Handler {
-            { request in try services.answering { try body(request) } }
+            { request in try services.answering(request) { try body(request) } }
         }
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
         group.get(ReservedPath.opener.pattern, answer { try LinkOpener(services: services).openLink($0) })
@@ -223,6 +223,7 @@ public struct WebApplication: Sendable {
         group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
         group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
         group.get(ReservedPath.auditStates.pattern, answer { try audit.inventoryJSON($0) })
+        group.get(ReservedPath.auditSourceMap.pattern, answer { try audit.sourceMap($0) })
         let reviews = ReviewRequests(services: services)
         let files = ReviewFiles(requests: reviews)
         group.post(ReservedPath.auditReviews.pattern, answer { try reviews.start($0) })
@@ -287,7 +288,7 @@ public struct WebApplication: Sendable {
     private static func errorPage(prefixed: [String: AppServices], rooted: AppServices?, site: SitePages) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
         { error, request in
             let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
-            guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error) else {
+            guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error, for: request.cookies[services.app.cookieName]) else {
                 return site.errorPage(error)
             }
             return page

@@ -147,7 +147,8 @@ struct AuditInventory: Sendable {
             guard !presenters.isEmpty else { continue }
             // Signed in before, or by the presenting action itself (a prompt shown after signing in).
             let signedIn = guarded || app.app.navigation.requiresSignIn(route.name)
-            for signedIn in [app.app.navigation.requiresSignIn(route.name), signedIn].reduce(into: [Bool]()) { if !$0.contains($1) { $0.append($1) } } {
+            let tries = app.app.navigation.requiresSignIn(route.name) == signedIn ? [signedIn] : [false, true]
+            for signedIn in tries {
                 guard let presenter = Self.sample(route, in: app.app, signedIn: signedIn).instance, let base = way(to: presenter, signedIn: signedIn) else { continue }
                 for action in presenters {
                     let reach = AuditState.Reach(base.instance, signedIn: signedIn, moves: base.moves + [.action(action)])

@@ -5,9 +5,10 @@ import HTTPServer
 import Navigation
 
 /// The audit workspace's pages, mounted only with `--prototype on`: the inventory of every state
-/// the app declares (`/_audit`, ``AuditInventory``), and "Open this state" (`/_audit/open`), a
+/// the app declares (`/_audit`, ``AuditInventory``), "Open this state" (`/_audit/open`), a
 /// post that puts the session into exactly that state — the stack beneath it built as a link
-/// builds it, the alert, toast or a form's errors showing — so Back and Close behave as in the app.
+/// builds it, the alert, toast or a form's errors showing — so Back and Close behave as in the
+/// app, and the source map of the session's last page (`/_audit/source-map`).
 struct AuditRequests {
     let services: AppServices
     private var app: MountedApp { services.app }
@@ -38,7 +39,7 @@ struct AuditRequests {
             "reviewCount": .string(String(reviews.count)),
             "start": .string(app.urls.prefix + ReservedPath.auditReviews.path), "import": .string(app.urls.prefix + ReservedPath.auditImport.path),
         ]
-        return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values), request: request)
+        return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// The inventory as JSON, for tools: each state's id, kind, name, the route its screen

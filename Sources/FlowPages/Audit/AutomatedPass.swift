@@ -4,11 +4,15 @@ import Foundation
 /// it found (each finding with the WCAG criteria it fails), what axe left for a person to judge,
 /// what a screen reader says in reading order, and the tab stops.
 struct AutomatedPass {
-    /// One finding: what it says, and the WCAG criteria it fails (none for a markup error).
+    /// One finding: what it says, the WCAG criteria it fails (none for a markup error), and the
+    /// template line that made it.
     struct Finding {
         /// "axe color-contrast at #total (light, dark; serious): Fix …".
         let text: String
         let criteria: [String]
+        /// "pantry/item.html:9", with the shared partial that wrote it ("… via _layout/button.html:1");
+        /// empty when the pass could not tell (a pass without the server's source maps).
+        let template: String
     }
 
     struct StateResult {
@@ -43,7 +47,9 @@ struct AutomatedPass {
                     let qualifiers = [(problem["schemes"] as? [String] ?? []).joined(separator: ", "), problem["impact"] as? String ?? ""].filter { !$0.isEmpty }
                     let text = "\(problem["check"] as? String ?? "") \(problem["rule"] as? String ?? "") at \(problem["where"] as? String ?? "")"
                         + (qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: "; ")))") + ": \(problem["fix"] as? String ?? "")"
-                    return Finding(text: text, criteria: (problem["criteria"] as? [String] ?? []).filter { WCAGCriterion.named($0) != nil })
+                    let (made, through) = (problem["template"] as? String ?? "", problem["through"] as? String ?? "")
+                    return Finding(text: text, criteria: (problem["criteria"] as? [String] ?? []).filter { WCAGCriterion.named($0) != nil },
+                                   template: made.isEmpty || through.isEmpty ? made : "\(made) via \(through)")
                 }
             }
             let transcript = (state["transcript"] as? [[String: Any]] ?? []).map { line in

@@ -33,12 +33,7 @@ struct ReviewFiles {
                 }
             }
             let automated: TemplateValue = report.automated?.states[review.state.id].map { result in
-                ["findings": .array(result.findings.map { finding in
-                    ["text": .string(finding.text), "criteria": .string(finding.criteria.isEmpty ? "no criterion" : finding.criteria.joined(separator: ", "))]
-                 }),
-                 "needsReview": .array(result.needsReview.map { finding in
-                    ["text": .string(finding.text), "criteria": .string(finding.criteria.isEmpty ? "no criterion" : finding.criteria.joined(separator: ", "))]
-                 }),
+                ["findings": .array(result.findings.map(Self.value)), "needsReview": .array(result.needsReview.map(Self.value)),
                  "transcript": .array(result.transcript.map { .string($0) }),
                  "lines": .string(String(result.transcript.count)), "tabStops": .array(result.tabStops.map { .string($0) }),
                  "stops": .string(String(result.tabStops.count))]
@@ -58,7 +53,7 @@ struct ReviewFiles {
         values["section508"] = .array(acr.section508)
         values["en301549"] = .array(acr.en301549)
         values["wide"] = .bool(true)
-        return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values)
+        return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values, for: request.cookies[app.cookieName])
     }
 
     /// Keeps the results of an automated pass (its results.json, chosen or pasted) with the
@@ -72,6 +67,13 @@ struct ReviewFiles {
         }
         try services.store.transaction { try $0.reviews.attach(automatedPass: text, to: review.id, now: now) }
         return unit.finish(.redirect(to: requests.url(review.id, as: form["auditor"] ?? "")), request: request)
+    }
+
+    /// An automated finding as the report and a state's page show it: its criteria, what it
+    /// says, and the template line that made it.
+    static func value(_ finding: AutomatedPass.Finding) -> TemplateValue {
+        ["text": .string(finding.text), "criteria": .string(finding.criteria.isEmpty ? "no criterion" : finding.criteria.joined(separator: ", ")),
+         "template": finding.template.isEmpty ? .null : .string(finding.template)]
     }
 
     static func said(_ outcome: ReviewFinding.Outcome) -> String {

@@ -44,7 +44,7 @@ struct ReviewRequests {
         values["targets"] = .array(targets)
         values["move"] = .string(url(report.review.id, .auditMove))
         values["left"] = request.query("left").map { .string($0) } ?? .null
-        return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values), request: request)
+        return unit.finish(try services.renderer.page("_layout/audit-review", title: "Audit: \(report.review.name)", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// Moves the verdicts on a state the app no longer has to one it has (the route was renamed):
@@ -92,6 +92,9 @@ struct ReviewRequests {
         values["state"] = ["id": .string(review.state.id), "name": .string(review.state.name), "kind": .string(review.state.kind.heading),
                            "openable": .bool(review.state.recipe != nil), "note": review.state.note.map { .string($0) } ?? .null]
         values["criteria"] = .array(criteria)
+        values["found"] = review.automated.map { result in
+            ["findings": .array(result.findings.map(ReviewFiles.value)), "needsReview": .array(result.needsReview.map(ReviewFiles.value))]
+        } ?? .null
         values["others"] = .array(others)
         values["othersCount"] = .string(String(others.count))
         values["othersJudged"] = .string(String(review.criteria.others.filter { review.findings[$0.number] != nil }.count))
@@ -100,7 +103,7 @@ struct ReviewRequests {
         values["save"] = .string(app.urls.prefix + ReservedPath.auditReviewState.path(String(report.review.id)))
         values["conflicts"] = request.query("conflicts").map { .string($0) } ?? .null
         values["saved"] = request.query("saved").map { .string($0) } ?? .null
-        return unit.finish(try services.renderer.page("_layout/audit-review-state", title: "Review: \(review.state.name)", values: values), request: request)
+        return unit.finish(try services.renderer.page("_layout/audit-review-state", title: "Review: \(review.state.name)", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// Keeps the verdicts the post changes, each over the version its page showed; a verdict

@@ -63,6 +63,14 @@ struct StateSources {
         return nil
     }
 
+    /// The file of the template `name` as a person finds it under the views folder, as ``file(of:app:layouts:)``
+    /// picks it: `pantry/list.html` in the app's folder, `_layout/app.html` among the shared layouts; nil for any other.
+    static func viewsPath(of name: String, app: AppDefinition) -> String? {
+        if name.hasPrefix(app.id + "/") { return (app.folder as NSString).lastPathComponent + "/" + name.dropFirst(app.id.count + 1) + ".html" }
+        if name.hasPrefix(SharedLayouts.name + "/") { return name + ".html" }
+        return nil
+    }
+
     /// SHA-256 over every file of the app folder, by path: what an audit was started on.
     static func folderHash(_ app: AppDefinition) -> String {
         let root = URL(fileURLWithPath: app.folder).resolvingSymlinksInPath()

@@ -89,8 +89,29 @@ struct PageRenderer {
         var context = try context(state, unit: unit).merging(values) { _, added in added }
         // Only a modal (not a full-screen sheet) is drawn over its screen: asked of the model already made.
         let isModal = context["page"]?["isModal"] == .bool(true), coversAll = context["page"]?["detent"]?["name"] == .string(SheetDetent.fullScreen.name)
-        if isModal, !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) { context["underlying"] = beneath }
-        return try app.templates.renderBytes(app.app.templates[current.name] ?? "", context)
+        var renderedApart: [String: SourceMap] = [:]
+        if isModal, !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) {
+            context["underlying"] = beneath.value
+            renderedApart[beneath.html] = beneath.sourceMap
+        }
+        return try renderBytes(app.app.templates[current.name] ?? "", context, for: Self.session(of: unit), renderedApart: renderedApart)
+    }
+
+    /// Renders `template` with `context`. While the audit workspace is on (``MountedApp/sourceMaps``),
+    /// the page's source map is kept as `session`'s last (with the lines of `renderedApart`, the
+    /// maps of markup drawn apart that the page writes in); otherwise nothing is recorded.
+    private func renderBytes(_ template: String, _ context: [String: TemplateValue], for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {
+        guard let maps = app.sourceMaps, let session else { return try app.templates.renderBytes(template, context) }
+        var map: SourceMap? = SourceMap(renderedApart: renderedApart)
+        let body = try app.templates.renderBytes(template, context, sourceMap: &map)
+        if let map { maps.keep(map, of: body, for: session) }
+        return body
+    }
+
+    /// What the browser names `unit`'s session by in its next request (its cookie): nil for a
+    /// visitor whose id it is never given.
+    static func session(of unit: SessionUnit) -> String? {
+        unit.isStored || unit.hasCookie ? unit.id : nil
     }
 
     /// The screen a modal stands over, drawn in full — its own template and data, as it was
@@ -98,7 +119,8 @@ struct PageRenderer {
     /// state without the modal, modelled and read as a page of its own, through the blocks its
     /// template fills inside `_layout/underlying`. Nil without a modal, under a full-screen one
     /// (which hides it; a full-screen sheet's caller asks for none), and when it cannot be drawn (logged; the sheet shows over its title alone).
-    private func beneath(_ state: NavigationState, unit: SessionUnit, title: TemplateValue?) -> TemplateValue? {
+    /// With its markup, and that markup's source map while the audit workspace is on.
+    private func beneath(_ state: NavigationState, unit: SessionUnit, title: TemplateValue?) -> (value: TemplateValue, html: String, sourceMap: SourceMap?)? {
         guard case .modal(let style) = app.navigation.screen(in: state).context, style != .fullScreen,
               case .success(let dismissed) = app.navigator.execute(.dismissModal, on: state) else { return nil }
         var under = dismissed.state
@@ -107,11 +129,12 @@ struct PageRenderer {
         let screen = app.navigation.currentScreen(in: under)
         do {
             let context = try context(under, unit: unit, takesFocus: false)
-            let html = try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context)
+            var map: SourceMap? = app.sourceMaps == nil ? nil : SourceMap()
+            let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context, sourceMap: &map), as: UTF8.self)
             var page = context["page"]?["tab"].map { ["tab": $0] } ?? [:]
             page["title"] = title?["title"] ?? .null
-            page["html"] = .html(SafeHTML(trusted: String(decoding: html, as: UTF8.self)))
-            return .record(TemplateRecord(page))
+            page["html"] = .html(SafeHTML(trusted: html))
+            return (.record(TemplateRecord(page)), html, map)
         } catch {
             errorLog("\(app.app.id): the screen \(screen.name) beneath a modal could not be drawn: \(error)")
             return nil
@@ -145,20 +168,22 @@ struct PageRenderer {
         return (title, content)
     }
 
-    /// An error as a page of this app: what happened and a way back into it.
-    func errorPage(_ error: HTTPError) -> HTTPResponse? {
-        guard var response = try? page("_layout/error", title: error.status.reason, values: ["message": .string(error.message)]) else { return nil }
+    /// An error as a page of this app: what happened and a way back into it; for `session`
+    /// (the request's cookie), whose source map it keeps while the audit workspace is on.
+    func errorPage(_ error: HTTPError, for session: String? = nil) -> HTTPResponse? {
+        guard var response = try? page("_layout/error", title: error.status.reason, values: ["message": .string(error.message)], for: session) else { return nil }
         response.status = error.status
         for field in error.headers { response.headers.add(field.name, field.value) }
         return response
     }
 
-    /// A page of the layout's own (mailbox, event log, errors) with this app's look.
-    func page(_ template: String, title: String, values: [String: TemplateValue]) throws -> HTTPResponse {
+    /// A page of the layout's own (mailbox, event log, errors) with this app's look, shown to
+    /// `session`, whose source map it keeps while the audit workspace is on.
+    func page(_ template: String, title: String, values: [String: TemplateValue], for session: String? = nil) throws -> HTTPResponse {
         var context = values
         context["app"] = ["id": .string(app.app.id), "title": .string(app.app.title), "locale": .string(app.app.locale), "url": .string(app.urls.prefix + "/")]
         context["title"] = .string(title)
-        return Self.html(try app.templates.renderBytes(template, context))
+        return Self.html(try renderBytes(template, context, for: session))
     }
 
     /// The page of a screen that could not be shown: the error view in the app's layout, else
@@ -175,7 +200,7 @@ struct PageRenderer {
             "message": "Something in this screen failed to draw. Go back, choose another tab, or start over; what you did before is kept.",
             "detail": app.isPrototype ? .string(String(describing: error)) : .null,
         ]
-        if let body = try? app.templates.renderBytes("_layout/broken-screen", context) {
+        if let body = try? renderBytes("_layout/broken-screen", context, for: Self.session(of: unit)) {
             return Self.html(body, status: .internalServerError)
         }
         return plainBrokenScreen(unit, current: current)
@@ -191,7 +216,7 @@ struct PageRenderer {
             "route": ["url": .string(app.urls.screen(current))],
             "recover": ["back": back ? .string(app.urls.back) : .null, "startOver": .string(app.urls.startOver)],
         ]
-        var response = (try? page("_layout/error", title: "Something Went Wrong", values: values))
+        var response = (try? page("_layout/error", title: "Something Went Wrong", values: values, for: Self.session(of: unit)))
             ?? .text("This screen could not be shown.\n", status: .internalServerError)
         response.status = .internalServerError
         return response

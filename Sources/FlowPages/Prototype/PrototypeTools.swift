@@ -69,7 +69,7 @@ struct PrototypeTools {
                 "sent": .string(timeText(message.sentAt)),
             ]
         }
-        return unit.finish(try services.renderer.page("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)]), request: request)
+        return unit.finish(try services.renderer.page("_layout/mailbox", title: "Mailbox", values: ["messages": .array(items)], for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// The session's event log: every screen view, back press, deep link and funnel step.
@@ -89,7 +89,7 @@ struct PrototypeTools {
         }
         return unit.finish(try services.renderer.page("_layout/events", title: "Event log", values: [
             "events": .array(items), "olderLeftOut": isCut ? .string(String(Self.eventLogLimit)) : .null,
-        ]), request: request)
+        ], for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// The most events the event log page shows: the newest.

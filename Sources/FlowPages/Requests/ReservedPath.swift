@@ -30,6 +30,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case audit = "/_audit"
     case auditOpen = "/_audit/open"
     case auditStates = "/_audit/states.json"
+    case auditSourceMap = "/_audit/source-map"
     case auditReviews = "/_audit/reviews"
     case auditImport = "/_audit/reviews/import"
     case auditReview = "/_audit/reviews/{id}"
