@@ -263,7 +263,15 @@ import Testing
         let items = report.root.all.filter { $0.name == "li" }.map(\.content)
         #expect(items.contains("main › Pantry │ link, “Rice”") && items.contains("4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."))
         let state = try browser.open("\(overview)/state?state=screen:items").root.all.first { $0["class"] == "automated" }
-        #expect(state?.elements("li").map(\.content) == ["4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."], "the state's page lists the pass's finding with its template line")
+        #expect(state?.elements("ul").first?.elements("li").map(\.content) == ["4.1.2: axe button-name at button (light, dark; critical): Give the button a name. Made by pantry/items.html:4 via _layout/button.html:1."], "the state's page lists the pass's finding with its template line")
+        #expect(state?.elements("ol").first?.elements("li").map(\.content).contains("main › Pantry │ link, “Rice”") == true, "and what a screen reader says there")
+        // The EARL has the pass's failure as an automatic assertion, by FlowPages' pass, beside the auditors' manual ones.
+        let earl = try JSONSerialization.jsonObject(with: Data(browser.request("GET", "\(overview)/report.jsonld", referer: nil).body.utf8)) as? [String: Any]
+        let automatic = (earl?["@graph"] as? [[String: Any]] ?? []).filter { $0["mode"] as? String == "earl:automatic" }
+        #expect(automatic.count == 1 && automatic.first?["test"] as? String == "https://www.w3.org/TR/WCAG22/#name-role-value"
+                && automatic.first?["subject"] as? String == "urn:flowpages:audit:pantry:screen%3Aitems"
+                && ((automatic.first?["result"] as? [String: Any])?["description"] as? String)?.hasSuffix("Made by pantry/items.html:4 via _layout/button.html:1.") == true,
+                "\(automatic)")
         // The report's 4.1.2 row takes the pass's finding into account…
         func row(_ number: String) throws -> String {
             try browser.open("\(overview)/report").root.elements("tr").first { $0.content.hasPrefix(number + " ") }?.content ?? ""

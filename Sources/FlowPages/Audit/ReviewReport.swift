@@ -153,8 +153,10 @@ struct ReviewReport {
         return CSV.text(rows)
     }
 
-    /// The verdicts as W3C EARL, JSON-LD with its context embedded: each state a test subject,
-    /// each verdict a manual assertion by its auditor against the criterion's section of WCAG 2.2.
+    /// The verdicts as W3C EARL, JSON-LD with its context embedded: each state a test subject
+    /// (the app's path and the state's id), each verdict a manual assertion by its auditor
+    /// against the criterion's section of WCAG 2.2, and each failure the attached automated pass
+    /// found an automatic assertion by FlowPages' pass, naming the template line that made it.
     func earl(app: MountedApp) throws -> [UInt8] {
         let context: [String: Any] = [
             "earl": "http://www.w3.org/ns/earl#", "dct": "http://purl.org/dc/terms/", "foaf": "http://xmlns.com/foaf/0.1/",
@@ -166,9 +168,18 @@ struct ReviewReport {
         ]
         var graph: [[String: Any]] = []
         var auditors: Set<String> = []
-        for review in states where !review.findings.isEmpty {
+        let pass = "urn:flowpages:automated-pass"
+        for review in states where !review.findings.isEmpty || review.automated?.findings.isEmpty == false {
             let subject = "urn:flowpages:audit:\(app.app.id):\(review.state.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? review.state.id)"
-            graph.append(["@id": subject, "@type": "earl:TestSubject", "title": "\(review.state.name) (\(review.state.kind.heading))"])
+            graph.append(["@id": subject, "@type": "earl:TestSubject", "title": "\(review.state.name) (\(review.state.kind.heading))",
+                          "description": app.urls.prefix + "/_audit (state \(review.state.id))"])
+            for finding in review.automated?.findings ?? [] {
+                for criterion in finding.criteria.compactMap(WCAGCriterion.named) {
+                    let made = finding.template.isEmpty ? "" : " Made by \(finding.template)."
+                    graph.append(["@type": "earl:Assertion", "assertedBy": pass, "subject": subject, "test": criterion.url, "mode": "earl:automatic",
+                                  "result": ["@type": "earl:TestResult", "outcome": "earl:failed", "description": finding.text + made]])
+                }
+            }
             for finding in review.findings.values.sorted(by: { $0.criterion < $1.criterion }) {
                 guard let criterion = WCAGCriterion.named(finding.criterion) else { continue }
                 auditors.insert(finding.auditor)
@@ -179,6 +190,7 @@ struct ReviewReport {
             }
         }
         graph += auditors.sorted().map { ["@id": Self.auditorID($0), "@type": ["earl:Assertor", "foaf:Person"], "name": $0] }
+        if automated != nil { graph.append(["@id": pass, "@type": ["earl:Assertor", "earl:Software"], "name": "FlowPages' automated pass (axe, the Nu checker, its own checks)"]) }
         return Array(try JSONSerialization.data(withJSONObject: ["@context": context, "@graph": graph], options: [.prettyPrinted, .sortedKeys]))
     }
 

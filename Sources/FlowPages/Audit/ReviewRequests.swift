@@ -93,7 +93,8 @@ struct ReviewRequests {
                            "openable": .bool(review.state.recipe != nil), "note": review.state.note.map { .string($0) } ?? .null]
         values["criteria"] = .array(criteria)
         values["found"] = review.automated.map { result in
-            ["findings": .array(result.findings.map(ReviewFiles.value)), "needsReview": .array(result.needsReview.map(ReviewFiles.value))]
+            ["findings": .array(result.findings.map(ReviewFiles.value)), "needsReview": .array(result.needsReview.map(ReviewFiles.value)),
+             "transcript": .array(result.transcript.map { .string($0) }), "lines": .string(String(result.transcript.count))]
         } ?? .null
         values["others"] = .array(others)
         values["othersCount"] = .string(String(others.count))
