@@ -69,6 +69,9 @@ public protocol ReviewReads {
     /// The automated pass last attached to audit `review`: when, and its results as the pass
     /// wrote them (JSON); nil when none was.
     func automatedPass(review: Int64) throws -> (attached: Int64, results: String)?
+    /// The automated pass's screenshot of `state` in colour scheme `scheme` (`light`, `dark`)
+    /// kept with audit `review`, as PNG; nil when none was.
+    func screenshot(review: Int64, state: String, scheme: String) throws -> [UInt8]?
 }
 
 /// Audits written inside a ``StoreTransaction``.
@@ -81,6 +84,9 @@ public protocol ReviewWrites: ReviewReads {
     func record(_ finding: ReviewFinding, in review: Int64, seen: Int64) throws -> Bool
     /// Keeps an automated pass's results (JSON) with audit `review`; the latest is the one shown.
     func attach(automatedPass results: String, to review: Int64, now: Int64) throws
+    /// Keeps `png`, the automated pass's screenshot of `state` in `scheme`, with audit `review`,
+    /// in place of the one kept before.
+    func keep(screenshot png: [UInt8], of state: String, scheme: String, in review: Int64, now: Int64) throws
     /// Moves audit `review`'s verdicts on state `from` to state `to` (a state renamed), each
     /// keeping its version and what it was given on; a criterion `to` already has a verdict on
     /// stays where it was. Returns the criteria left on `from`.

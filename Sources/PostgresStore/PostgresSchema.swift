@@ -212,5 +212,17 @@ public enum PostgresSchema {
             """,
             "CREATE INDEX audit_passes_by_review ON audit_passes (review, attached_at)",
         ]),
+        PostgresMigration(version: 8, name: "the automated pass's screenshots of each audited state, light and dark", statements: [
+            """
+            CREATE TABLE audit_screenshots (
+                review bigint NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                state text NOT NULL,
+                scheme text NOT NULL,
+                png bytea NOT NULL,
+                kept_at bigint NOT NULL,
+                PRIMARY KEY (review, state, scheme)
+            )
+            """,
+        ]),
     ]
 }

@@ -68,6 +68,19 @@ struct ReviewTable: ReviewWrites {
                                    [.integer(review), .integer(now), .text(results)])
     }
 
+    func screenshot(review: Int64, state: String, scheme: String) throws -> [UInt8]? {
+        try connection.queryFirst("SELECT png FROM audit_screenshots WHERE review = $1 AND state = $2 AND scheme = $3",
+                                  [.integer(review), .text(state), .text(scheme)]) { $0.bytes(0) }
+    }
+
+    func keep(screenshot png: [UInt8], of state: String, scheme: String, in review: Int64, now: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO audit_screenshots (review, state, scheme, png, kept_at) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (review, state, scheme) DO UPDATE SET png = excluded.png, kept_at = excluded.kept_at
+            """, [.integer(review), .text(state), .text(scheme), .bytes(png), .integer(now)])
+    }
+
     func move(review: Int64, from: String, to: String) throws -> [String] {
         _ = try connection.execute(
             """

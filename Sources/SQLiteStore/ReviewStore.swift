@@ -66,6 +66,19 @@ struct ReviewStore: ReviewWrites {
                                    [.integer(review), .integer(now), .text(results)])
     }
 
+    func screenshot(review: Int64, state: String, scheme: String) throws -> [UInt8]? {
+        try connection.queryFirst("SELECT png FROM audit_screenshots WHERE review = ? AND state = ? AND scheme = ?",
+                                  [.integer(review), .text(state), .text(scheme)]) { $0.bytes(0) }
+    }
+
+    func keep(screenshot png: [UInt8], of state: String, scheme: String, in review: Int64, now: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO audit_screenshots (review, state, scheme, png, kept_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (review, state, scheme) DO UPDATE SET png = excluded.png, kept_at = excluded.kept_at
+            """, [.integer(review), .text(state), .text(scheme), .blob(png), .integer(now)])
+    }
+
     func move(review: Int64, from: String, to: String) throws -> [String] {
         _ = try connection.execute(
             """

@@ -326,5 +326,17 @@ public enum Schema {
             """,
             "CREATE INDEX audit_passes_by_review ON audit_passes (review, attached_at)",
         ]),
+        Migration(version: 16, name: "the automated pass's screenshots of each audited state, light and dark", statements: [
+            """
+            CREATE TABLE audit_screenshots (
+                review INTEGER NOT NULL REFERENCES audit_reviews (id) ON DELETE CASCADE,
+                state TEXT NOT NULL,
+                scheme TEXT NOT NULL,
+                png BLOB NOT NULL,
+                kept_at INTEGER NOT NULL,
+                PRIMARY KEY (review, state, scheme)
+            ) WITHOUT ROWID
+            """,
+        ]),
     ]
 }

@@ -13,7 +13,11 @@ import shutil
 import signal
 import sys
 import tempfile
+import urllib.error
+import urllib.request
 from pathlib import Path
+
+from selenium.webdriver.common.by import By
 
 from audit_pass import AuditPass
 from audit_report import write_all
@@ -49,9 +53,10 @@ class Progress:
         return shutil.get_terminal_size((100, 20)).columns - 1
 
 
-def attach(browser, app: str, audit: int, results: dict):
+def attach(browser, app: str, audit: int, results: dict, out: Path = None):
     """Attaches the pass to the manual audit `audit` as a person would: its page's form, filled
-    with the results' text."""
+    with the results' text; then each state's screenshots from the folder `out`, a post a state
+    (light and dark, under the server's 1 MiB a request), so its review page shows them."""
     browser.open(f"/{app}/_audit/reviews/{audit}")
     if not browser.heading.startswith("Audit: "):
         raise RuntimeError(f"{browser.base}/{app}/_audit/reviews/{audit} is no audit ({browser.title!r})")
@@ -59,6 +64,31 @@ def attach(browser, app: str, audit: int, results: dict):
     browser.driver.execute_script("arguments[0].value = arguments[1]", field, json.dumps(results, ensure_ascii=False))
     browser.press("Attach the automated pass")
     print(f"attached to {browser.base}/{app}/_audit/reviews/{audit}")
+    if out is None:
+        return
+    csrf = browser.driver.find_element(By.NAME, "csrf").get_attribute("value")
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in browser.driver.get_cookies())
+    sent = 0
+    for state in results["states"]:
+        files = {scheme: out / path for scheme, path in state.get("screenshots", {}).items() if (out / path).exists()}
+        if not files:
+            continue
+        boundary = "flowpages-screenshots"
+        body = b""
+        for name, value in (("csrf", csrf), ("state", state["id"])):
+            body += f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        for scheme, path in files.items():
+            body += (f'--{boundary}\r\nContent-Disposition: form-data; name="{scheme}"; filename="{path.name}"\r\n'
+                     "Content-Type: image/png\r\n\r\n").encode() + path.read_bytes() + b"\r\n"
+        body += f"--{boundary}--\r\n".encode()
+        request = urllib.request.Request(f"{browser.base}/{app}/_audit/reviews/{audit}/screenshots", data=body, method="POST", headers={
+            "Cookie": cookies, "Origin": browser.base, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30):
+                sent += 1
+        except urllib.error.HTTPError as error:
+            print(f"the screenshots of {state['id']} were not kept: {error.code} {error.read().decode(errors='replace')}", file=sys.stderr)
+    print(f"sent the screenshots of {sent} states")
 
 
 def main(arguments=None) -> int:
@@ -91,7 +121,7 @@ def main(arguments=None) -> int:
         # run in sessions of their own, so it reaches only this process).
         results = audit.run()
         if options.attach_to is not None:
-            attach(browser, options.app, options.attach_to, results)
+            attach(browser, options.app, options.attach_to, results, out)
     except KeyboardInterrupt:
         print("\nstopped before any state was audited", file=sys.stderr)
         return 130

@@ -161,8 +161,15 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path,
         browser.press("every state of the audit")
         overview = browser.path
         # A pass attached to the audit as `audit-app.sh --attach-to 1` attaches it: the audit's own form.
-        audit_app.attach(browser, "pantry", 1, pantry_pass[2])
+        audit_app.attach(browser, "pantry", 1, pantry_pass[2], pantry_pass[1])
         assert "Automated pass of " in browser.driver.page_source
+        # Its screenshots, each state's light and dark, beside that state's criteria.
+        browser.open(overview.split("?")[0] + "/state?state=screen:items")
+        shots = browser.driver.find_elements(By.CSS_SELECTOR, ".screenshots img")
+        assert [shot.get_attribute("alt") for shot in shots] == [
+            "The state as the automated pass saw it, light colour scheme", "The state as the automated pass saw it, dark colour scheme"]
+        assert all(browser.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 300", shot) for shot in shots)
+        browser.open(overview)
         browser.press("Conformance report")
         row = browser.driver.find_element(By.XPATH, "//tr[th[starts-with(normalize-space(), '3.3.1 ')]]").text
         assert "Partially Supports" in row and "The quantity's error does not give the range." in row, row

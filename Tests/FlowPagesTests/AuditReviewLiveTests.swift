@@ -250,6 +250,37 @@ import Testing
         #expect(marked == ["Pantry (changed since reviewed)"], "\(marked)")
     }
 
+    @Test func thePassesScreenshotsShowOnAStatesPage() throws {
+        let live = try AuditInventoryLiveTests.pantry()
+        var browser = LiveBrowser(live)
+        let overview = try Self.start(&browser, name: "Screens", auditor: "Ana")
+        let csrf = browser.hidden("csrf")
+        func send(_ state: String, _ files: [(String, [UInt8])]) throws -> LiveBrowser.Response {
+            let boundary = "shots-boundary"
+            var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"state\"\r\n\r\n\(state)\r\n".utf8)
+            for (name, bytes) in files {
+                body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(name).png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+                body += bytes + Array("\r\n".utf8)
+            }
+            body += Array("--\(boundary)--\r\n".utf8)
+            return try browser.request("POST", "\(overview)/screenshots", referer: overview, bytes: body,
+                                       extra: [("Content-Type", "multipart/form-data; boundary=\(boundary)")])
+        }
+        let light = AppImagesLiveTests.png, dark = AppImagesLiveTests.png + [7]
+        #expect(try send("screen:items", [("light", light), ("dark", dark)]).status == 204)
+        #expect(try send("screen:nowhere", [("light", light)]).status == 422, "a state the app does not have")
+        #expect(try send("screen:items", [("light", Array("<svg/>".utf8))]).status == 422, "no PNG")
+        #expect(try send("screen:items", [("light", AppImagesLiveTests.png + Array(repeating: 1, count: 600 * 1024))]).status == 413)
+        let page = try browser.open("\(overview)/state?state=screen:items")
+        let images = page.root.all.filter { $0.name == "img" }
+        #expect(images.map { $0["alt"] ?? "" } == ["The state as the automated pass saw it, light colour scheme",
+                                                    "The state as the automated pass saw it, dark colour scheme"])
+        let shown = try browser.request("GET", images.last?["src"] ?? "", referer: nil)
+        #expect(shown.status == 200 && shown.header("Content-Type") == "image/png" && Array(shown.body.utf8).count > 0)
+        #expect(try browser.request("GET", "\(overview)/screenshots?state=screen:shopping&scheme=light", referer: nil).status == 404)
+    }
+
     @Test func anAutomatedPassAttachedShowsItsTranscriptsInTheReport() throws {
         let live = try AuditInventoryLiveTests.pantry()
         var browser = LiveBrowser(live)

@@ -397,6 +397,13 @@ import Testing
         try first.transaction { try $0.reviews.attach(automatedPass: "{\"run\": 1}", to: review.id, now: 5_000) }
         try second.transaction { try $0.reviews.attach(automatedPass: "{\"run\": 2}", to: review.id, now: 6_000) }
         #expect(try first.read { try $0.reviews.automatedPass(review: review.id) }.map { "\($0.attached) \($0.results)" } == "6000 {\"run\": 2}")
+        // Its screenshots, every byte as sent, the last of a state and scheme kept.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x0D, 0x0A]
+        #expect(try second.read { try $0.reviews.screenshot(review: review.id, state: "screen:recents", scheme: "light") } == nil)
+        try first.transaction { try $0.reviews.keep(screenshot: [1], of: "screen:recents", scheme: "light", in: review.id, now: 7_000) }
+        try second.transaction { try $0.reviews.keep(screenshot: png, of: "screen:recents", scheme: "light", in: review.id, now: 8_000) }
+        #expect(try first.read { try $0.reviews.screenshot(review: review.id, state: "screen:recents", scheme: "light") } == png)
+        #expect(try first.read { try $0.reviews.screenshot(review: review.id, state: "screen:recents", scheme: "dark") } == nil)
     }
 
     @Test(arguments: StoreBackend.available) func verdictsOnARenamedStateMoveToItsNewName(backend: StoreBackend) throws {

@@ -237,6 +237,9 @@ public struct WebApplication: Sendable {
         group.get(ReservedPath.auditExport.pattern, answer { try files.export($0) })
         group.post(ReservedPath.auditAttach.pattern, answer { try files.attach($0) })
         group.post(ReservedPath.auditMove.pattern, answer { try reviews.move($0) })
+        let screenshots = ReviewScreenshots(requests: reviews)
+        group.post(ReservedPath.auditScreenshots.pattern, answer { try screenshots.keep($0) })
+        group.get(ReservedPath.auditScreenshots.pattern, answer { try screenshots.show($0) })
     }
 
     /// The association files, which every host answers.

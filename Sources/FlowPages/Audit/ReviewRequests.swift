@@ -96,6 +96,11 @@ struct ReviewRequests {
             ["findings": .array(result.findings.map(ReviewFiles.value)), "needsReview": .array(result.needsReview.map(ReviewFiles.value)),
              "transcript": .array(result.transcript.map { .string($0) }), "lines": .string(String(result.transcript.count))]
         } ?? .null
+        let shots = ReviewScreenshots(requests: self)
+        let kept = try services.store.read { reads in
+            try ReviewScreenshots.schemes.filter { try reads.reviews.screenshot(review: report.review.id, state: review.state.id, scheme: $0) != nil }
+        }
+        values["screenshots"] = .array(kept.map { ["scheme": .string($0), "url": .string(shots.url(review: report.review.id, state: review.state.id, scheme: $0))] })
         values["others"] = .array(others)
         values["othersCount"] = .string(String(others.count))
         values["othersJudged"] = .string(String(review.criteria.others.filter { review.findings[$0.number] != nil }.count))

@@ -41,6 +41,7 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case auditExport = "/_audit/reviews/{id}/audit.json"
     case auditAttach = "/_audit/reviews/{id}/automated"
     case auditMove = "/_audit/reviews/{id}/move"
+    case auditScreenshots = "/_audit/reviews/{id}/screenshots"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }

@@ -396,6 +396,11 @@ struct LiveBrowser {
 
     /// One request on its own connection, with the cookie jar, read to the end.
     mutating func request(_ method: String, _ target: String, referer: String?, body: String = "", extra: [(String, String)] = []) throws -> Response {
+        try request(method, target, referer: referer, bytes: Array(body.utf8), extra: extra)
+    }
+
+    /// A request with a body of bytes (a file that is not text).
+    mutating func request(_ method: String, _ target: String, referer: String?, bytes body: [UInt8], extra: [(String, String)] = []) throws -> Response {
         let port = self.port ?? app!.port
         let authority = host ?? "127.0.0.1:\(port)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n"
@@ -404,10 +409,10 @@ struct LiveBrowser {
         if method == "POST" {
             if !extra.contains(where: { $0.0 == "Origin" }) { head += "Origin: http://\(authority)\r\n" }
             if !extra.contains(where: { $0.0 == "Content-Type" }) { head += "Content-Type: application/x-www-form-urlencoded\r\n" }
-            head += "Content-Length: \(body.utf8.count)\r\n"
+            head += "Content-Length: \(body.count)\r\n"
         }
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
-        let response = try Self.exchange(Array((head + "\r\n" + body).utf8), port: port, from: source)
+        let response = try Self.exchange(Array((head + "\r\n").utf8) + body, port: port, from: source)
         for (name, value) in response.headers where name.lowercased() == "set-cookie" {
             let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
             if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair.count > 1 ? pair[1] : "" }
