@@ -72,6 +72,8 @@ public protocol ReviewReads {
     /// The automated pass's screenshot of `state` in colour scheme `scheme` (`light`, `dark`)
     /// kept with audit `review`, as PNG; nil when none was.
     func screenshot(review: Int64, state: String, scheme: String) throws -> [UInt8]?
+    /// The colour schemes audit `review` keeps a screenshot of `state` in, in name order.
+    func screenshotSchemes(review: Int64, state: String) throws -> [String]
 }
 
 /// Audits written inside a ``StoreTransaction``.

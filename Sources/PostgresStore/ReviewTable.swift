@@ -73,6 +73,11 @@ struct ReviewTable: ReviewWrites {
                                   [.integer(review), .text(state), .text(scheme)]) { $0.bytes(0) }
     }
 
+    func screenshotSchemes(review: Int64, state: String) throws -> [String] {
+        try connection.query("SELECT scheme FROM audit_screenshots WHERE review = $1 AND state = $2 ORDER BY scheme",
+                             [.integer(review), .text(state)]) { $0.string(0) ?? "" }
+    }
+
     func keep(screenshot png: [UInt8], of state: String, scheme: String, in review: Int64, now: Int64) throws {
         _ = try connection.execute(
             """

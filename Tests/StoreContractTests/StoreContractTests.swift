@@ -404,6 +404,7 @@ import Testing
         try second.transaction { try $0.reviews.keep(screenshot: png, of: "screen:recents", scheme: "light", in: review.id, now: 8_000) }
         #expect(try first.read { try $0.reviews.screenshot(review: review.id, state: "screen:recents", scheme: "light") } == png)
         #expect(try first.read { try $0.reviews.screenshot(review: review.id, state: "screen:recents", scheme: "dark") } == nil)
+        #expect(try second.read { try $0.reviews.screenshotSchemes(review: review.id, state: "screen:recents") } == ["light"])
     }
 
     @Test(arguments: StoreBackend.available) func verdictsOnARenamedStateMoveToItsNewName(backend: StoreBackend) throws {

@@ -138,8 +138,8 @@ struct AuditInventory: Sendable {
         }
         // The sign-in is shown by a guard: asked for a guarded screen, signed out.
         if instance.name == app.navigation.signIn?.route, !replay.isTyped(instance, signedIn: false),
-           let guardedRoute = app.navigation.routes.first(where: { app.navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }) {
-            return AuditState.Reach(RouteInstance(guardedRoute.name, [:]), signedIn: false)
+           let guardedScreen = replay.firstGuardedScreen {
+            return AuditState.Reach(guardedScreen, signedIn: false)
         }
         guard kind == .modal else { return way(to: instance, signedIn: guarded) }
         for route in app.app.navigation.routes where route.name != instance.name {

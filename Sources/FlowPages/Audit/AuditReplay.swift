@@ -115,22 +115,23 @@ struct AuditReplay {
     /// Where replaying `recipe` lands, with nothing of it kept: the replay's transaction is
     /// rolled back. Nil when the app does not reach the state.
     func landing(_ recipe: AuditState.Recipe) -> NavigationState? {
-        struct RolledBack: Error {}
         // What posts nothing is made by the engine alone.
         if recipe.reach?.moves.isEmpty != false, !recipe.isReplayed {
             return recipe.reach.map { opening.state(recipe, on: opening.reach($0.instance, signedIn: $0.signedIn)) } ?? opening.state(recipe, on: nil)
         }
-        var landed: NavigationState?
-        do {
-            let prepared = try prepare(recipe)
-            _ = try store.transaction { transaction -> Int in
-                landed = try state(recipe, prepared: prepared, in: transaction)
-                throw RolledBack()
-            }
-        } catch {
-            return landed
+        guard let prepared = try? prepare(recipe) else { return nil }
+        return rolledBack { try state(recipe, prepared: prepared, in: $0) } ?? nil
+    }
+
+    /// What `body` returns from a transaction that is then rolled back: nothing it wrote is kept.
+    /// Nil when `body` throws.
+    private func rolledBack<T>(_ body: (any StoreTransaction) throws -> T) -> T? {
+        var result: T?
+        _ = try? store.transaction { transaction -> Int in
+            result = try body(transaction)
+            throw RolledBack()
         }
-        return landed
+        return result
     }
 
     /// Prepared effects kept across replays, by call.
@@ -146,6 +147,9 @@ struct AuditReplay {
             effects.withLock { $0[call] = effect }
         }
     }
+
+    /// Thrown to end a replay's transaction without keeping anything.
+    private struct RolledBack: Error {}
 
     /// What ``prepare(_:)`` works out: the effects that run as the app runs them, ready.
     struct Prepared {
@@ -278,22 +282,28 @@ struct AuditReplay {
     /// parameters (signing in leads into the app's signed-in part), else at the app's start.
     private var signedInStart: NavigationState? {
         let navigation = app.navigation
-        let guarded = navigation.routes.first { navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }
-        return guarded.flatMap { opening.reach(RouteInstance($0.name, [:]), signedIn: true) }
+        return firstGuardedScreen.flatMap { opening.reach($0, signedIn: true) }
             ?? opening.reach(navigation.currentScreen(in: app.navigator.initialState), signedIn: true)
+    }
+
+    /// The first guarded screen that takes no parameters: where a visitor is asked to sign in,
+    /// and where signing in leads.
+    var firstGuardedScreen: RouteInstance? {
+        let navigation = app.navigation
+        return navigation.routes.first { navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }
+            .map { RouteInstance($0.name, [:]) }
     }
 
     /// The shortest way a person gets to `instance` from the app's start by the actions its
     /// screens offer (each sent with a sample form, its effects said to work), found breadth
     /// first in a transaction rolled back; nil when none within ``maximumSteps``.
     func path(to instance: RouteInstance, signedIn: Bool) -> AuditState.Reach? {
-        struct RolledBack: Error {}
         // Signed in, from where signing in leads.
         guard let first = signedIn ? signedInStart : opening.reach(app.navigation.currentScreen(in: app.navigator.initialState), signedIn: false) else { return nil }
         let start = app.navigation.currentScreen(in: first)
-        var found: [AuditState.Move]?
         let tabs = Self.tabs(in: app.navigation.root).map(AuditState.Move.tab)
-        _ = try? store.transaction { transaction -> Int in
+        let found = rolledBack { transaction -> [AuditState.Move]? in
+            var found: [AuditState.Move]?
             var queue = [(first, [AuditState.Move]())]
             var seen: Set<RouteInstance> = [start]
             while !queue.isEmpty, found == nil {
@@ -307,8 +317,8 @@ struct AuditReplay {
                     if seen.insert(landed).inserted { queue.append((next, moves + [move])) }
                 }
             }
-            throw RolledBack()
-        }
+            return found
+        } ?? nil
         return found.map { AuditState.Reach(start, signedIn: signedIn, moves: $0) }
     }
 
@@ -329,9 +339,7 @@ struct AuditReplay {
             return app.urls.screen(RouteInstance(signIn, [:]))
         }
         if navigation.requiresSignIn(instance.name) { return app.urls.screen(instance) }
-        if let guarded = navigation.routes.first(where: { navigation.requiresSignIn($0.name) && !$0.parameters.contains(where: \.isRequired) }) {
-            return app.urls.screen(RouteInstance(guarded.name, [:]))
-        }
+        if let guarded = firstGuardedScreen { return app.urls.screen(guarded) }
         return navigation.signIn.map { app.urls.screen(RouteInstance($0.route, [:])) }
     }
 

@@ -97,9 +97,9 @@ struct ReviewRequests {
              "transcript": .array(result.transcript.map { .string($0) }), "lines": .string(String(result.transcript.count))]
         } ?? .null
         let shots = ReviewScreenshots(requests: self)
-        let kept = try services.store.read { reads in
-            try ReviewScreenshots.schemes.filter { try reads.reviews.screenshot(review: report.review.id, state: review.state.id, scheme: $0) != nil }
-        }
+        // Only which are kept: the images themselves are fetched by the page's img elements.
+        let stored = Set(try services.store.read { try $0.reviews.screenshotSchemes(review: report.review.id, state: review.state.id) })
+        let kept = ReviewScreenshots.schemes.filter(stored.contains)
         values["screenshots"] = .array(kept.map { ["scheme": .string($0), "url": .string(shots.url(review: report.review.id, state: review.state.id, scheme: $0))] })
         values["others"] = .array(others)
         values["othersCount"] = .string(String(others.count))
