@@ -1,5 +1,21 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// The command line's target is the package's root (SwiftPM takes resources only from inside a
+/// target's folder, and the shared layouts and public folder live where people look for them): its
+/// sources and resources are these, and everything else at the root is excluded from it.
+let commandLineFolders = (sources: "Sources/flowpages", resources: ["AuditPass", "Views/_layout", "Public"])
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+func notCommandLine(_ folder: String = "") -> [String] {
+    let kept = [commandLineFolders.sources] + commandLineFolders.resources
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/" + folder)) ?? []
+    return entries.filter { !$0.hasPrefix(".") && $0 != "Package.swift" }.sorted().flatMap { name -> [String] in
+        let path = folder.isEmpty ? name : folder + "/" + name
+        if kept.contains(path) { return [] }
+        return kept.contains { $0.hasPrefix(path + "/") } ? notCommandLine(path) : [path]
+    }
+}
 
 let package = Package(
     name: "FlowPages",
@@ -75,9 +91,16 @@ let package = Package(
             "FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
         ]),
         // The command line only: parses arguments and calls FlowPages.
+        // The command line. Its resources travel beside the binary (flowpages_flowpages.resources): the
+        // automated audit pass `flowpages audit` runs, the shared layouts and the public folder, so
+        // a build's products audit an app folder with no checkout at hand.
         .executableTarget(
             name: "flowpages",
-            dependencies: ["FlowPages", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowPages", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: ".",
+            exclude: notCommandLine(),
+            sources: [commandLineFolders.sources],
+            resources: commandLineFolders.resources.map { .copy($0) }
         ),
         // The seed apps' coordinator trees and a seeded random generator, shared by tests and benchmarks.
         .target(name: "NavigationFixtures", dependencies: ["Navigation"], path: "Tests/NavigationFixtures"),

@@ -11,4 +11,4 @@ cd "$(dirname "$0")/../.."
 root="$PWD"
 source Tests/Browser/setup.sh
 cd "$here"
-PYTHONPATH="$root/Tests/Browser" exec "$root/$venv/bin/python" "$root/Tests/Browser/audit_app.py" "$@"
+PYTHONPATH="$root/AuditPass" exec "$root/$venv/bin/python" "$root/AuditPass/audit_app.py" "$@"

@@ -14,8 +14,8 @@ venv=.venv-browser
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install -q --disable-pip-version-check -r Tests/Browser/requirements.txt
-"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps -r Tests/Browser/requirements-no-deps.txt
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r AuditPass/requirements.txt
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps -r AuditPass/requirements-no-deps.txt
 
 swift build --product flowpages >/dev/null
 export FLOWPAGES_BIN="$PWD/.build/debug/flowpages"

@@ -9,6 +9,7 @@ previous pass. Exits 0 when nothing was found, 1 when something was, 130 when st
 (what it finished is kept)."""
 import argparse
 import json
+import os
 import shutil
 import signal
 import sys
@@ -22,7 +23,14 @@ from selenium.webdriver.common.by import By
 from audit_pass import AuditPass
 from audit_report import write_all
 from browser import Browser
-from conftest import REPOSITORY, Server
+from server import Server
+
+# Where the pass finds the binary it audits with and what it serves beside an app folder: beside the
+# binary in a build's products (the resources SwiftPM places there), or in a checkout.
+HERE = Path(__file__).resolve().parent
+BINARY = os.environ.get("FLOWPAGES_BIN", str(HERE.parent / ".build/debug/flowpages"))
+LAYOUTS = next((p for p in (HERE.parent / "_layout", HERE.parent / "Views/_layout") if (p / "app.html").exists()), None)
+PUBLIC = next((p for p in (HERE.parent / "Public",) if p.exists()), None)
 
 
 class Progress:
@@ -95,7 +103,7 @@ def main(arguments=None) -> int:
     parser = argparse.ArgumentParser(prog="audit-app.sh", description="The automated accessibility pass over every state of an app.")
     parser.add_argument("app", help="the app folder's name under the views folder")
     parser.add_argument("--out", type=Path, help="where the results go (default: audit-<app>); a previous pass there is compared")
-    parser.add_argument("--views", type=Path, default=REPOSITORY / "Views", help="the views folder (default: the repository's Views)")
+    parser.add_argument("--views", type=Path, default=Path("Views"), help="the views folder (default: ./Views)")
     parser.add_argument("--base", help="audit a flowpages already running here (with --prototype on) instead of starting one")
     parser.add_argument("--attach-to", metavar="AUDIT", type=int,
                         help="with --base: attach the results to that server's manual audit AUDIT (its number in /<app>/_audit/reviews/AUDIT)")
@@ -111,10 +119,10 @@ def main(arguments=None) -> int:
         # An app folder kept on its own: served beside FlowPages' shared layouts, the folder itself
         # linked (not copied), so what is audited is what is on disk.
         views = Path(tempfile.mkdtemp(prefix="flowpages-audit-"))
-        shutil.copytree(REPOSITORY / "Views/_layout", views / "_layout")
+        shutil.copytree(LAYOUTS, views / "_layout")
         (views / options.app).symlink_to(options.views.resolve() / options.app)
     try:
-        server = None if options.base else Server("--prototype", "on", views=str(views))
+        server = None if options.base else Server(BINARY, "--prototype", "on", views=str(views), public=str(PUBLIC))
         browser = Browser(options.base or server.base)
         audit = AuditPass(browser, options.app, out, Progress())
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
