@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the apps over HTTP (the default command).",
         discussion: """
-            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_SECRET_KEY, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
+            Environment: FLOWPAGES_HOST, FLOWPAGES_PORT, FLOWPAGES_DB, FLOWPAGES_SECRET_KEY, FLOWPAGES_DURABILITY, FLOWPAGES_PROTOTYPE, FLOWPAGES_AUDIT_KEY (with --prototype audit), FLOWPAGES_ALLOW_REMOTE_PROTOTYPE, FLOWPAGES_WATCH,
             FLOWPAGES_DB_CONNECTIONS, FLOWPAGES_EVENT_RETENTION_DAYS, FLOWPAGES_CONNECTIONS_PER_ADDRESS, FLOWPAGES_VIEWS, FLOWPAGES_LAYOUTS, FLOWPAGES_PUBLIC, FLOWPAGES_APP_HOST (comma-separated
             host=app-id pairs), FLOWPAGES_PUBLIC_ORIGIN (comma-separated origins) and FLOWPAGES_TRUSTED_PROXY (comma-separated
             addresses or CIDR blocks).
@@ -56,8 +56,8 @@ struct ServeCommand: ParsableCommand {
     var databaseConnections = Int(environment["FLOWPAGES_DB_CONNECTIONS"] ?? "") ?? 32
 
     @Option(help: ArgumentHelp(
-        "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people (FLOWPAGES_PROTOTYPE).",
-        valueName: "on|off"))
+        "on: the prototype toolbar, dev mailbox, event log page and fixtures; off: none of them, for apps serving real people; audit: the pages as off serves them over the fixtures, for `flowpages audit`, loopback only, with its key in FLOWPAGES_AUDIT_KEY (FLOWPAGES_PROTOTYPE).",
+        valueName: "on|off|audit"))
     var prototype = Self.environment["FLOWPAGES_PROTOTYPE"].flatMap(PrototypeMode.init(argument:)) ?? .on
 
     @Flag(name: .customLong("allow-remote-prototype"), help: ArgumentHelp(
@@ -134,7 +134,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("FLOWPAGES_APP_BANNER is on, off or auto, not '\(value)'.")
         }
         if let value = Self.environment["FLOWPAGES_PROTOTYPE"], PrototypeMode(argument: value) == nil {
-            throw ValidationError("FLOWPAGES_PROTOTYPE is on or off, not '\(value)'.")
+            throw ValidationError("FLOWPAGES_PROTOTYPE is on, off or audit, not '\(value)'.")
         }
         for proxy in trustedProxies where !ServeOptions.isAddressRange(proxy) {
             throw ValidationError("--trusted-proxy takes an IPv4 or IPv6 address or a CIDR block, such as 127.0.0.1, ::1 or 10.0.0.0/8, not '\(proxy)'.")
@@ -156,9 +156,10 @@ struct ServeCommand: ParsableCommand {
             trustedProxies: trustedProxies,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
             watch: watch.asked, appBanner: appBanner.asked, secretKeyFile: secretKeyFile,
-            secretKey: Self.environment["FLOWPAGES_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            secretKey: Self.environment["FLOWPAGES_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 },
+            auditKey: Self.environment["FLOWPAGES_AUDIT_KEY"]
         )
-        if let problem = options.remotePrototypeProblem { throw ValidationError(problem) }
+        if let problem = options.prototypeProblem { throw ValidationError(problem) }
         try Application.serve(options)
     }
 

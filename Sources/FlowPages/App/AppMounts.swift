@@ -21,6 +21,8 @@ struct AppMounts {
         let publicFolder: String
         let appHosts: [String: String]
         let prototype: Bool
+        /// The audit pass's key when the apps are served for it (`--prototype audit`).
+        let auditKey: String?
         let appBanner: Bool?
         let publicOrigins: [String]
         let effects: EffectRegistry
@@ -48,11 +50,13 @@ struct AppMounts {
                 broken[app.id] = problems.problems
                 continue
             }
-            let fixtureAccountIDs = try FixtureSeeding.seed(app, into: settings.store, prototype: settings.prototype)
+            let fixtureAccountIDs = try FixtureSeeding.seed(app, into: settings.store, prototype: settings.prototype || settings.auditKey != nil)
             let names = settings.appHosts.filter { $0.value == app.id }.keys.map { $0.lowercased() }
             let origins = OriginPolicy(publicOrigins: settings.publicOrigins, appHosts: names)
+            let auditPass = settings.auditKey.map(AuditPassAccess.init(key:))
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
-                let mounted = MountedApp(app: app, templates: templates, images: images, prefix: prefix, prototype: settings.prototype, fixtureAccountIDs: fixtureAccountIDs,
+                let mounted = MountedApp(app: app, templates: templates, images: images, prefix: prefix, prototype: settings.prototype, auditPass: auditPass,
+                                         fixtureAccountIDs: fixtureAccountIDs,
                                          appBanner: settings.appBanner, origins: origins, effects: settings.effects,
                                          sharedStylesheet: settings.publicFolder + "/flowpages.css")
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,

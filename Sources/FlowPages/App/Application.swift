@@ -42,7 +42,8 @@ public enum Application {
         let eventBudget = EventBudget(counters: linkCounters)
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(views: options.views, layouts: options.layouts, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
-                               prototype: options.prototype == .on, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
+                               prototype: options.prototype == .on,
+                               auditKey: options.prototype == .audit ? options.auditKey : nil, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
                                linkCounters: linkCounters, eventBudget: eventBudget)
         }
         let web: WebApplication

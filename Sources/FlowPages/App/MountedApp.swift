@@ -21,12 +21,18 @@ final class MountedApp: Sendable {
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
     let isPrototype: Bool
-    /// The source map of each session's last page, kept for the audit workspace: nil (nothing
-    /// recorded, nothing kept) unless the app is served as a prototype.
+    /// The automated audit pass's key and addresses when the app is served for it
+    /// (`--prototype audit`: the pages as shipped, over the fixtures); nil otherwise.
+    let auditPass: AuditPassAccess?
+    /// Whether the fixtures are served — fixture accounts sign in, codes go to the dev mailbox —
+    /// as in a prototype or for the audit pass.
+    var servesFixtures: Bool { isPrototype || auditPass != nil }
+    /// The source map of each session's last page, kept for the audit workspace and the audit
+    /// pass: nil (nothing recorded, nothing kept) unless the app is served for either.
     let sourceMaps: AuditSourceMaps?
-    /// The app's documented fixtures, or none when it is not served as a prototype.
+    /// The app's documented fixtures, or none when they are not served.
     let fixtures: FixtureSet
-    /// The ids of its fixture accounts when served as a prototype: every tester signs in as
+    /// The ids of its fixture accounts when they are served: every tester signs in as
     /// them, so each session keeps its own copy of their collections.
     let fixtureAccountIDs: Set<Int>
     /// The actions each route's page offers, read once from its template: an action posted from
@@ -61,8 +67,8 @@ final class MountedApp: Sendable {
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
-    init(app: AppDefinition, templates: TemplateSet, images: AppImages, prefix: String, prototype: Bool, fixtureAccountIDs: Set<Int>, appBanner: Bool?,
-         origins: OriginPolicy, effects: EffectRegistry, sharedStylesheet: String? = nil) {
+    init(app: AppDefinition, templates: TemplateSet, images: AppImages, prefix: String, prototype: Bool, auditPass: AuditPassAccess? = nil, fixtureAccountIDs: Set<Int>,
+         appBanner: Bool?, origins: OriginPolicy, effects: EffectRegistry, sharedStylesheet: String? = nil) {
         self.sharedStylesheet = sharedStylesheet
         self.app = app
         self.templates = templates
@@ -80,10 +86,12 @@ final class MountedApp: Sendable {
         tabLinks = app.tabLinks.sorted { $0.key < $1.key }.compactMap { path, tab in (try? PathPattern(path)).map { ($0, tab, path) } }
         model = PageModel(app: app, urls: urls, prototype: prototype, stylesheet: stylesheet == nil ? nil : urls.stylesheet)
         isPrototype = prototype
-        sourceMaps = prototype ? AuditSourceMaps() : nil
+        self.auditPass = auditPass
+        let servesFixtures = prototype || auditPass != nil
+        sourceMaps = servesFixtures ? AuditSourceMaps() : nil
         showsAppBanner = appBanner ?? !prototype
-        fixtures = prototype ? app.fixtures : .none
-        self.fixtureAccountIDs = prototype ? fixtureAccountIDs : []
+        fixtures = servesFixtures ? app.fixtures : .none
+        self.fixtureAccountIDs = servesFixtures ? fixtureAccountIDs : []
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
         offeredActions = Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in

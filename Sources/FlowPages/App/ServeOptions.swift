@@ -26,8 +26,10 @@ public struct ServeOptions: Sendable {
     public var databaseConnections: Int
     /// Whether the prototype tools are served.
     public var prototype: PrototypeMode
+    /// The automated audit pass's key, with ``prototype`` `audit` (`FLOWPAGES_AUDIT_KEY`).
+    public var auditKey: String?
     /// Whether the prototype may listen on an address other machines reach; see
-    /// ``remotePrototypeProblem``.
+    /// ``prototypeProblem``.
     public var allowsRemotePrototype: Bool
     /// How many days analytics events are kept; older ones are swept hourly.
     public var eventRetentionDays: Int
@@ -67,8 +69,9 @@ public struct ServeOptions: Sendable {
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         allowsRemotePrototype: Bool = false, eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
         appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil,
-        secretKeyFile: String? = nil, secretKey: String? = nil
+        secretKeyFile: String? = nil, secretKey: String? = nil, auditKey: String? = nil
     ) {
+        self.auditKey = auditKey
         self.host = host
         self.port = port
         self.views = views
@@ -132,8 +135,16 @@ public struct ServeOptions: Sendable {
 
     /// Why these options may not be served: the prototype — fixture sign-ins with published
     /// passwords, the dev mailbox, insights, the flow map — on an address other machines reach,
-    /// unless ``allowsRemotePrototype`` says that is meant. Nil when they may.
-    public var remotePrototypeProblem: String? {
+    /// unless ``allowsRemotePrototype`` says that is meant; the audit pass's mode anywhere but on
+    /// a loopback address, or without its key. Nil when they may.
+    public var prototypeProblem: String? {
+        if prototype == .audit {
+            guard PrototypeHosts.isLoopback(host) else { return "--prototype audit serves the audit pass on this machine only: --host must be a loopback address, not \(host)." }
+            guard let auditKey, auditKey.count >= AuditPassAccess.shortestKey else {
+                return "--prototype audit needs the audit pass's key in FLOWPAGES_AUDIT_KEY (at least \(AuditPassAccess.shortestKey) characters); `flowpages audit` starts such a server itself."
+            }
+            return nil
+        }
         guard prototype == .on, !allowsRemotePrototype, !PrototypeHosts.isLoopback(host) else { return nil }
         return "--host \(host) with --prototype on would show fixture sign-ins, the dev mailbox, insights and the flow map to "
             + "every machine that reaches it. Serve real people with --prototype off, or add --allow-remote-prototype "

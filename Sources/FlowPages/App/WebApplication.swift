@@ -52,13 +52,13 @@ public struct WebApplication: Sendable {
     ///     `Host` is not a loopback name, this address, an app host or a public origin's host are
     ///     refused with 421 (``PrototypeHosts``).
     public init(
-        views: String, layouts: String? = nil, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, listenHost: String = "127.0.0.1",
+        views: String, layouts: String? = nil, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, listenHost: String = "127.0.0.1",
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         let mounts = try AppMounts(views: views, layouts: layouts, AppMounts.Settings(
-            store: store, publicFolder: publicFolder, appHosts: appHosts, prototype: prototype, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
+            store: store, publicFolder: publicFolder, appHosts: appHosts, prototype: prototype, auditKey: auditKey, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
             clock: clock, linkCounters: linkCounters, eventBudget: eventBudget ?? EventBudget(counters: linkCounters), errorLog: errorLog))
         self.linkCounters = linkCounters
         appIDs = mounts.prefixed.keys.sorted()
@@ -86,7 +86,7 @@ public struct WebApplication: Sendable {
         }
         let headers = SecurityHeaders(apps: served)
         router.finish = { response, request in headers.apply(to: response, for: request) }
-        if prototype {
+        if prototype || auditKey != nil {
             let hosts = PrototypeHosts(listenHost: listenHost, appHosts: appHosts.keys, publicOrigins: publicOrigins)
             router.admit = { hosts.refusal(of: $0) }
         }
@@ -201,6 +201,13 @@ public struct WebApplication: Sendable {
         }
         if services.app.isPrototype {
             mountPrototype(services, in: &group, answer: answer)
+        }
+        if let access = services.app.auditPass {
+            let pass = AuditPassRequests(services: services, access: access)
+            group.get(ReservedPath.auditStates.pattern, answer { try pass.states($0) })
+            group.get(ReservedPath.auditSourceMap.pattern, answer { try pass.sourceMap($0) })
+            group.post(ReservedPath.auditPass.pattern, answer { try pass.address($0) })
+            group.get(ReservedPath.auditPassOpen.pattern, answer { try pass.open($0, token: $0.parameters["token"]) })
         }
         group.mount("/", answer(screens))
     }

@@ -228,7 +228,7 @@ struct AuditReplay {
     }
 
     private var context: EffectContext {
-        EffectContext(app: app.app, navigator: app.navigator, store: store, fixtures: app.fixtures, isPrototype: app.isPrototype,
+        EffectContext(app: app.app, navigator: app.navigator, store: store, fixtures: app.fixtures, isPrototype: app.servesFixtures,
                       dataKey: dataKey, fixtureAccountIDs: app.fixtureAccountIDs, sessionID: sessionID, clientAddress: clientAddress, now: now)
     }
 

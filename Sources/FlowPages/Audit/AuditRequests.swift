@@ -69,16 +69,22 @@ struct AuditRequests {
             guard let recipe = state.recipe else {
                 throw HTTPError(.unprocessableContent, "“\(state.name)” cannot be opened: \(state.note ?? "it has no way in").")
             }
-            if case .notFound(let path) = recipe { return .redirect(to: app.urls.prefix + path) }
-            let replay = try AuditReplay(services, sessionID: unit.id, dataKey: unit.dataKey, clientAddress: request.clientAddress, now: now)
-            let prepared = try replay.prepare(recipe)
-            let unreached = HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start: what this session changed of the app's"
-                                          + " data (a record deleted) may be in the way. Reset in the prototype toolbar starts afresh.")
-            try unit.perform(now: now) { transaction in
-                guard let opened = try replay.state(recipe, prepared: prepared, in: transaction) else { throw unreached }
-                return (opened, [], .deepLink)
-            }
-            return unit.redirectToCurrentScreen(request)
+            return try show(state, recipe: recipe, in: &unit, request: request, now: now)
         }
+    }
+
+    /// Puts `unit`'s session into `state` (made by `recipe`), replayed as the app runs, and
+    /// answers with its screen.
+    func show(_ state: AuditState, recipe: AuditState.Recipe, in unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        if case .notFound(let path) = recipe { return unit.finish(.redirect(to: app.urls.prefix + path), request: request) }
+        let replay = try AuditReplay(services, sessionID: unit.id, dataKey: unit.dataKey, clientAddress: request.clientAddress, now: now)
+        let prepared = try replay.prepare(recipe)
+        let unreached = HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start: what this session changed of the app's"
+                                      + " data (a record deleted) may be in the way. Reset in the prototype toolbar starts afresh.")
+        try unit.perform(now: now) { transaction in
+            guard let opened = try replay.state(recipe, prepared: prepared, in: transaction) else { throw unreached }
+            return (opened, [], .deepLink)
+        }
+        return unit.redirectToCurrentScreen(request)
     }
 }

@@ -69,7 +69,7 @@ struct PostRequests {
         session: inout SessionUnit, request: HTTPRequest, now: Int64
     ) throws -> HTTPResponse {
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
-                                    isPrototype: app.isPrototype, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
+                                    isPrototype: app.servesFixtures, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now,
                                     deviceCookie: DeviceCookie(request, app: app), proofs: DeviceProofs())
         // Checked once, before the transaction: only a valid form's effects are prepared. A choice

@@ -42,6 +42,8 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case auditAttach = "/_audit/reviews/{id}/automated"
     case auditMove = "/_audit/reviews/{id}/move"
     case auditScreenshots = "/_audit/reviews/{id}/screenshots"
+    case auditPass = "/_audit/pass"
+    case auditPassOpen = "/_audit/pass/{token}"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     var pattern: String { rawValue }

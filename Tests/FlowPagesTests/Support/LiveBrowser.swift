@@ -31,12 +31,13 @@ final class LiveApp {
     /// - Parameter polling: With `watch`, whether the files are polled rather than watched with inotify.
     /// - Parameter eventLimits: The rates events are recorded at (``EventBudget``); the documented ones by default.
     /// - Parameter publicFolder: FlowPages' static files; the repository's `Public` by default.
-    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
+    /// - Parameter auditKey: Serve the pages for the audit pass with this key (`--prototype audit`; `prototype` false).
+    init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [], watch: Bool = false,
          polling: Bool = false, eventLimits: EventBudget.Limits = EventBudget.Limits(), publicFolder: String? = nil) throws {
         data = try TestStore.fresh("e2e")
         linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, watch: watch, polling: polling,
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins, watch: watch, polling: polling,
                                         linkCounters: linkCounters, eventLimits: eventLimits,
                                         publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path)
     }
@@ -53,7 +54,7 @@ final class LiveApp {
     var store: any WebStore { data.store }
 
     private static func start(
-        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, publicOrigins: [String] = [], watch: Bool = false,
+        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [], watch: Bool = false,
         polling: Bool = false,
         linkCounters: LinkCounters, eventLimits: EventBudget.Limits = EventBudget.Limits(),
         publicFolder: String = repository.appendingPathComponent("Public").path
@@ -62,7 +63,7 @@ final class LiveApp {
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(
                 views: views, publicFolder: publicFolder,
-                store: store, appHosts: appHosts, prototype: prototype, publicOrigins: publicOrigins, linkCounters: linkCounters,
+                store: store, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins, linkCounters: linkCounters,
                 eventBudget: eventBudget, errorLog: { _ in }
             )
         }
