@@ -180,7 +180,7 @@ class AppAudit:
     iconic_tabs: list = field(default_factory=list)
 
     def __post_init__(self):
-        app_xml = Path(__file__).resolve().parents[2] / "Views" / self.app / "app.xml"
+        app_xml = (self.views or Path(__file__).resolve().parents[1] / "Views") / self.app / "app.xml"
         if app_xml.exists():
             self.iconic_tabs = [tab.get("title") for tab in ElementTree.parse(app_xml).iter("tab") if tab.get("icon")]
     problems: list = field(default_factory=list)
@@ -188,6 +188,11 @@ class AppAudit:
     needs_review: list = field(default_factory=list)
     axe_runs: int = 0
     thorough: bool = False
+    # The views folder the app's folder is in (its app.xml names the tabs drawn as icons); the
+    # repository's Views when not given.
+    views: Path = None
+    # Whether each state's screenshots, light and dark, are kept in the gallery folder.
+    screenshots: bool = True
 
     def state(self, name: str):
         """Audits the page the browser shows now as the state `name`."""
@@ -203,7 +208,8 @@ class AppAudit:
             for edge in page.driver.execute_script(CONTROL_EDGES):
                 self.problems.append(Problem(name, f"contrast ({scheme})", "control-edge", edge["field"], edge["problem"],
                                              locate=("selector", edge["field"])))
-            page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
+            if self.screenshots:
+                page.screenshot(str(self.gallery / f"{slug}-{scheme}.png"))
         page.scheme("light")
         self.shots.append((name, slug))
         self._structure(name)

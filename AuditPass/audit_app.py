@@ -1,15 +1,18 @@
 """flowpages' automated audit pass over any app folder, from the command line (see README.md):
 
-    bash Tests/Browser/audit-app.sh <app> [--out DIR] [--views DIR] [--base URL [--attach-to AUDIT]]
+    flowpages audit <app> [--out DIR] [--views DIR] [--screen-reader orca|none] [--browser chromium|firefox|both]
+                          [--screenshots] [--base URL [--attach-to AUDIT]]
 
-Starts flowpages over a throwaway database (or audits the one running at --base), opens every
-state `/<app>/_audit` lists in headless Chromium and audits it light and dark; writes results.json,
-report.html, results.csv, earl.jsonld and screenshots/ into DIR, and changes.json when DIR held a
-previous pass. Exits 0 when nothing was found, 1 when something was, 130 when stopped by Ctrl-C
+Starts flowpages (the binary FLOWPAGES_BIN names) over a throwaway database serving the pages as
+shipped (`--prototype audit`), or audits the prototype running at --base; opens every state of the
+app's inventory in headless Chromium and audits it light and dark, and has Orca read it in the
+browsers asked for; writes results.json, report.html, results.csv, earl.jsonld (and screenshots/
+when asked) into DIR, and changes.json when DIR held a previous pass. Exits 0 when nothing was found, 1 when something was, 130 when stopped by Ctrl-C
 (what it finished is kept)."""
 import argparse
 import json
 import os
+import secrets
 import shutil
 import signal
 import sys
@@ -20,7 +23,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from audit_pass import AuditPass
+from audit_pass import AuditPass, PrototypeStates, ShippedStates
 from audit_report import write_all
 from browser import Browser
 from server import Server
@@ -100,13 +103,16 @@ def attach(browser, app: str, audit: int, results: dict, out: Path = None):
 
 
 def main(arguments=None) -> int:
-    parser = argparse.ArgumentParser(prog="audit-app.sh", description="The automated accessibility pass over every state of an app.")
+    parser = argparse.ArgumentParser(prog="flowpages audit", description="The automated accessibility pass over every state of an app.")
     parser.add_argument("app", help="the app folder's name under the views folder")
     parser.add_argument("--out", type=Path, help="where the results go (default: audit-<app>); a previous pass there is compared")
     parser.add_argument("--views", type=Path, default=Path("Views"), help="the views folder (default: ./Views)")
     parser.add_argument("--base", help="audit a flowpages already running here (with --prototype on) instead of starting one")
     parser.add_argument("--attach-to", metavar="AUDIT", type=int,
                         help="with --base: attach the results to that server's manual audit AUDIT (its number in /<app>/_audit/reviews/AUDIT)")
+    parser.add_argument("--screen-reader", choices=("orca", "none"), default="orca", help="read every state with Orca (default) or not")
+    parser.add_argument("--browser", choices=("chromium", "firefox", "both"), default="chromium", help="the browsers Orca reads each state in")
+    parser.add_argument("--screenshots", action="store_true", help="keep each state's screenshots (light and dark) beside the report")
     options = parser.parse_args(arguments)
     if options.attach_to is not None and not options.base:
         parser.error("--attach-to needs --base: the audit lives in the database of the server running there")
@@ -114,6 +120,7 @@ def main(arguments=None) -> int:
     if not options.base and not (options.views / options.app / "app.xml").exists():
         parser.error(f"{options.views / options.app / 'app.xml'} does not exist")
     server = browser = None
+    readers = {}
     views = options.views.resolve()
     if not options.base and not (views / "_layout").exists():
         # An app folder kept on its own: served beside FlowPages' shared layouts, the folder itself
@@ -122,9 +129,24 @@ def main(arguments=None) -> int:
         shutil.copytree(LAYOUTS, views / "_layout")
         (views / options.app).symlink_to(options.views.resolve() / options.app)
     try:
-        server = None if options.base else Server(BINARY, "--prototype", "on", views=str(views), public=str(PUBLIC))
+        key = None
+        if not options.base:
+            # The pages as shipped, over the app's fixtures, with addresses only this run's key opens.
+            key = secrets.token_urlsafe(32)
+            server = Server(BINARY, "--prototype", "audit", views=str(views), public=str(PUBLIC), environment={"FLOWPAGES_AUDIT_KEY": key})
         browser = Browser(options.base or server.base)
-        audit = AuditPass(browser, options.app, out, Progress())
+        browser.audit_key = key
+        states = ShippedStates(browser, options.app, key) if key else PrototypeStates(browser, options.app)
+        if options.screen_reader == "orca":
+            if not key:
+                print("Orca reads states only on a server the pass starts (their one-time addresses): without --base", file=sys.stderr)
+            else:
+                import orca
+                for name in (("chromium", "firefox") if options.browser == "both" else (options.browser,)):
+                    readers[name] = orca.ScreenReader(name)
+                    readers[name].start()
+        audit = AuditPass(browser, options.app, out, Progress(), states=states, readers=readers,
+                          screenshots=options.screenshots or options.attach_to is not None, views=views)
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
         # run in sessions of their own, so it reaches only this process).
         results = audit.run()
@@ -135,6 +157,8 @@ def main(arguments=None) -> int:
         return 130
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for reader in readers.values():
+            reader.stop()
         if browser:
             browser.quit()
         if server:

@@ -6,6 +6,8 @@ stopped halfway keeps what it finished."""
 import json
 import re
 import time
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -59,6 +61,55 @@ def findings(problems) -> list:
     return list(grouped.values())
 
 
+class PrototypeStates:
+    """The states of a prototype server (`--prototype on`): listed on its inventory page, each
+    opened by that page's "Open this state" button in the browser's own session. No other browser
+    can open one by an address."""
+
+    def __init__(self, browser, app: str):
+        self.browser = browser
+        self.app = app
+
+    def listed(self) -> list:
+        return inventory(self.browser, self.app)
+
+    def open(self, state: Listed):
+        self.browser.open(f"/{self.app}/_audit")
+        button = self.browser.driver.find_element(
+            By.XPATH, f"//input[@name='state'][@value={json.dumps(state.id)}]/parent::form/button")
+        self.browser.leaving(button.click)
+
+    def address(self, state: Listed):
+        return None
+
+
+class ShippedStates:
+    """The states of a server serving the pages as shipped for the pass (`--prototype audit`,
+    with `key`): listed by its `states.json`, each opened at a one-time address of its own that
+    starts a fresh session, so any browser opens it, driven or not."""
+
+    def __init__(self, browser, app: str, key: str):
+        self.browser = browser
+        self.app = app
+        self.key = key
+
+    def _ask(self, path: str, form: dict = None) -> dict:
+        request = urllib.request.Request(f"{self.browser.base}/{self.app}{path}", headers={"Authorization": f"Bearer {self.key}"},
+                                         data=urllib.parse.urlencode(form).encode() if form is not None else None)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return json.loads(answer.read())
+
+    def listed(self) -> list:
+        return [Listed(state["id"], state["name"], state["group"]) for state in self._ask("/_audit/states.json")["states"] if state["openable"]]
+
+    def address(self, state: Listed) -> str:
+        """A new address that opens `state` once."""
+        return self.browser.base + self._ask("/_audit/pass", {"state": state.id})["url"]
+
+    def open(self, state: Listed):
+        self.browser.driver.get(self.address(state))
+
+
 def inventory(browser, app: str) -> list:
     """Every state the inventory of `app` can open, in its order."""
     browser.open(f"/{app}/_audit")
@@ -76,13 +127,25 @@ class AuditPass:
     """One pass over `app` into the folder `out`: results.json as it goes (with the previous run's
     kept as previous.json), screenshots/ light and dark."""
 
-    def __init__(self, browser, app: str, out: Path, progress=None):
+    def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=None, screenshots=True, views=None):
+        """`states` lists and opens the states (``PrototypeStates`` of the browser's server by
+        default); `readers`, by browser name, read each state with a screen reader at a one-time
+        address of it (``orca.ScreenReader``; only with ``ShippedStates``)."""
         self.browser = browser
         self.app = app
         self.out = out
         self.progress = progress or (lambda done, total, state, problems: None)
-        (out / "screenshots").mkdir(parents=True, exist_ok=True)
-        self.audit = AppAudit(app, browser, out / "screenshots", thorough=True)
+        self.states = states or PrototypeStates(browser, app)
+        self.readers = readers or {}
+        self.screenshots = screenshots
+        if screenshots:
+            (out / "screenshots").mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
+        self.audit = AppAudit(app, browser, out / "screenshots", thorough=True, views=views, screenshots=screenshots)
+        # What the screen reader said on each state, by state id and browser (``read``).
+        self.spoken = {}
+        # Seconds each state took, with and without the screen reader.
+        self.timings = {}
         self.listed = []
         self.started = datetime.now(timezone.utc)
         self.seconds = 0.0
@@ -97,15 +160,19 @@ class AuditPass:
     def run(self) -> dict:
         """Audits every listed state; Ctrl-C stops after the state under way and keeps the rest."""
         clock = time.monotonic()
-        self.listed = inventory(self.browser, self.app)
+        self.listed = self.states.listed()
         if not self.listed:
             raise RuntimeError(f"{self.browser.base}/{self.app}/_audit lists no state to open ({self.browser.title!r}):"
                                " is the app served there, with --prototype on?")
         try:
             for index, state in enumerate(self.listed):
                 self.progress(index, len(self.listed), state, len(self.audit.problems))
-                self._open(state)
+                started = time.monotonic()
+                self.states.open(state)
                 self.audit.state(state.label)
+                audited = time.monotonic()
+                self.read(state)
+                self.timings[state.id] = {"audit": round(audited - started, 1), "screenReader": round(time.monotonic() - audited, 1)}
                 self.completed += 1
                 self.seconds = time.monotonic() - clock
                 self._save(finished=False)
@@ -121,11 +188,28 @@ class AuditPass:
         self.seconds = time.monotonic() - clock
         return self._save(finished=not self.stopped)
 
-    def _open(self, state: Listed):
-        self.browser.open(f"/{self.app}/_audit")
-        button = self.browser.driver.find_element(
-            By.XPATH, f"//input[@name='state'][@value={json.dumps(state.id)}]/parent::form/button")
-        self.browser.leaving(button.click)
+    def read(self, state: Listed):
+        """What each screen reader says on `state`, opened afresh at an address of its own in each
+        browser, beside the tree walk's transcript of the page the driven browser shows: lines that
+        differ from the previous run's for the same state are unstable, and where the two disagree
+        on a stable line is a finding for a person to review."""
+        if not self.readers:
+            return
+        import orca
+        audited = self.audit.states[-1]
+        headings = len(self.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6"))
+        before = {entry["id"]: entry.get("screenReader", {}) for entry in (self.previous or {}).get("states", [])}.get(state.id, {})
+        for name, reader in self.readers.items():
+            address = self.states.address(state)
+            if address is None:
+                continue
+            reading = reader.read(address, tab_stops=len(audited.tab_stops), headings=headings)
+            earlier = before.get(name, {}).get("lines")
+            unstable = orca.unstable(reading, earlier) if earlier is not None else []
+            self.spoken.setdefault(state.id, {})[name] = {
+                **reading.as_json(), "unstable": unstable,
+                "disagreements": [d for d in orca.disagreements(reading, audited.transcript) if not orca.involves(d, unstable)],
+            }
 
     def _save(self, finished: bool) -> dict:
         results = self.results(finished)
@@ -147,7 +231,9 @@ class AuditPass:
                 "needsReview": findings(p for p in self.audit.needs_review if p.state == audited.name),
                 "transcript": [line.as_json() for line in audited.transcript],
                 "tabStops": audited.tab_stops,
-                "screenshots": {scheme: f"screenshots/{audited.slug}-{scheme}.png" for scheme in ("light", "dark")},
+                **({"screenshots": {scheme: f"screenshots/{audited.slug}-{scheme}.png" for scheme in ("light", "dark")}} if self.screenshots else {}),
+                **({"screenReader": self.spoken[listed.id]} if listed.id in self.spoken else {}),
+                **({"seconds": self.timings[listed.id]} if listed.id in self.timings else {}),
             })
         return {
             "app": self.app, "base": self.browser.base, "started": self.started.isoformat(timespec="seconds"),

@@ -238,10 +238,29 @@ def _state_html(results: dict, state: dict, change: dict) -> str:
                             [[" ".join(p.get("criteria", [])) or "none", p["rule"], p["where"], template(p) or "—", p["fix"]] for p in state["needsReview"]]))
     said = "".join(f'<li><span class="where">{html.escape(" › ".join(x for x in (l["landmark"], l["heading"]) if x) or "(page)")} │</span> '
                    f'{html.escape(l["says"])}</li>' for l in state["transcript"])
-    parts.append(f'<h3>What a screen reader says, in reading order ({len(state["transcript"])} lines)</h3><ol class="transcript">{said}</ol>')
+    parts.append(f'<h3>What the accessibility tree says a screen reader reads, in reading order ({len(state["transcript"])} lines)</h3>'
+                 f'<ol class="transcript">{said}</ol>')
+    for browser, spoken in state.get("screenReader", {}).items():
+        parts.append(_spoken_html(browser, spoken))
     stops = "".join(f"<li>{html.escape(stop)}</li>" for stop in state["tabStops"])
     parts.append(f'<h3>Tab stops, in order ({len(state["tabStops"])})</h3><ol class="transcript">{stops}</ol>')
     shots = "".join(f'<figure><img src="{html.escape(path)}" alt="{html.escape(state["name"])}, {scheme}" width="195" height="422" loading="lazy">'
-                    f"<figcaption>{scheme}</figcaption></figure>" for scheme, path in state["screenshots"].items())
-    parts.append(f"<h3>Screenshots</h3>{shots}</section>")
+                    f"<figcaption>{scheme}</figcaption></figure>" for scheme, path in state.get("screenshots", {}).items())
+    if shots:
+        parts.append(f"<h3>Screenshots</h3>{shots}")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _spoken_html(browser: str, spoken: dict) -> str:
+    """What Orca said on a state in one browser, each line after the key that caused it (lines
+    that differed from the previous run marked unstable), and where it disagrees with the tree."""
+    unstable = {(line["key"], line["text"]) for line in spoken.get("unstable", [])}
+    lines = "".join(f'<li><span class="where">{html.escape(line["key"])} │</span> {html.escape(line["text"])}'
+                    f'{" <em>(unstable)</em>" if (line["key"], line["text"]) in unstable else ""}</li>' for line in spoken.get("lines", []))
+    parts = [f'<h3>What Orca says in {html.escape(browser.capitalize())} ({len(spoken.get("lines", []))} lines)</h3><ol class="transcript">{lines}</ol>']
+    if spoken.get("disagreements"):
+        parts.append(_table(f"Where Orca in {browser.capitalize()} and the tree disagree (needs review: verify by ear)",
+                            ["What", "The tree", "Orca"],
+                            [[d["what"], d.get("tree") or "—", d.get("orca") or "(nothing said)"] for d in spoken["disagreements"]]))
     return "".join(parts)

@@ -5,7 +5,7 @@ struct FlowPagesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowpages",
         abstract: "Serves mobile-app navigation flows as plain, accessible HTML pages.",
-        subcommands: [ServeCommand.self, NewCommand.self, CheckCommand.self, RoutesCommand.self, MapCommand.self, ImportNavGraphCommand.self, RenderCommand.self],
+        subcommands: [ServeCommand.self, NewCommand.self, CheckCommand.self, RoutesCommand.self, MapCommand.self, ImportNavGraphCommand.self, RenderCommand.self, AuditCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -1,6 +1,6 @@
-# Sourced by run.sh and audit-app.sh, from the repository's root: installs what the browser audit
-# needs (Debian's Chromium, its driver and Java with apt-get; the pinned Python packages into
-# .venv-browser) and builds flowpages. Sets $venv and $FLOWPAGES_BIN.
+# Sourced by run.sh and audit-app.sh, from the repository's root: installs what the browser suite
+# needs (Debian's Chromium, its driver and Java with apt-get; the pass's and the suite's pinned
+# Python packages into .venv-browser) and builds flowpages. Sets $venv and $FLOWPAGES_BIN.
 missing=""
 command -v chromium >/dev/null || missing="$missing chromium"
 command -v chromedriver >/dev/null || missing="$missing chromium-driver"
@@ -14,7 +14,7 @@ venv=.venv-browser
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install -q --disable-pip-version-check -r AuditPass/requirements.txt
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r AuditPass/requirements.txt -r Tests/Browser/requirements.txt
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps -r AuditPass/requirements-no-deps.txt
 
 swift build --product flowpages >/dev/null

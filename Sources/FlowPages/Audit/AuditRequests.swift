@@ -42,12 +42,12 @@ struct AuditRequests {
         return unit.finish(try services.renderer.page("_layout/audit", title: "Audit: every state", values: values, for: PageRenderer.session(of: unit)), request: request)
     }
 
-    /// The inventory as JSON, for tools: each state's id, kind, name, the route its screen
+    /// The inventory as JSON, for tools: each state's id, kind (and its group's heading), name, the route its screen
     /// shows and the steps a person takes to reach it (``AuditStep``), as "Open this state" does.
     func inventoryJSON(_ request: HTTPRequest) throws -> HTTPResponse {
         let replay = try AuditReplay(services, sessionID: "", dataKey: "", clientAddress: request.clientAddress, now: services.clock.now())
         let states: [[String: Any]] = try AuditInventory.of(services).states.map { state in
-            var entry: [String: Any] = ["id": state.id, "kind": state.kind.rawValue, "name": state.name,
+            var entry: [String: Any] = ["id": state.id, "kind": state.kind.rawValue, "group": state.kind.heading, "name": state.name,
                                         "openable": state.recipe != nil, "steps": state.recipe.map { replay.steps($0).map(\.json) } ?? []]
             entry["route"] = state.shownRoute?.rawValue
             entry["note"] = state.note

@@ -18,19 +18,20 @@ public enum SharedLayouts {
 
     /// The `_layout` folder that travels with the running binary, found from the executable's
     /// own folder upwards: `Views/_layout` in a checkout (`.build/debug/flowpages`,
-    /// `.build/release/flowpages`) and `share/flowpages/Views/_layout` under an install prefix
-    /// (`/usr/local/bin/flowpages` reads `/usr/local/share/flowpages/Views/_layout`).
+    /// `.build/release/flowpages`), `share/flowpages/Views/_layout` under an install prefix
+    /// (`/usr/local/bin/flowpages` reads `/usr/local/share/flowpages/Views/_layout`), and the
+    /// copy among the resources SwiftPM puts beside the binary (a build's products copied whole).
     public static let installed: String? = {
         guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
         return layouts(above: executable.deletingLastPathComponent())
     }()
 
-    /// The first `Views/_layout` or `share/flowpages/Views/_layout` holding an `app.html` in
+    /// The first `Views/_layout`, `share/flowpages/Views/_layout` or resource bundle's `_layout` holding an `app.html` in
     /// `folder` or a folder above it.
     static func layouts(above folder: URL) -> String? {
         var current = folder.standardizedFileURL
         while true {
-            for candidate in ["Views/\(name)", "share/flowpages/Views/\(name)"] {
+            for candidate in ["Views/\(name)", "share/flowpages/Views/\(name)", "FlowPages_flowpages.resources/\(name)"] {
                 let layouts = current.appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: layouts.appendingPathComponent("app.html").path) { return layouts.path }
             }
