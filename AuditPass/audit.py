@@ -440,7 +440,10 @@ class AppAudit:
             self.problems.append(Problem(name, "focus", "focus-on-load", self.browser.path, verdict, locate=("element", expected)))
 
     def write_manifest(self):
-        """What the gallery shows of this app: each state's name and its screenshots' stem."""
+        """What the gallery shows of this app: each state's name and its screenshots' stem (none
+        when the screenshots are not kept)."""
+        if not self.screenshots:
+            return
         (self.gallery / f"{self.app}.json").write_text(json.dumps({"app": self.app, "states": self.shots}))
 
     def finish(self):

@@ -113,6 +113,7 @@ def main(arguments=None) -> int:
     parser.add_argument("--screen-reader", choices=("orca", "none"), default="orca", help="read every state with Orca (default) or not")
     parser.add_argument("--browser", choices=("chromium", "firefox", "both"), default="chromium", help="the browsers Orca reads each state in")
     parser.add_argument("--screenshots", action="store_true", help="keep each state's screenshots (light and dark) beside the report")
+    parser.add_argument("--state", action="append", metavar="ID", help="audit only this state (its id in states.json; repeatable)")
     options = parser.parse_args(arguments)
     if options.attach_to is not None and not options.base:
         parser.error("--attach-to needs --base: the audit lives in the database of the server running there")
@@ -146,7 +147,7 @@ def main(arguments=None) -> int:
                     readers[name] = orca.ScreenReader(name)
                     readers[name].start()
         audit = AuditPass(browser, options.app, out, Progress(), states=states, readers=readers,
-                          screenshots=options.screenshots or options.attach_to is not None, views=views)
+                          screenshots=options.screenshots or options.attach_to is not None, views=views, only=options.state)
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
         # run in sessions of their own, so it reaches only this process).
         results = audit.run()

@@ -61,6 +61,24 @@ def findings(problems) -> list:
     return list(grouped.values())
 
 
+def unstable_lines(earlier: dict, lines: list, same_page: bool) -> list:
+    """The lines of a state's reading that are not to be trusted run to run: those the previous
+    run found unstable, and — when the page reads the same in the tree as it did then, so nothing
+    of it changed — every line said in one of the two runs and not the other. When the page
+    changed, a line that differs is a change (``audit_report.compare``), not noise."""
+    known = [dict(line) for line in (earlier or {}).get("unstable", [])]
+    if earlier is None or not same_page:
+        return known
+    seen = {(line["key"], line["text"]) for line in known}
+    before = {(line["key"], line["text"]) for line in earlier.get("lines", [])}
+    now = {(line["key"], line["text"]) for line in lines}
+    for key, text in sorted(before ^ now):
+        if (key, text) not in seen:
+            known.append({"key": key, "text": text})
+            seen.add((key, text))
+    return known
+
+
 class PrototypeStates:
     """The states of a prototype server (`--prototype on`): listed on its inventory page, each
     opened by that page's "Open this state" button in the browser's own session. No other browser
@@ -127,7 +145,7 @@ class AuditPass:
     """One pass over `app` into the folder `out`: results.json as it goes (with the previous run's
     kept as previous.json), screenshots/ light and dark."""
 
-    def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=None, screenshots=True, views=None):
+    def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=None, screenshots=True, views=None, only=None):
         """`states` lists and opens the states (``PrototypeStates`` of the browser's server by
         default); `readers`, by browser name, read each state with a screen reader at a one-time
         address of it (``orca.ScreenReader``; only with ``ShippedStates``)."""
@@ -137,6 +155,8 @@ class AuditPass:
         self.progress = progress or (lambda done, total, state, problems: None)
         self.states = states or PrototypeStates(browser, app)
         self.readers = readers or {}
+        # The ids of the states to audit; all when none are given.
+        self.only = set(only or [])
         self.screenshots = screenshots
         if screenshots:
             (out / "screenshots").mkdir(parents=True, exist_ok=True)
@@ -160,7 +180,9 @@ class AuditPass:
     def run(self) -> dict:
         """Audits every listed state; Ctrl-C stops after the state under way and keeps the rest."""
         clock = time.monotonic()
-        self.listed = self.states.listed()
+        self.listed = [state for state in self.states.listed() if not self.only or state.id in self.only]
+        if self.only - {state.id for state in self.listed}:
+            raise RuntimeError(f"{self.app} has no state {', '.join(sorted(self.only - {state.id for state in self.listed}))} to open")
         if not self.listed:
             raise RuntimeError(f"{self.browser.base}/{self.app}/_audit lists no state to open ({self.browser.title!r}):"
                                " is the app served there, with --prototype on?")
@@ -198,18 +220,22 @@ class AuditPass:
         import orca
         audited = self.audit.states[-1]
         headings = len(self.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6"))
-        before = {entry["id"]: entry.get("screenReader", {}) for entry in (self.previous or {}).get("states", [])}.get(state.id, {})
+        previous = {entry["id"]: entry for entry in (self.previous or {}).get("states", [])}.get(state.id, {})
+        same_page = previous.get("transcript") == [line.as_json() for line in audited.transcript]
         for name, reader in self.readers.items():
             address = self.states.address(state)
             if address is None:
                 continue
             reading = reader.read(address, tab_stops=len(audited.tab_stops), headings=headings)
-            earlier = before.get(name, {}).get("lines")
-            unstable = orca.unstable(reading, earlier) if earlier is not None else []
-            self.spoken.setdefault(state.id, {})[name] = {
-                **reading.as_json(), "unstable": unstable,
-                "disagreements": [d for d in orca.disagreements(reading, audited.transcript) if not orca.involves(d, unstable)],
-            }
+            spoken = reading.as_json()
+            spoken.pop("url")  # a one-time address, another each run
+            earlier = previous.get("screenReader", {}).get(name)
+            unstable = unstable_lines(earlier, spoken["lines"], same_page)
+            shaky = {(line["key"], line["text"]) for line in unstable}
+            spoken["unstable"] = unstable
+            spoken["disagreements"] = [found for found in orca.disagreements(reading, audited.transcript)
+                                       if found.get("orca") is None or not any(found["orca"] == text for _, text in shaky)]
+            self.spoken.setdefault(state.id, {})[name] = spoken
 
     def _save(self, finished: bool) -> dict:
         results = self.results(finished)

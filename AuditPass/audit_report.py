@@ -72,7 +72,16 @@ def compare(previous: dict, current: dict) -> dict:
         change = {"new": sorted(new_keys - old_keys), "fixed": sorted(old_keys - new_keys),
                   "said": _diff(_lines(old["transcript"]), _lines(new["transcript"])),
                   "tabStops": _diff(old["tabStops"], new["tabStops"])}
-        if change["new"] or change["fixed"] or any(change["said"].values()) or any(change["tabStops"].values()):
+        # What Orca said, browser by browser, on its stable lines only.
+        for browser, spoken in new.get("screenReader", {}).items():
+            earlier = old.get("screenReader", {}).get(browser)
+            if earlier is not None:
+                shaky = {(line["key"], line["text"]) for line in spoken.get("unstable", [])}
+                stable = lambda lines: [f"{line['key']}: {line['text']}" for line in lines if (line["key"], line["text"]) not in shaky]
+                diff = _diff(stable(earlier["lines"]), stable(spoken["lines"]))
+                if any(diff.values()):
+                    change.setdefault("spoken", {})[browser] = diff
+        if change["new"] or change["fixed"] or any(change["said"].values()) or any(change["tabStops"].values()) or change.get("spoken"):
             changes["states"][state_id] = change
     return changes
 
@@ -178,8 +187,9 @@ def _changes_html(change: dict) -> str:
     for key, label, tag in (("new", "New findings", "ins"), ("fixed", "Fixed", "del")):
         if change[key]:
             parts.append(f"<p>{label}:</p><ul>" + "".join(f"<li><{tag}>{html.escape(k)}</{tag}></li>" for k in change[key]) + "</ul>")
-    for key, label in (("said", "Announcements"), ("tabStops", "Tab stops")):
-        diff = change[key]
+    spoken = [(f"spoken-{browser}", f"What Orca says in {browser.capitalize()}") for browser in change.get("spoken", {})]
+    for key, label in (("said", "Announcements"), ("tabStops", "Tab stops"), *spoken):
+        diff = change[key] if not key.startswith("spoken-") else change["spoken"][key.split("-", 1)[1]]
         if diff["removed"] or diff["added"]:
             items = [f"<li><del>no longer: {html.escape(line)}</del></li>" for line in diff["removed"]]
             items += [f"<li><ins>now: {html.escape(line)}</ins></li>" for line in diff["added"]]

@@ -47,6 +47,9 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Keep each state's screenshots, light and dark, beside the report.")
     var screenshots = false
 
+    @Option(name: .customLong("state"), help: ArgumentHelp("Audit only this state, by its id in /<app>/_audit/states.json (repeatable).", valueName: "id"))
+    var states: [String] = []
+
     func validate() throws {
         if attachTo != nil, base == nil { throw ValidationError("--attach-to needs --base: the audit lives in the database of the server running there.") }
         if base == nil, !FileManager.default.fileExists(atPath: (views as NSString).appendingPathComponent(app + "/app.xml")) {
@@ -63,6 +66,7 @@ struct AuditCommand: ParsableCommand {
         if let base { arguments += ["--base", base] }
         if let attachTo { arguments += ["--attach-to", String(attachTo)] }
         if screenshots { arguments.append("--screenshots") }
+        arguments += states.flatMap { ["--state", $0] }
         setenv("FLOWPAGES_BIN", executable.path, 1)
         let argv = (["/bin/bash", launcher] + arguments).map { strdup($0) } + [nil]
         execv("/bin/bash", argv)

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from audit import AppAudit
 from browser import Browser
 from conftest import Server
-from test_audit import GALLERY, conclude
+from test_audit import GALLERY, SCREENSHOTS, conclude
 from test_keyboard import Keyboard
 
 
@@ -34,7 +34,7 @@ def test_the_banner_offers_the_app_and_its_codes_read_back(banner_server):
     browser = Browser(banner_server.base)
     try:
         GALLERY.mkdir(parents=True, exist_ok=True)
-        audit = AppAudit("app-banner", browser, GALLERY)
+        audit = AppAudit("app-banner", browser, GALLERY, screenshots=SCREENSHOTS)
         browser.open("/suma-finance/auth/login")
         assert browser.heading == "Login"
         banner = browser.driver.find_element(By.CSS_SELECTOR, "aside.app-banner")

@@ -14,6 +14,8 @@ import shutil
 
 APPS = sorted(path.parent.name for path in (REPOSITORY / "Views").glob("*/app.xml") if not path.parent.name.startswith("_"))
 GALLERY = Path(os.environ.get("GALLERY", REPOSITORY / "Tests/Browser/gallery"))
+# Screenshots cost time in every run and are looked at in few: taken when GALLERY names a folder.
+SCREENSHOTS = "GALLERY" in os.environ
 AUDITED = {}
 
 
@@ -39,7 +41,7 @@ def test_every_state_of_the_app_passes_the_audit(app, browser):
         pytest.skip(f"{app} has no walk: the automated pass over its inventory audits its states (test_inventory.py); "
                     f"add Tests/Browser/walks/{app.replace('-', '_')}.py for what only a walk reaches")
     GALLERY.mkdir(parents=True, exist_ok=True)
-    audit = AppAudit(app, browser, GALLERY)
+    audit = AppAudit(app, browser, GALLERY, screenshots=SCREENSHOTS)
     walk(browser, audit)
     conclude(audit)
 
@@ -49,7 +51,7 @@ def test_the_flow_map_and_insights_pass_the_audit(app, browser):
     """The prototype's map, dashboard and audit inventory, after a few screens so the drawing and tables carry
     traffic: the same gate as every screen."""
     GALLERY.mkdir(parents=True, exist_ok=True)
-    audit = AppAudit(app + "-insights", browser, GALLERY)
+    audit = AppAudit(app + "-insights", browser, GALLERY, screenshots=SCREENSHOTS)
     browser.open(f"/{app}/")
     # A session starts at its first post: press the start screen's first button, or a tab.
     first = browser.driver.find_element(By.CSS_SELECTOR, "main form button, .tab-bar button:not([aria-current])")
@@ -70,7 +72,7 @@ def test_the_flow_map_and_insights_pass_the_audit(app, browser):
 
 def test_the_site_pages_pass_the_audit(browser):
     GALLERY.mkdir(parents=True, exist_ok=True)
-    audit = AppAudit("site", browser, GALLERY)
+    audit = AppAudit("site", browser, GALLERY, screenshots=SCREENSHOTS)
     browser.open("/")
     audit.state("Index of apps")
     browser.open("/_open?url=not%20a%20url")
@@ -92,7 +94,7 @@ def test_a_broken_app_folder_shows_its_problems_and_passes_the_audit(tmp_path):
     browser = Browser(server.base)
     try:
         GALLERY.mkdir(parents=True, exist_ok=True)
-        audit = AppAudit("broken-app", browser, GALLERY)
+        audit = AppAudit("broken-app", browser, GALLERY, screenshots=SCREENSHOTS)
         browser.open("/")
         assert "coin" in browser.driver.find_element(By.TAG_NAME, "main").text
         audit.state("Index with a broken app")
@@ -114,11 +116,12 @@ def test_login_at_200_percent_text_keeps_everything_on_screen(browser):
     assert browser.heading == "Login"
     browser.driver.execute_script("document.documentElement.style.fontSize = '200%'")
     wide = browser.driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    for scheme in ("light", "dark"):
-        browser.scheme(scheme)
-        browser.screenshot(str(GALLERY / f"suma-finance-login-text-200-{scheme}.png"))
-    (GALLERY / "suma-finance-text-200.json").write_text(
-        '{"app": "suma-finance, text at 200%", "states": [["Login at 200% text", "suma-finance-login-text-200"]]}')
+    if SCREENSHOTS:
+        for scheme in ("light", "dark"):
+            browser.scheme(scheme)
+            browser.screenshot(str(GALLERY / f"suma-finance-login-text-200-{scheme}.png"))
+        (GALLERY / "suma-finance-text-200.json").write_text(
+            '{"app": "suma-finance, text at 200%", "states": [["Login at 200% text", "suma-finance-login-text-200"]]}')
     assert wide <= 0, f"at 200% text Login is {wide} px wider than the screen"
 
 

@@ -1,4 +1,4 @@
-"""`audit-app.sh` as an auditor runs it (issue 36), on apps no walk was written for: Tests/Apps/pantry
+"""`flowpages audit` (its entry, audit_app.main) as an auditor runs it (issue 36), on apps no walk was written for: Tests/Apps/pantry
 (written from Views/README.md alone) and an Android graph imported with `flowpages
 import-navgraph`. Every inventoried state is visited with a transcript for each and nothing
 found; the report, CSV and EARL are written, the report passing axe and the Nu checker and the
@@ -26,7 +26,7 @@ PANTRY = REPOSITORY / "Tests/Apps/pantry"
 
 
 def run(app, views, out):
-    return audit_app.main([app, "--views", str(views), "--out", str(out)])
+    return audit_app.main([app, "--views", str(views), "--out", str(out), "--screen-reader", "none", "--screenshots"])
 
 
 def check_results(out: Path, app: str):
@@ -160,7 +160,7 @@ def test_a_manual_review_recorded_in_the_browser_and_its_pages_audited(tmp_path,
         audit.state("A state's criteria, judged")
         browser.press("every state of the audit")
         overview = browser.path
-        # A pass attached to the audit as `audit-app.sh --attach-to 1` attaches it: the audit's own form.
+        # A pass attached to the audit as `flowpages audit --attach-to 1` attaches it: the audit's own form.
         audit_app.attach(browser, "pantry", 1, pantry_pass[2], pantry_pass[1])
         assert "Automated pass of " in browser.driver.page_source
         # Its screenshots, each state's light and dark, beside that state's criteria.

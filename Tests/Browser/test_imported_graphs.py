@@ -13,7 +13,7 @@ import pytest
 from audit import AppAudit
 from browser import Browser
 from conftest import REPOSITORY, Server
-from test_audit import GALLERY, conclude
+from test_audit import GALLERY, SCREENSHOTS, conclude
 
 GRAPHS = REPOSITORY / "Tests/NavGraphs"
 SETS = {
@@ -45,7 +45,7 @@ def imported():
 def test_imported_graphs_pass_the_audit(imported):
     browser = imported
     GALLERY.mkdir(parents=True, exist_ok=True)
-    audit = AppAudit("imported-navgraphs", browser, GALLERY)
+    audit = AppAudit("imported-navgraphs", browser, GALLERY, screenshots=SCREENSHOTS)
     state = audit.state
     browser.open("/garden/")
     state("Garden: the start destination, with screens no action leads to")

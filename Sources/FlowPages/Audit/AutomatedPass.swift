@@ -1,6 +1,6 @@
 import Foundation
 
-/// An automated pass (`audit-app.sh`'s `results.json`) attached to an audit, read by state: what
+/// An automated pass (`flowpages audit`'s `results.json`) attached to an audit, read by state: what
 /// it found (each finding with the WCAG criteria it fails), what axe left for a person to judge,
 /// what a screen reader says in reading order, and the tab stops.
 struct AutomatedPass {
@@ -34,7 +34,7 @@ struct AutomatedPass {
     static func read(_ text: String, app: String, attached: Int64) -> Result<AutomatedPass, Refusal> {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let document = object as? [String: Any],
               let states = document["states"] as? [[String: Any]] else {
-            return .failure(Refusal("That is not the results.json of an automated pass (audit-app.sh writes it into its folder)."))
+            return .failure(Refusal("That is not the results.json of an automated pass (flowpages audit writes it into its folder)."))
         }
         guard document["app"] as? String == app else {
             return .failure(Refusal("That pass is of \(document["app"] as? String ?? "another app"), not of \(app)."))
