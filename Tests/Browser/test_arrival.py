@@ -1,0 +1,21 @@
+"""What a screen reader meets as a page arrives, as Orca 43 in Firefox found it on SUMA Finance:
+the title and heading before any field."""
+from selenium.webdriver.common.action_chains import ActionChains
+
+APP = "/suma-finance"
+
+
+def test_login_puts_focus_on_its_heading_not_in_a_field(browser):
+    browser.open(APP + "/")
+    browser.press("Skip")
+    assert browser.heading == "Login"
+    focused = browser.driver.execute_script("const e = document.activeElement; return [e.tagName.toLowerCase(), e.textContent.trim()]")
+    assert focused == ["h1", "Login"], "the heading is read first; a field would start a screen reader in its focus mode"
+    # The H a screen reader's user presses to move by heading types nothing.
+    ActionChains(browser.driver).send_keys("hhhh").perform()
+    assert browser.field("Email address").get_attribute("value") == ""
+
+    browser.press("Log In")
+    assert browser.title.startswith("Error: ")
+    focused = browser.driver.execute_script("return document.activeElement.className")
+    assert focused == "error-summary", "after a refused submit, the summary of what went wrong, linked to each field"
