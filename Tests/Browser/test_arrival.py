@@ -1,6 +1,8 @@
 """What a screen reader meets as a page arrives, as Orca 43 in Firefox found it on SUMA Finance:
-the title and heading before any field."""
+the title and heading before any field, and the tab bar as one form (not "leaving form" after
+every tab)."""
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 
 APP = "/suma-finance"
 
@@ -19,3 +21,20 @@ def test_login_puts_focus_on_its_heading_not_in_a_field(browser):
     assert browser.title.startswith("Error: ")
     focused = browser.driver.execute_script("return document.activeElement.className")
     assert focused == "error-summary", "after a refused submit, the summary of what went wrong, linked to each field"
+
+
+def test_the_tab_bar_is_one_form(browser):
+    browser.open(APP + "/")
+    browser.press("Skip")
+    browser.fill({"Email address": "test@example.com", "Password": "password123"})
+    browser.press("Log In")
+    if browser.heading == "Biometric Enrollment":
+        browser.press("Skip")
+    assert browser.heading == "Home"
+    forms = browser.driver.execute_script(
+        "return [...document.querySelectorAll('nav.tab-bar button')].map(button => button.form)")
+    assert len(forms) == 4 and len({form.id for form in forms}) == 1 and len(browser.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar form")) == 1
+    browser.select_tab("accounts-tab")
+    assert browser.heading == "Accounts"
+    selected = browser.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar button[aria-current=page]")
+    assert [button.get_attribute("data-tab") for button in selected] == ["accounts-tab"]
