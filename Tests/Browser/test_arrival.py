@@ -1,8 +1,10 @@
 """What a screen reader meets as a page arrives, as Orca 43 in Firefox found it on SUMA Finance:
-the title and heading before any field, and the tab bar as one form (not "leaving form" after
-every tab)."""
+the title and heading before any field, the tab bar as one form (not "leaving form" after every
+tab), and the prototype toolbar named once."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+
+from transcript import transcript
 
 APP = "/suma-finance"
 
@@ -23,7 +25,7 @@ def test_login_puts_focus_on_its_heading_not_in_a_field(browser):
     assert focused == "error-summary", "after a refused submit, the summary of what went wrong, linked to each field"
 
 
-def test_the_tab_bar_is_one_form(browser):
+def sign_in(browser):
     browser.open(APP + "/")
     browser.press("Skip")
     browser.fill({"Email address": "test@example.com", "Password": "password123"})
@@ -31,6 +33,14 @@ def test_the_tab_bar_is_one_form(browser):
     if browser.heading == "Biometric Enrollment":
         browser.press("Skip")
     assert browser.heading == "Home"
+
+
+def said(browser) -> list:
+    return [line.says for line in transcript(browser.accessibility_tree())]
+
+
+def test_the_tab_bar_is_one_form(browser):
+    sign_in(browser)
     forms = browser.driver.execute_script(
         "return [...document.querySelectorAll('nav.tab-bar button')].map(button => button.form)")
     assert len(forms) == 4 and len({form.id for form in forms}) == 1 and len(browser.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar form")) == 1
@@ -38,3 +48,10 @@ def test_the_tab_bar_is_one_form(browser):
     assert browser.heading == "Accounts"
     selected = browser.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar button[aria-current=page]")
     assert [button.get_attribute("data-tab") for button in selected] == ["accounts-tab"]
+
+
+def test_the_prototype_toolbar_is_named_once(browser):
+    sign_in(browser)
+    lines = said(browser)
+    # Chromium, as Orca did, reads the heading as drawn: "PROTOTYPE TOOLS".
+    assert sum("prototype tools" in line.lower() for line in lines) == 1, lines

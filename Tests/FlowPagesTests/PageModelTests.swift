@@ -139,6 +139,15 @@ import Testing
         #expect(html.contains("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\" tabindex=\"-1\" autofocus>"))
     }
 
+    /// The prototype toolbar's name is said once: its heading's, not also its landmark's (a
+    /// landmark named by its heading is announced by that name, then the heading again).
+    @Test func theToolbarIsNamedOnce() throws {
+        let rig = try Self.makeRig()
+        let html = try rig.render(try walk(rig, [.signIn(userID: "u")]))
+        #expect(html.contains("<aside class=\"prototype-tools\">\n<h2>Prototype tools</h2>"))
+        #expect(count("Prototype tools", in: html) == 1)
+    }
+
     @Test func aModalIsADialogOverAnInertPageWithoutTabs() throws {
         let rig = try Self.makeRig()
         let state = try walk(rig, [.navigate(RouteInstance("register")), .navigate(RouteInstance("terms"))])
