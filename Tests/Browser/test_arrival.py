@@ -1,6 +1,6 @@
 """What a screen reader meets as a page arrives, as Orca 43 in Firefox found it on SUMA Finance:
 the title and heading before any field, the tab bar as one form (not "leaving form" after every
-tab), and the prototype toolbar named once."""
+tab), the prototype toolbar named once, and no status region when there is nothing to say."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -55,3 +55,13 @@ def test_the_prototype_toolbar_is_named_once(browser):
     lines = said(browser)
     # Chromium, as Orca did, reads the heading as drawn: "PROTOTYPE TOOLS".
     assert sum("prototype tools" in line.lower() for line in lines) == 1, lines
+
+
+def test_no_status_region_is_read_with_nothing_to_say_and_a_toast_is_one(browser):
+    sign_in(browser)
+    assert not any(line.startswith("status") for line in said(browser))
+    assert not browser.driver.find_elements(By.CSS_SELECTOR, "[role=status], [aria-live]")
+    browser.press("Profile")
+    browser.press("Log Out")
+    status = browser.driver.find_element(By.CSS_SELECTOR, "[role=status]")
+    assert "logged out" in status.get_attribute("textContent")

@@ -148,6 +148,14 @@ import Testing
         #expect(count("Prototype tools", in: html) == 1)
     }
 
+    /// A page with no toast has no status region: an empty one is announced ("status bar") at
+    /// the end of every page.
+    @Test func noStatusRegionWithNothingToSay() throws {
+        let rig = try Self.makeRig()
+        let html = try rig.render(try walk(rig, [.signIn(userID: "u")]))
+        #expect(!html.contains("role=\"status\"") && !html.contains("aria-live") && !html.contains("class=\"toasts\""))
+    }
+
     @Test func aModalIsADialogOverAnInertPageWithoutTabs() throws {
         let rig = try Self.makeRig()
         let state = try walk(rig, [.navigate(RouteInstance("register")), .navigate(RouteInstance("terms"))])

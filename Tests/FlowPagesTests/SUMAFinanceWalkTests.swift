@@ -87,6 +87,7 @@ import Testing
         // Focus on arrival is the heading's, never a field's: a screen reader reads the title and heading first.
         #expect(email["type"] == "email" && email["autofocus"] == nil)
         #expect(page.root.all.filter { $0["autofocus"] != nil }.map(\.name) == ["h1"])
+        #expect(!page.root.all.contains { $0["role"] == "status" }, "no toast, no status region")
         #expect(page.field(labelled: "Password")?["type"] == "password")
         #expect(page.root.elements("h1").count == 1)
         let skip = try #require(page.root.elements("a").first { $0.hasClass("skip-link") })
