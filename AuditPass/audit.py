@@ -426,11 +426,14 @@ class AppAudit:
 
     def _focus(self, name: str):
         """On load, focus is on the alert when one is shown, else on the element marked autofocus
-        (the heading, or the first field in error)."""
+        (the heading, or the error summary after a refused submit), and never in a field: a
+        screen reader would start in its focus mode, past the page's title and heading."""
         verdict, expected = self.browser.driver.execute_script("""
             const active = document.activeElement;
             const alert = document.querySelector('[role=alertdialog]');
             if (alert) return alert.contains(active) ? ['', null] : ['an alert is shown but focus is not in it', alert];
+            if (active && active.matches('input, select, textarea, [contenteditable]'))
+                return ['focus is in the field ' + (active.id ? '#' + active.id : active.tagName.toLowerCase()) + ' on arrival, past the title and heading', active];
             const wanted = document.querySelector('[autofocus]');
             if (!wanted) return ['', null];
             return active === wanted ? ['', null] : ['focus is on ' + (active ? active.tagName.toLowerCase() + (active.id ? '#' + active.id : '') : 'nothing')

@@ -57,9 +57,9 @@ class Browser:
         self.leaving(lambda: self._click(control))
 
     def select_tab(self, tab_id: str):
-        """Presses the tab bar's button of the tab `tab_id`, found by its form: its text carries
-        a badge's count and, for a screen reader, " tab"."""
-        button = self.driver.find_element(By.CSS_SELECTOR, f"form[action$='/_tab/{tab_id}'] button")
+        """Presses the tab bar's button of the tab `tab_id`, found by where it posts: its text
+        carries a badge's count and, for a screen reader, " tab"."""
+        button = self.driver.find_element(By.CSS_SELECTOR, f"nav.tab-bar button[formaction$='/_tab/{tab_id}']")
         self.leaving(lambda: self._click(button))
 
     def _click(self, control):

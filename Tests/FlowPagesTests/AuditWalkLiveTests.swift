@@ -61,7 +61,7 @@ import Testing
                         break walk
                     }
                 } else if let tab = step["tab"] as? String {
-                    guard person.page.root.elements("form").contains(where: { $0["action"]?.hasSuffix("/_tab/" + tab) == true }) else {
+                    guard person.page.hasTab(tab) else {
                         Issue.record("\(id) \(name): \(person.url) shows no tab “\(tab)”")
                         break walk
                     }

@@ -31,6 +31,9 @@ import Testing
               <param name="section" required="false"/>
             </route>
           </routes>
+          <forms>
+            <form id="login"><field name="email" type="email" label="Email address"><required message="Enter your email address."/></field></form>
+          </forms>
           <actions><action id="go-to-login"><navigate route="login"/></action></actions>
           <alerts>
             <alert id="invalid-link" title="Invalid Link" message="This link is invalid or has expired." dismissible="false">
@@ -60,7 +63,8 @@ import Testing
         try FileManager.default.copyItem(at: layout, to: views.appendingPathComponent("_layout"))
         try Data(Self.app.utf8).write(to: views.appendingPathComponent("suma/app.xml"))
         for name in ["login", "register", "personal-info", "terms", "home", "profile"] {
-            let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>{{/block}}"
+            let form = name == "login" ? "{{> _layout/form-start action=actions.go-to-login form=forms.login}}{{> _layout/field field=forms.login.email}}</form>" : ""
+            let screen = "{{extends \"_layout/app\"}}{{#block \"content\"}}<p>The \(name) screen.</p>\(form){{/block}}"
             try Data(screen.utf8).write(to: views.appendingPathComponent("suma/\(name).html"))
         }
         let app = try AppFolderLoader.load(folder: views.appendingPathComponent("suma").path, vocabulary: .served(with: .prototype)).get()
@@ -102,9 +106,54 @@ import Testing
         #expect(html.contains("<title>Profile – SUMA Finance</title>"))
         #expect(!html.contains("class=\"back\""))
         #expect(!html.contains("breadcrumbs"))
-        #expect(html.contains("<form method=\"post\" action=\"/suma/_tab/profile\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><button type=\"submit\" data-tab=\"profile\" aria-current=\"page\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#person.fill\"/></svg>Profile<span class=\"visually-hidden\"> tab</span></button></form>"))
-        #expect(html.contains("<button type=\"submit\" data-tab=\"home\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#house.fill\"/></svg>Home<span class=\"visually-hidden\"> tab</span></button>"))
+        #expect(html.contains("<nav class=\"tab-bar\" aria-label=\"Tabs\"><form method=\"post\"><input type=\"hidden\" name=\"csrf\" value=\"tok&lt;en&gt;\"><input type=\"hidden\" name=\"screen\" value=\"/suma/profile\"><ul>"))
+        #expect(html.contains("<button type=\"submit\" data-tab=\"profile\" formaction=\"/suma/_tab/profile\" aria-current=\"page\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#person.fill\"/></svg>Profile<span class=\"visually-hidden\"> tab</span></button>"))
+        #expect(html.contains("<button type=\"submit\" data-tab=\"home\" formaction=\"/suma/_tab/home\"><svg class=\"icon\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"0 0 24 24\"><use href=\"/icons.svg#house.fill\"/></svg>Home<span class=\"visually-hidden\"> tab</span></button>"))
         #expect(count("aria-current=\"page\"", in: html) == 1)
+    }
+
+    /// The tab bar is one form, its CSRF token once, each tab a button posting to its own
+    /// address: with a form per tab, a screen reader (Orca in Firefox) says "leaving form" after
+    /// every tab.
+    @Test func theTabBarIsOneForm() throws {
+        let rig = try Self.makeRig()
+        let html = try rig.render(try walk(rig, [.signIn(userID: "u")]))
+        let bar = try #require(html.firstRange(of: "<nav class=\"tab-bar\"").flatMap { start in html[start.lowerBound...].firstRange(of: "</nav>").map { html[start.lowerBound..<$0.upperBound] } })
+        #expect(count("<form", in: String(bar)) == 1 && count("name=\"csrf\"", in: String(bar)) == 1)
+        #expect(count("formaction=\"/suma/_tab/", in: String(bar)) == 2 && !bar.contains(" action="))
+    }
+
+    /// On arrival a screen reader hears the page's title and heading before anything else: focus
+    /// goes to the heading, never into a field (Orca would start in focus mode and type the `H`
+    /// meant to move by heading into it); after a refused submit, to the error summary, whose
+    /// links lead to the fields.
+    @Test func noFieldTakesFocusOnArrival() throws {
+        let rig = try Self.makeRig()
+        var state = try walk(rig, [])
+        var html = try rig.render(state)
+        #expect(html.contains("<input type=\"email\" id=\"login-email\""))
+        #expect(count("autofocus", in: html) == 1 && html.contains("<h1 id=\"screen-title\" tabindex=\"-1\" autofocus>Login</h1>"))
+        state.formErrors = Notice("login", values: ["email": "Enter your email address."])
+        html = try rig.render(state)
+        #expect(html.contains("aria-invalid=\"true\"") && count("autofocus", in: html) == 1)
+        #expect(html.contains("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\" tabindex=\"-1\" autofocus>"))
+    }
+
+    /// The prototype toolbar's name is said once: its heading's, not also its landmark's (a
+    /// landmark named by its heading is announced by that name, then the heading again).
+    @Test func theToolbarIsNamedOnce() throws {
+        let rig = try Self.makeRig()
+        let html = try rig.render(try walk(rig, [.signIn(userID: "u")]))
+        #expect(html.contains("<aside class=\"prototype-tools\">\n<h2>Prototype tools</h2>"))
+        #expect(count("Prototype tools", in: html) == 1)
+    }
+
+    /// A page with no toast has no status region: an empty one is announced ("status bar") at
+    /// the end of every page.
+    @Test func noStatusRegionWithNothingToSay() throws {
+        let rig = try Self.makeRig()
+        let html = try rig.render(try walk(rig, [.signIn(userID: "u")]))
+        #expect(!html.contains("role=\"status\"") && !html.contains("aria-live") && !html.contains("class=\"toasts\""))
     }
 
     @Test func aModalIsADialogOverAnInertPageWithoutTabs() throws {

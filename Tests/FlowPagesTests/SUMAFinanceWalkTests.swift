@@ -84,7 +84,10 @@ import Testing
         #expect(page.title == "Login – SUMA Finance")
         #expect(["Log In", "Forgot Password?", "Create Account"].allSatisfy(page.buttons.contains) && page.back == nil)
         let email = try #require(page.field(labelled: "Email address"))
-        #expect(email["type"] == "email" && email["autofocus"] != nil)
+        // Focus on arrival is the heading's, never a field's: a screen reader reads the title and heading first.
+        #expect(email["type"] == "email" && email["autofocus"] == nil)
+        #expect(page.root.all.filter { $0["autofocus"] != nil }.map(\.name) == ["h1"])
+        #expect(!page.root.all.contains { $0["role"] == "status" }, "no toast, no status region")
         #expect(page.field(labelled: "Password")?["type"] == "password")
         #expect(page.root.elements("h1").count == 1)
         let skip = try #require(page.root.elements("a").first { $0.hasClass("skip-link") })

@@ -60,6 +60,19 @@ import Testing
         ])
     }
 
+    /// An `autofocus` in an app's own template is a warning: it takes a screen reader past the
+    /// page's title and heading, which the layout focuses instead.
+    @Test func anAutofocusIsAWarning() throws {
+        let views = try makeViews([
+            "notes/app.xml": Self.app, "notes/list.html": "<h1>Notes</h1>\n<p><input type=\"search\" aria-label=\"Find\" {{#if signedIn}}autofocus{{/if}}></p>",
+            "notes/note.html": "<h1>Note</h1>",
+        ])
+        let report = ViewsCheck.report(views: views)
+        #expect(report.problems.isEmpty)
+        #expect(report.warnings == ["\(views)/notes/list.html:2:59: warning: autofocus takes a screen reader past the page's title and heading "
+            + "(into a field, where the keys meant to move by heading type into it); remove it: the page focuses its heading, or its error summary after a refused submit"])
+    }
+
     static let formApp = """
         <app id="notes" title="Notes">
           <navigation><stack id="main" root="list"/></navigation>

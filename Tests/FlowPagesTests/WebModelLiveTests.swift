@@ -138,7 +138,8 @@ import Testing
             let page = browser.page
             #expect(page.heading == "Create Account" && page.errors == [message], "\(label): \(page.errors)")
             let field = try #require(page.field(labelled: label))
-            #expect(field["aria-invalid"] == "true" && field["autofocus"] != nil)
+            #expect(field["aria-invalid"] == "true" && field["autofocus"] == nil)
+            #expect(page.root.all.filter { $0["autofocus"] != nil }.map { $0["class"] } == ["error-summary"], "focus lands on the error summary")
             let described = try #require(field["aria-describedby"]).split(separator: " ").map(String.init)
             #expect(described.contains { id in page.root.all.first { $0["id"] == id }?.content.contains(message) == true })
             #expect(page.root.elements("a").contains { $0["href"] == "#" + (field["id"] ?? "") }, "the summary links to the field")

@@ -7,7 +7,7 @@ import Navigation
 /// screen's template (and the app's own partials it includes) against the names
 /// ``PageModel/shape(of:)`` declares for its route; each `url` helper against the routes and
 /// each `image` helper against the folder's images; and the routes no navigation reaches,
-/// actions no template offers and `<img>`s without `alt`, as warnings.
+/// actions no template offers, `<img>`s without `alt` and `autofocus`, as warnings.
 struct TemplateCheck {
     let app: AppDefinition
     let library: TemplateLibrary
@@ -17,11 +17,11 @@ struct TemplateCheck {
     /// The routes each route's template links to with the `url` helper.
     private var links: [RouteName: [RouteName]] = [:]
 
-    /// Routes no navigation reaches, actions no template offers and images without a text
-    /// alternative, as `file:line: warning: …`; worked out when asked (`flowpages check`), not
-    /// each time a server loads the folder.
+    /// Routes no navigation reaches, actions no template offers, images without a text
+    /// alternative and focus moved on arrival, as `file:line: warning: …`; worked out when asked
+    /// (`flowpages check`), not each time a server loads the folder.
     var warnings: [String] {
-        unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links) + imagesWithoutAlt()
+        unusedActions(reads: reads) + unreachableRoutes(reads: reads, links: links) + imagesWithoutAlt() + autofocusedElements()
     }
 
     init(app: AppDefinition, library: TemplateLibrary) {

@@ -2,43 +2,41 @@ import FlowDefinition
 import HTMLTemplate
 import Navigation
 
-/// The forms of a page: each field with its label, draft value, error and focus.
+/// The forms of a page: each field with its label, draft value and error.
+///
+/// No field takes focus when a page arrives: a screen reader put straight into a field starts in
+/// its focus mode, before the page's title and heading are read, and the keys meant to move by
+/// heading type into the field. The layout focuses the heading, or the error summary after a
+/// refused submit, whose links lead to the fields in error.
 extension PageModel {
     /// Every form of the app on `screen`, field by field, with its draft value and error, and the
     /// list of errors of the last refused submit, each linked to its field.
     ///
-    /// Focus lands on the first field in error; without errors, on the first field of the form
-    /// named like the screen's template (`login` on the Login screen), else on the heading.
     /// A form shows what was typed into it on this screen; without a draft, what it starts from
     /// there (`edited`: the record it edits, the person's profile), else nothing.
     /// `options`: the choice fields' options read from collections, by form and field.
     func forms(_ state: NavigationState, on screen: RouteInstance, edited: [String: [String: String]] = [:],
-               options: [String: [String: [ChoiceDefinition.Option]]] = [:], focusing focused: String?,
-               allowingFocus: Bool = true) -> (forms: TemplateValue, errors: TemplateValue, focusesField: Bool) {
+               options: [String: [String: [ChoiceDefinition.Option]]] = [:]) -> (forms: TemplateValue, errors: TemplateValue) {
         var forms = pristineForms
         var summary: [TemplateValue] = []
-        var focusesField = false
         let drafts = state.formDrafts[screen] ?? [:]
         for (id, form) in app.forms {
             let draft = drafts[id] ?? edited[id] ?? [:]
             let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
-            let focus = !allowingFocus ? nil : form.fields.first { errors[$0.name] != nil }?.name
-                ?? (state.formErrors == nil && id == focused ? form.fields.first { $0.type != "hidden" }?.name : nil)
-            if focus != nil { focusesField = true }
             // Most forms of most pages are untouched: those are built once, in init.
-            guard !draft.isEmpty || !errors.isEmpty || focus != nil || options[id] != nil else { continue }
-            forms[id] = Self.formValue(form, draft: draft, errors: errors, focus: focus, options: options[id] ?? [:])
+            guard !draft.isEmpty || !errors.isEmpty || options[id] != nil else { continue }
+            forms[id] = Self.formValue(form, draft: draft, errors: errors, options: options[id] ?? [:])
             if let message = errors[EffectOutcome.formMessage] { summary.append(["message": .string(message), "href": .null]) }
             for field in form.fields {
                 if let error = errors[field.name] { summary.append(["message": .string(error), "href": .string("#\(id)-\(field.name)")]) }
             }
         }
-        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary), focusesField)
+        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary))
     }
 
     /// One form's fields, and its id under `_id`; a choice field's options are those of
     /// `options` by field, else those `app.xml` lists.
-    static func formValue(_ form: FormDefinition, draft: [String: String], errors: [String: String], focus: String?,
+    static func formValue(_ form: FormDefinition, draft: [String: String], errors: [String: String],
                           options: [String: [ChoiceDefinition.Option]] = [:]) -> TemplateValue {
         var fields: [String: TemplateValue] = ["_id": .string(form.id)]
         for field in form.fields {
@@ -54,7 +52,6 @@ extension PageModel {
                 "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,
                 "hintID": .string(fieldID + "-hint"), "error": error.map { .string($0) } ?? .null, "errorID": .string(fieldID + "-error"),
                 "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),
-                "autofocus": .bool(field.name == focus),
                 "required": .bool(field.rules.contains { if case .required = $0 { true } else if case .checked = $0 { true } else { false } }),
                 "isSelect": .bool(field.choice?.kind == .select),
                 "isRadio": .bool(field.choice?.kind == .radio),

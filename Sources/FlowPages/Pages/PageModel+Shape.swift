@@ -14,7 +14,7 @@ extension PageModel {
             "page": .record([
                 "heading": .value, "documentTitle": .value, "step": .value, "context": .value, "isModal": .value,
                 "modalStyle": .value, "detent": .record(["name": .value, "label": .value, "height": .value]), "tab": .value,
-                "isAlert": .value, "focusHeading": .value, "showsTools": .value, "guardedForm": .value,
+                "isAlert": .value, "focusHeading": .value, "focusErrors": .value, "showsTools": .value, "guardedForm": .value,
             ]),
             "route": .record(["name": .value, "url": .value]),
             "params": .record(Dictionary(uniqueKeysWithValues: route.parameters.map { ($0.name, .value) })),

@@ -40,7 +40,7 @@ struct PageModel: Sendable {
             "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failServer.rawValue)),
         ]
         actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
-        pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:], focus: nil) }
+        pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:]) }
         detents = app.detents.mapValues { detent in
             var value: [String: TemplateValue] = ["name": .string(detent.name), "label": .string(detent.spokenLabel)]
             if case .custom(let height) = detent { value["height"] = .string(height) }
@@ -54,15 +54,13 @@ struct PageModel: Sendable {
         let navigation = app.navigation
         let screen = data.screen ?? navigation.screen(in: state)
         let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
-        let focusedForm = app.templates[screen.route.name].map { String($0.split(separator: "/").last ?? "") }
-        // An alert takes focus itself; nothing under it does.
+        let (forms, errors) = self.forms(state, on: screen.route, edited: data.editedForms, options: data.choiceOptions)
+        // An alert takes focus itself; nothing under it does. Never a field (see `forms`).
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
-        let focuses = takesFocus && !showsAlert
-        let (forms, errors, focusesField) = self.forms(state, on: screen.route, edited: data.editedForms, options: data.choiceOptions,
-                                                       focusing: focuses ? focusedForm : nil, allowingFocus: focuses)
+        let focus: Focus = !takesFocus || showsAlert ? .none : errors.isTruthy ? .errorSummary : .heading
         var context: [String: TemplateValue] = [
             "app": appValue,
-            "page": page(screen, state: state, titles: titles, focusesField: focusesField || showsAlert),
+            "page": page(screen, state: state, titles: titles, focus: focus),
             "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
             "params": .record(TemplateRecord((app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters).mapValues { .string($0) })),
             "csrf": .string(csrfToken),
@@ -98,7 +96,17 @@ struct PageModel: Sendable {
         return context
     }
 
-    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focusesField: Bool) -> TemplateValue {
+    /// What a page focuses when it arrives.
+    enum Focus {
+        /// The heading: read first, and where moving by heading starts.
+        case heading
+        /// The error summary after a refused submit: what went wrong, each linked to its field.
+        case errorSummary
+        /// Nothing: an alert over the page takes it, or the screen is drawn beneath a sheet.
+        case none
+    }
+
+    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focus: Focus) -> TemplateValue {
         let context: String
         var modalStyle: TemplateValue = .null
         switch screen.context {
@@ -122,7 +130,8 @@ struct PageModel: Sendable {
             // The tab the screen belongs to, so an app's stylesheet can colour it.
             "tab": screen.tabBar?.items.first(where: \.isSelected).map { .string($0.id.rawValue) } ?? .null,
             "isAlert": .bool(modalStyle == "alert"),
-            "focusHeading": .bool(!focusesField),
+            "focusHeading": .bool(focus == .heading),
+            "focusErrors": .bool(focus == .errorSummary),
             // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
             "showsTools": .bool(isPrototype && context != "modal"),
             // The element id of the form whose unsaved changes the screen guards: the bar's and

@@ -153,6 +153,16 @@ struct HTMLPage {
         return (buttons.first { $0["aria-current"] == "page" }?.spoken, buttons.map(\.spoken))
     }
 
+    /// The tab bar's form, whose buttons each post to their tab (`formaction`).
+    var tabBarForm: Node? {
+        root.all.first { $0.name == "nav" && $0.hasClass("tab-bar") }?.elements("form").first
+    }
+
+    /// Whether the tab bar offers tab `id`.
+    func hasTab(_ id: String) -> Bool {
+        tabBarForm?.elements("button").contains { $0["formaction"]?.hasSuffix("/_tab/" + id) == true } ?? false
+    }
+
     /// The form and button a press of `label` submits: the button's own `formaction` wins.
     func button(_ label: String) -> (form: Node, button: Node)? {
         var candidates: [(Node, Node)] = []

@@ -190,10 +190,11 @@ struct LiveBrowser {
         return try follow(response, from: target, sourceLocation: sourceLocation)
     }
 
-    /// Presses the tab bar's button of tab `id` (its text carries a badge's count).
+    /// Presses the tab bar's button of tab `id` (its text carries a badge's count): the tab bar's
+    /// one form, posted to the button's `formaction`.
     @discardableResult
     mutating func selectTab(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLPage {
-        guard let form = page.root.elements("form").first(where: { $0["action"]?.hasSuffix("/_tab/" + id) == true }), let action = form["action"] else {
+        guard let form = page.tabBarForm, let action = form.elements("button").first(where: { $0["formaction"]?.hasSuffix("/_tab/" + id) == true })?["formaction"] else {
             Issue.record("no tab '\(id)' on \(url)", sourceLocation: sourceLocation)
             return page
         }
