@@ -19,19 +19,28 @@ public enum SharedLayouts {
     /// The `_layout` folder that travels with the running binary, found from the executable's
     /// own folder upwards: `Views/_layout` in a checkout (`.build/debug/flowpages`,
     /// `.build/release/flowpages`), `share/flowpages/Views/_layout` under an install prefix
-    /// (`/usr/local/bin/flowpages` reads `/usr/local/share/flowpages/Views/_layout`), and the
+    /// (`/usr/local/bin/flowpages` reads `/usr/local/share/flowpages/Views/_layout`), else the
     /// copy among the resources SwiftPM puts beside the binary (a build's products copied whole).
     public static let installed: String? = {
         guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
-        return layouts(above: executable.deletingLastPathComponent())
+        let folder = executable.deletingLastPathComponent()
+        return layouts(above: folder) ?? bundled(beside: folder)
     }()
 
-    /// The first `Views/_layout`, `share/flowpages/Views/_layout` or resource bundle's `_layout` holding an `app.html` in
+    /// The `_layout` among the resources SwiftPM puts beside the binary, as a build's products
+    /// copied whole into any folder carry it.
+    static func bundled(beside folder: URL) -> String? {
+        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix("_flowpages.resources") } ?? []
+        return bundles.sorted().map { folder.appendingPathComponent($0 + "/" + name).path }
+            .first { FileManager.default.fileExists(atPath: $0 + "/app.html") }
+    }
+
+    /// The first `Views/_layout` or `share/flowpages/Views/_layout` holding an `app.html` in
     /// `folder` or a folder above it.
     static func layouts(above folder: URL) -> String? {
         var current = folder.standardizedFileURL
         while true {
-            for candidate in ["Views/\(name)", "share/flowpages/Views/\(name)", "FlowPages_flowpages.resources/\(name)"] {
+            for candidate in ["Views/\(name)", "share/flowpages/Views/\(name)"] {
                 let layouts = current.appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: layouts.appendingPathComponent("app.html").path) { return layouts.path }
             }
