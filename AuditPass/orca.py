@@ -348,6 +348,8 @@ def main(arguments=None) -> int:
     parser.add_argument("--headings", type=int, default=3, help="headings to go through (one more press is made)")
     parser.add_argument("--json", action="store_true", help="the reading as JSON")
     options = parser.parse_args(arguments)
+    # A SIGTERM ends the run as Ctrl-C does, through stop(): the display, Orca and the browser go too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with ScreenReader(options.browser) as reader:
         reading = reader.read(options.url, options.tabs, options.headings)
     if options.json:
