@@ -44,10 +44,12 @@ class Progress:
         self.stream = stream
         self.terminal = stream.isatty()
 
-    def __call__(self, done, total, state, problems):
+    def __call__(self, done, total, state, problems, doing=None):
         found = f"{problems} finding{'s' if problems != 1 else ''} so far"
         if state is None:
             line = f"{total} of {total} states audited, {found}; the Nu checker runs over them all"
+        elif doing:
+            line = f"{doing}: state {done + 1} of {total}: {state.name}"
         else:
             line = f"state {done + 1} of {total}: {state.name} ({state.kind}) — {found}"
         if self.terminal:
@@ -121,7 +123,6 @@ def main(arguments=None) -> int:
     if not options.base and not (options.views / options.app / "app.xml").exists():
         parser.error(f"{options.views / options.app / 'app.xml'} does not exist")
     server = browser = None
-    readers = {}
     views = options.views.resolve()
     if not options.base and not (views / "_layout").exists():
         # An app folder kept on its own: served beside FlowPages' shared layouts, the folder itself
@@ -138,14 +139,12 @@ def main(arguments=None) -> int:
         browser = Browser(options.base or server.base)
         browser.audit_key = key
         states = ShippedStates(browser, options.app, key) if key else PrototypeStates(browser, options.app)
+        readers = []
         if options.screen_reader == "orca":
             if not key:
                 print("Orca reads states only on a server the pass starts (their one-time addresses): without --base", file=sys.stderr)
             else:
-                import orca
-                for name in (("chromium", "firefox") if options.browser == "both" else (options.browser,)):
-                    readers[name] = orca.ScreenReader(name)
-                    readers[name].start()
+                readers = ["chromium", "firefox"] if options.browser == "both" else [options.browser]
         audit = AuditPass(browser, options.app, out, Progress(), states=states, readers=readers,
                           screenshots=options.screenshots or options.attach_to is not None, views=views, only=options.state)
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
@@ -158,8 +157,6 @@ def main(arguments=None) -> int:
         return 130
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        for reader in readers.values():
-            reader.stop()
         if browser:
             browser.quit()
         if server:

@@ -61,6 +61,11 @@ def findings(problems) -> list:
     return list(grouped.values())
 
 
+def _orca(browser: str):
+    import orca
+    return orca.ScreenReader(browser)
+
+
 def unstable_lines(earlier: dict, lines: list, same_page: bool) -> list:
     """The lines of a state's reading that are not to be trusted run to run: those the previous
     run found unstable, and — when the page reads the same in the tree as it did then, so nothing
@@ -145,16 +150,21 @@ class AuditPass:
     """One pass over `app` into the folder `out`: results.json as it goes (with the previous run's
     kept as previous.json), screenshots/ light and dark."""
 
-    def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=None, screenshots=True, views=None, only=None):
+    def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=(), screenshots=True, views=None, only=None,
+                 reader=None):
         """`states` lists and opens the states (``PrototypeStates`` of the browser's server by
-        default); `readers`, by browser name, read each state with a screen reader at a one-time
-        address of it (``orca.ScreenReader``; only with ``ShippedStates``)."""
+        default); `readers` names the browsers a screen reader reads each state in, at a one-time
+        address of it (only with ``ShippedStates``), each with `reader(browser)` (an
+        ``orca.ScreenReader`` by default)."""
         self.browser = browser
         self.app = app
         self.out = out
-        self.progress = progress or (lambda done, total, state, problems: None)
+        self.progress = progress or (lambda done, total, state, problems, doing=None: None)
         self.states = states or PrototypeStates(browser, app)
-        self.readers = readers or {}
+        self.readers = list(readers)
+        self.reader = reader or _orca
+        # How many headings each state has, for the screen reader's H presses.
+        self.headings = {}
         # The ids of the states to audit; all when none are given.
         self.only = set(only or [])
         self.screenshots = screenshots
@@ -178,7 +188,9 @@ class AuditPass:
             results.replace(out / "previous.json")
 
     def run(self) -> dict:
-        """Audits every listed state; Ctrl-C stops after the state under way and keeps the rest."""
+        """Audits every listed state in the driven Chromium, then has each screen reader read them
+        all, browser by browser (Orca runs one at a time); Ctrl-C stops after the state under way
+        and keeps the rest."""
         clock = time.monotonic()
         self.listed = [state for state in self.states.listed() if not self.only or state.id in self.only]
         if self.only - {state.id for state in self.listed}:
@@ -192,12 +204,14 @@ class AuditPass:
                 started = time.monotonic()
                 self.states.open(state)
                 self.audit.state(state.label)
-                audited = time.monotonic()
-                self.read(state)
-                self.timings[state.id] = {"audit": round(audited - started, 1), "screenReader": round(time.monotonic() - audited, 1)}
+                self.headings[state.id] = len(self.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6"))
+                self.timings[state.id] = {"audit": round(time.monotonic() - started, 1)}
                 self.completed += 1
                 self.seconds = time.monotonic() - clock
                 self._save(finished=False)
+            for browser in self.readers:
+                self._read_all(browser)
+                self.seconds = time.monotonic() - clock
         except KeyboardInterrupt:
             self.stopped = True
             # The state under way is dropped whole: its problems and its half-taken record.
@@ -210,32 +224,41 @@ class AuditPass:
         self.seconds = time.monotonic() - clock
         return self._save(finished=not self.stopped)
 
-    def read(self, state: Listed):
-        """What each screen reader says on `state`, opened afresh at an address of its own in each
-        browser, beside the tree walk's transcript of the page the driven browser shows: lines that
-        differ from the previous run's for the same state are unstable, and where the two disagree
-        on a stable line is a finding for a person to review."""
-        if not self.readers:
-            return
+    def _read_all(self, browser: str):
+        """Every audited state read by the screen reader in `browser`, one started for them all."""
+        reader = self.reader(browser)
+        try:
+            reader.start()
+            for index, state in enumerate(self.listed[:self.completed]):
+                self.progress(index, self.completed, state, len(self.audit.problems), f"Orca in {browser.capitalize()}")
+                started = time.monotonic()
+                self.read(state, browser, reader)
+                seconds = self.timings[state.id].setdefault("screenReader", {})
+                seconds[browser] = round(time.monotonic() - started, 1)
+                self._save(finished=False)
+        finally:
+            reader.stop()
+
+    def read(self, state: Listed, browser: str, reader):
+        """What the screen reader in `browser` says on `state`, opened afresh at an address of its
+        own, beside the tree walk's transcript of it: lines that differed from the previous run's
+        on a page that reads the same are unstable, and where the two disagree on a stable line is
+        a finding for a person to review."""
         import orca
-        audited = self.audit.states[-1]
-        headings = len(self.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6"))
+        address = self.states.address(state)
+        if address is None:
+            return
+        audited = next(audited for audited in self.audit.states if audited.name == state.label)
         previous = {entry["id"]: entry for entry in (self.previous or {}).get("states", [])}.get(state.id, {})
         same_page = previous.get("transcript") == [line.as_json() for line in audited.transcript]
-        for name, reader in self.readers.items():
-            address = self.states.address(state)
-            if address is None:
-                continue
-            reading = reader.read(address, tab_stops=len(audited.tab_stops), headings=headings)
-            spoken = reading.as_json()
-            spoken.pop("url")  # a one-time address, another each run
-            earlier = previous.get("screenReader", {}).get(name)
-            unstable = unstable_lines(earlier, spoken["lines"], same_page)
-            shaky = {(line["key"], line["text"]) for line in unstable}
-            spoken["unstable"] = unstable
-            spoken["disagreements"] = [found for found in orca.disagreements(reading, audited.transcript)
-                                       if found.get("orca") is None or not any(found["orca"] == text for _, text in shaky)]
-            self.spoken.setdefault(state.id, {})[name] = spoken
+        reading = reader.read(address, tab_stops=len(audited.tab_stops), headings=self.headings[state.id])
+        spoken = reading.as_json()
+        spoken.pop("url")  # a one-time address, another each run
+        unstable = unstable_lines(previous.get("screenReader", {}).get(browser), spoken["lines"], same_page)
+        shaky = {line["text"] for line in unstable}
+        spoken["unstable"] = unstable
+        spoken["disagreements"] = [found for found in orca.disagreements(reading, audited.transcript) if found.get("orca") not in shaky]
+        self.spoken.setdefault(state.id, {})[browser] = spoken
 
     def _save(self, finished: bool) -> dict:
         results = self.results(finished)
