@@ -7,7 +7,7 @@ Starts flowpages (the binary FLOWPAGES_BIN names) over a throwaway database serv
 shipped (`--prototype audit`), or audits the prototype running at --base; opens every state of the
 app's inventory in headless Chromium and audits it light and dark, and has Orca read it in the
 browsers asked for; writes results.json, report.html, results.csv, earl.jsonld (and screenshots/
-when asked) into DIR, and changes.json when DIR held a previous pass. Exits 0 when nothing was found, 1 when something was, 130 when stopped by Ctrl-C
+when asked) into DIR, and changes.json when DIR held a previous pass. Exits 0 when nothing was found, 1 when something was, 2 when the pass or the screen reader failed, 130 when stopped by Ctrl-C
 (what it finished is kept)."""
 import argparse
 import json
@@ -173,10 +173,20 @@ def main(arguments=None) -> int:
                         f"{len(c['said']['removed'])} announcements no longer made, {len(c['said']['added'])} new"
                         for state_id, c in changes["states"].items()))
     print(f"report: {out / 'report.html'}")
+    for error in results.get("screenReaderErrors", []):
+        print(f"the screen reader failed: {error}", file=sys.stderr)
     if audit.stopped:
         return 130
+    if results.get("screenReaderErrors"):
+        return 2
     return 1 if found else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception:
+        # Not "something was found" (1): the pass itself failed.
+        import traceback
+        traceback.print_exc()
+        sys.exit(2)

@@ -6,6 +6,7 @@ stopped halfway keeps what it finished."""
 import json
 import re
 import time
+from collections import Counter
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
@@ -69,15 +70,18 @@ def _orca(browser: str):
 def unstable_lines(earlier: dict, lines: list, same_page: bool) -> list:
     """The lines of a state's reading that are not to be trusted run to run: those the previous
     run found unstable, and — when the page reads the same in the tree as it did then, so nothing
-    of it changed — every line said in one of the two runs and not the other. When the page
+    of it changed — every line said in one of the two runs and not the other, or not as often. When the page
     changed, a line that differs is a change (``audit_report.compare``), not noise."""
     known = [dict(line) for line in (earlier or {}).get("unstable", [])]
     if earlier is None or not same_page:
         return known
     seen = {(line["key"], line["text"]) for line in known}
-    before = {(line["key"], line["text"]) for line in earlier.get("lines", [])}
-    now = {(line["key"], line["text"]) for line in lines}
-    for key, text in sorted(before ^ now):
+    before = Counter((line["key"], line["text"]) for line in earlier.get("lines", []))
+    now = Counter((line["key"], line["text"]) for line in lines)
+    # Said in one run and not the other, or not as many times.
+    for key, text in sorted(set(before) | set(now)):
+        if before[(key, text)] == now[(key, text)]:
+            continue
         if (key, text) not in seen:
             known.append({"key": key, "text": text})
             seen.add((key, text))
@@ -165,6 +169,8 @@ class AuditPass:
         self.reader = reader or _orca
         # How many headings each state has, for the screen reader's H presses.
         self.headings = {}
+        # What kept the screen reader from reading a state, or from starting.
+        self.reader_errors = []
         # The ids of the states to audit; all when none are given.
         self.only = set(only or [])
         self.screenshots = screenshots
@@ -225,17 +231,30 @@ class AuditPass:
         return self._save(finished=not self.stopped)
 
     def _read_all(self, browser: str):
-        """Every audited state read by the screen reader in `browser`, one started for them all."""
+        """Every audited state read by the screen reader in `browser`, one started for them all. A
+        reading that fails (Orca silent, a say-all that never ends) is kept as that state's error,
+        and the reader is started afresh for the next state; one that cannot start is every
+        state's error."""
+        import orca
         reader = self.reader(browser)
         try:
             reader.start()
             for index, state in enumerate(self.listed[:self.completed]):
                 self.progress(index, self.completed, state, len(self.audit.problems), f"Orca in {browser.capitalize()}")
                 started = time.monotonic()
-                self.read(state, browser, reader)
+                try:
+                    self.read(state, browser, reader)
+                except orca.ScreenReaderError as error:
+                    self.spoken.setdefault(state.id, {})[browser] = {"lines": [], "unstable": [], "disagreements": [], "error": str(error)}
+                    self.reader_errors.append(f"{state.id} in {browser}: {error}")
+                    reader.stop()
+                    reader = self.reader(browser)
+                    reader.start()
                 seconds = self.timings[state.id].setdefault("screenReader", {})
                 seconds[browser] = round(time.monotonic() - started, 1)
                 self._save(finished=False)
+        except orca.ScreenReaderError as error:
+            self.reader_errors.append(f"Orca in {browser}: {error}")
         finally:
             reader.stop()
 
@@ -288,6 +307,7 @@ class AuditPass:
             "app": self.app, "base": self.browser.base, "started": self.started.isoformat(timespec="seconds"),
             "seconds": round(self.seconds, 1), "listed": len(self.listed), "finished": finished,
             "stopped": self.stopped, "nuChecked": finished,
+            **({"screenReaderErrors": self.reader_errors} if self.reader_errors else {}),
             # Problems no single state owns (titles shared by different screens).
             "acrossStates": [{"check": p.check, "rule": p.rule, "where": p.where, "fix": p.fix, "states": p.state}
                              for p in self.audit.problems if p.state not in {s.name for s in self.audit.states}],

@@ -72,12 +72,13 @@ def compare(previous: dict, current: dict) -> dict:
         change = {"new": sorted(new_keys - old_keys), "fixed": sorted(old_keys - new_keys),
                   "said": _diff(_lines(old["transcript"]), _lines(new["transcript"])),
                   "tabStops": _diff(old["tabStops"], new["tabStops"])}
-        # What Orca said, browser by browser, on its stable lines only.
+        # What Orca said, browser by browser, on its stable lines only, and not in what order one
+        # key's lines came (Chromium says a live region's items in another order each time).
         for browser, spoken in new.get("screenReader", {}).items():
             earlier = old.get("screenReader", {}).get(browser)
             if earlier is not None:
                 shaky = {(line["key"], line["text"]) for line in spoken.get("unstable", [])}
-                stable = lambda lines: [f"{line['key']}: {line['text']}" for line in lines if (line["key"], line["text"]) not in shaky]
+                stable = lambda lines: sorted(f"{line['key']}: {line['text']}" for line in lines if (line["key"], line["text"]) not in shaky)
                 diff = _diff(stable(earlier["lines"]), stable(spoken["lines"]))
                 if any(diff.values()):
                     change.setdefault("spoken", {})[browser] = diff
@@ -269,6 +270,8 @@ def _spoken_html(browser: str, spoken: dict) -> str:
     lines = "".join(f'<li><span class="where">{html.escape(line["key"])} │</span> {html.escape(line["text"])}'
                     f'{" <em>(unstable)</em>" if (line["key"], line["text"]) in unstable else ""}</li>' for line in spoken.get("lines", []))
     parts = [f'<h3>What Orca says in {html.escape(browser.capitalize())} ({len(spoken.get("lines", []))} lines)</h3><ol class="transcript">{lines}</ol>']
+    if spoken.get("error"):
+        parts.append(f'<p class="bad">Orca could not read this state: {html.escape(spoken["error"])}</p>')
     if spoken.get("disagreements"):
         parts.append(_table(f"Where Orca in {browser.capitalize()} and the tree disagree (needs review: verify by ear)",
                             ["What", "The tree", "Orca"],

@@ -12,7 +12,7 @@ struct AuditCommand: ParsableCommand {
             Starts this binary as a server of its own (--prototype audit: the pages as shipped, over the app's fixtures, on \
             127.0.0.1 with a key per run), opens each state of the app's audit inventory at a one-time address, and writes \
             results.json, report.html, results.csv and earl.jsonld into --out (a previous run there is compared). Exits 0 when \
-            nothing was found, 1 when something was, 2 when something it needs is missing.
+            nothing was found, 1 when something was, 2 when something it needs is missing or the pass or the screen reader failed.
 
             Needs Chromium, its driver and Java, and for --screen-reader orca: Orca, Xvfb, xdotool, AT-SPI and D-Bus \
             (Firefox ESR for --browser firefox or both). They are installed with apt-get when run as root; otherwise the \

@@ -32,8 +32,11 @@ def audit(binary: Path, app: str, views: Path, out: Path, *arguments: str, cwd: 
     environment = {name: value for name, value in os.environ.items() if name not in ("PYTHONPATH", "VIRTUAL_ENV", "FLOWPAGES_BIN")}
     finished = subprocess.run([str(binary), "audit", app, "--views", str(views), "--out", str(out), *arguments],
                               cwd=cwd, env=environment, capture_output=True, text=True, timeout=1200)
+    # 0: nothing found, 1: something found; 2 is the pass or Orca failing.
     assert finished.returncode in (0, 1), finished.stdout + finished.stderr
-    return json.loads((out / "results.json").read_text())
+    results = json.loads((out / "results.json").read_text())
+    assert results["finished"] and not results.get("screenReaderErrors"), finished.stdout + finished.stderr
+    return results
 
 
 def spoken(state: dict, browser: str) -> list:
@@ -93,3 +96,22 @@ def first_screen(app: str) -> str:
     finally:
         server.stop()
     return next(state["id"] for state in states if state["kind"] == "screen" and state["openable"])
+
+
+def test_a_line_said_differently_is_unstable_on_an_unchanged_page_and_a_change_on_a_changed_one():
+    from audit_pass import unstable_lines
+    from audit_report import compare
+    earlier = {"lines": [{"key": "load", "text": "Pantry heading level 1."}, {"key": "Tab 1", "text": "Oats link."}], "unstable": []}
+    now = [{"key": "load", "text": "Pantry heading level 1."}, {"key": "Tab 1", "text": "Oats link. visited"}]
+    assert unstable_lines(earlier, now, same_page=True) == [{"key": "Tab 1", "text": "Oats link."}, {"key": "Tab 1", "text": "Oats link. visited"}]
+    assert unstable_lines(earlier, now, same_page=False) == []
+
+    def state(transcript, lines, unstable):
+        return {"id": "screen:items", "problems": [], "tabStops": [], "transcript": [{"landmark": "", "heading": "", "says": transcript}],
+                "screenReader": {"chromium": {"lines": lines, "unstable": unstable}}}
+    changed = compare({"states": [state("link, “Oats”", earlier["lines"], [])]},
+                      {"states": [state("link, “Oats, visited”", now, [])], "finished": True})
+    assert changed["states"]["screen:items"]["spoken"]["chromium"] == {"removed": ["Tab 1: Oats link."], "added": ["Tab 1: Oats link. visited"]}
+    same = compare({"states": [state("link, “Oats”", earlier["lines"], [])]},
+                   {"states": [state("link, “Oats”", now, unstable_lines(earlier, now, same_page=True))], "finished": True})
+    assert same["states"] == {}
