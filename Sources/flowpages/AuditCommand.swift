@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowPages
 import Foundation
 
 /// `flowpages audit`: the automated accessibility pass over every state of an app, run by this
@@ -58,7 +59,7 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(), let launcher = Self.launcher(beside: executable) else {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(), let launcher = BundledResources.path("AuditPass/run.sh", beside: executable.deletingLastPathComponent()) else {
             throw ValidationError("The audit pass is not beside this binary (FlowPages_flowpages.resources/AuditPass/run.sh): copy the build's products whole.")
         }
         var arguments = [app, "--views", views, "--screen-reader", screenReader.rawValue, "--browser", browsers.rawValue]
@@ -71,12 +72,5 @@ struct AuditCommand: ParsableCommand {
         let argv = (["/bin/bash", launcher] + arguments).map { strdup($0) } + [nil]
         execv("/bin/bash", argv)
         throw ValidationError("Could not start /bin/bash \(launcher): \(String(cString: strerror(errno))).")
-    }
-
-    /// The pass's launcher among the resources SwiftPM puts beside the binary.
-    static func launcher(beside executable: URL) -> String? {
-        let folder = executable.deletingLastPathComponent()
-        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix("_flowpages.resources") } ?? []
-        return bundles.sorted().map { folder.appendingPathComponent($0 + "/AuditPass/run.sh").path }.first { FileManager.default.fileExists(atPath: $0) }
     }
 }

@@ -30,9 +30,7 @@ public enum SharedLayouts {
     /// The `_layout` among the resources SwiftPM puts beside the binary, as a build's products
     /// copied whole into any folder carry it.
     static func bundled(beside folder: URL) -> String? {
-        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix("_flowpages.resources") } ?? []
-        return bundles.sorted().map { folder.appendingPathComponent($0 + "/" + name).path }
-            .first { FileManager.default.fileExists(atPath: $0 + "/app.html") }
+        BundledResources.path(name + "/app.html", beside: folder).map { ($0 as NSString).deletingLastPathComponent }
     }
 
     /// The first `Views/_layout` or `share/flowpages/Views/_layout` holding an `app.html` in
