@@ -223,7 +223,7 @@ class ScreenReader:
         url = page if isinstance(page, str) else ""
         if not self.speech.wait_for(lambda said: not is_noise(said.text, url), 30, start=start):
             raise ScreenReaderError(f"Orca said nothing of {page} within 30 s of loading it")
-        said = self.speech.settle(start, self.settle.after_load)
+        said = self.speech.settle_load(start, self.settle)
         self._leave_focus_mode(said)
         return said
 

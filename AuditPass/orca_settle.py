@@ -26,9 +26,11 @@ class Wait:
 
 @dataclass(frozen=True)
 class Settle:
-    """The waits of a reading: after a key, after a page's load, and the most a say-all may take."""
+    """The waits of a reading: after a key, after a page's load, after "Finished loading" (what
+    Orca says next: the page's summary and where it is), and the most a say-all may take."""
     after_key: Wait = field(default_factory=lambda: Wait(first_within=1.0, quiet=0.25, limit=5))
     after_load: Wait = field(default_factory=lambda: Wait(first_within=1.0, quiet=0.6, limit=10))
+    after_finished: Wait = field(default_factory=lambda: Wait(first_within=3.0, quiet=0.6, limit=10))
     say_all_limit: float = 60
 
 
@@ -83,3 +85,13 @@ class Speech:
             if wait.done(now - began, now - last, len(self.lines) > start):
                 return self.lines[start:]
             self.pause(self.interval)
+
+    def settle_load(self, start: int, settle: Settle) -> list:
+        """The lines of a page's load from `start` on. Orca follows "Finished loading <title>" with
+        the page's summary and the line it is on, but on a busy machine a second or more may pass
+        first: speech that ended on "Finished loading" waits `settle.after_finished` for the rest,
+        or it would be heard after the next key and kept as that key's."""
+        said = self.settle(start, settle.after_load)
+        if said and said[-1].text.startswith("Finished loading"):
+            self.settle(len(self.lines), settle.after_finished)
+        return self.lines[start:]

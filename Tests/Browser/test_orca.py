@@ -9,7 +9,7 @@ import pytest
 from conftest import REPOSITORY, Server
 from orca import ScreenReader
 from orca_reading import Reading, Said, disagreements, is_noise
-from orca_settle import Wait
+from orca_settle import Settle, Speech, Wait
 from transcript import Line
 
 PANTRY = REPOSITORY / "Tests/Apps/pantry"
@@ -120,6 +120,30 @@ def test_speech_is_over_after_a_short_silence():
     assert not wait.done(elapsed=0.9, silent_for=0.1, heard=True)
     assert wait.done(elapsed=0.9, silent_for=0.2, heard=True)
     assert wait.done(elapsed=5, silent_for=0, heard=True), "never beyond the limit"
+
+
+def test_a_load_waits_for_what_follows_finished_loading(tmp_path):
+    """On a busy machine Orca may pause over a second after "Finished loading" before the page's
+    summary: the load keeps what comes after (it was lost to the next key in a CI run)."""
+    path = tmp_path / "speech"
+    now = [0.0]
+    due = [(0.1, "speak\tFinished loading Add Item.\n"), (1.5, "speak\tPage has 1 heading.\n"),
+           (1.7, "speak\tAdd Item heading level 1.\n")]
+
+    def pause(seconds):
+        now[0] += seconds
+        while due and due[0][0] <= now[0]:
+            with path.open("a") as file:
+                file.write(due.pop(0)[1])
+
+    speech = Speech(path, clock=lambda: now[0], pause=pause)
+    said = speech.settle_load(0, Settle())
+    assert [line.text for line in said] == ["Finished loading Add Item.", "Page has 1 heading.",
+                                            "Add Item heading level 1."]
+    assert speech.settle(len(speech.lines), Settle().after_key) == [], "nothing left for the next key"
+    now[0], due[:] = 10.0, [(10.1, "speak\tFinished loading Blank.\n")]
+    assert [line.text for line in speech.settle_load(len(speech.lines), Settle())] == ["Finished loading Blank."]
+    assert now[0] < 10.1 + 0.6 + 3.0 + 0.1, "a page with nothing after it waits no more than after_finished"
 
 
 def test_disagreements_with_the_tree_walk():
