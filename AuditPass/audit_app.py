@@ -1,7 +1,7 @@
 """flowpages' automated audit pass over any app folder, from the command line (see README.md):
 
     flowpages audit <app> [--out DIR] [--views DIR] [--screen-reader orca|none] [--browser chromium|firefox|both]
-                          [--screenshots] [--base URL [--attach-to AUDIT]]
+                          [--screenshots] [--jobs N] [--base URL [--attach-to AUDIT]]
 
 Starts flowpages (the binary FLOWPAGES_BIN names) over a throwaway database serving the pages as
 shipped (`--prototype audit`), or audits the prototype running at --base; opens every state of the
@@ -115,6 +115,8 @@ def main(arguments=None) -> int:
     parser.add_argument("--screen-reader", choices=("orca", "none"), default="orca", help="read every state with Orca (default) or not")
     parser.add_argument("--browser", choices=("chromium", "firefox", "both"), default="chromium", help="the browsers Orca reads each state in")
     parser.add_argument("--screenshots", action="store_true", help="keep each state's screenshots (light and dark) beside the report")
+    parser.add_argument("--jobs", type=int, default=1, choices=range(1, 9), metavar="N",
+                        help="audit N states side by side (1-8); Orca reads N side by side only as root (a user per job), else one at a time")
     parser.add_argument("--state", action="append", metavar="ID", help="audit only this state (its id in states.json; repeatable)")
     options = parser.parse_args(arguments)
     if options.attach_to is not None and not options.base:
@@ -146,7 +148,8 @@ def main(arguments=None) -> int:
             else:
                 readers = ["chromium", "firefox"] if options.browser == "both" else [options.browser]
         audit = AuditPass(browser, options.app, out, Progress(), states=states, readers=readers,
-                          screenshots=options.screenshots or options.attach_to is not None, views=views, only=options.state)
+                          screenshots=options.screenshots or options.attach_to is not None, views=views, only=options.state,
+                          jobs=options.jobs)
         # Ctrl-C from here on stops the pass after the state under way (the server and Chromium
         # run in sessions of their own, so it reaches only this process).
         results = audit.run()

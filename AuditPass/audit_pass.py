@@ -4,7 +4,10 @@ structure, names, focus, reflow, the keyboard pass and the screen-reader transcr
 written for the app. What it finds is kept in a folder, state by state as it goes, so a pass
 stopped halfway keeps what it finished."""
 import json
+import os
 import re
+import sys
+import threading
 import time
 from collections import Counter
 import urllib.parse
@@ -16,6 +19,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from audit import AppAudit
+from audit_jobs import Jobs
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,31 @@ def findings(problems) -> list:
     return list(grouped.values())
 
 
-def _orca(browser: str):
+def _orca(browser: str, user: str = None):
     import orca
-    return orca.ScreenReader(browser)
+    return orca.ScreenReader(browser, user=user)
+
+
+def _another_browser(browser):
+    """One more driven Chromium on `browser`'s server, with its key to the pass's pages."""
+    from browser import Browser
+    another = Browser(browser.base)
+    another.audit_key = getattr(browser, "audit_key", None)
+    return another
+
+
+@dataclass
+class Auditor:
+    """One job's browser, its way of opening states and its audit; `owned`: the job made the
+    browser and quits it when done."""
+    browser: object
+    states: object
+    audit: AppAudit
+    owned: bool
+
+    def close(self):
+        if self.owned:
+            self.browser.quit()
 
 
 def unstable_lines(earlier: dict, lines: list, same_page: bool) -> list:
@@ -109,6 +135,10 @@ class PrototypeStates:
     def address(self, state: Listed):
         return None
 
+    def using(self, browser) -> "PrototypeStates":
+        """The same states, opened in `browser` (its own session)."""
+        return PrototypeStates(browser, self.app)
+
 
 class ShippedStates:
     """The states of a server serving the pages as shipped for the pass (`--prototype audit`,
@@ -136,6 +166,10 @@ class ShippedStates:
     def open(self, state: Listed):
         self.browser.driver.get(self.address(state))
 
+    def using(self, browser) -> "ShippedStates":
+        """The same states, opened in `browser`."""
+        return ShippedStates(browser, self.app, self.key)
+
 
 def inventory(browser, app: str) -> list:
     """Every state the inventory of `app` can open, in its order."""
@@ -155,12 +189,19 @@ class AuditPass:
     kept as previous.json), screenshots/ light and dark."""
 
     def __init__(self, browser, app: str, out: Path, progress=None, states=None, readers=(), screenshots=True, views=None, only=None,
-                 reader=None):
+                 reader=None, jobs: int = 1, new_browser=None):
         """`states` lists and opens the states (``PrototypeStates`` of the browser's server by
         default); `readers` names the browsers a screen reader reads each state in, at a one-time
-        address of it (only with ``ShippedStates``), each with `reader(browser)` (an
-        ``orca.ScreenReader`` by default)."""
+        address of it (only with ``ShippedStates``), each with `reader(browser, user)` (an
+        ``orca.ScreenReader`` by default); `jobs` states are audited side by side, each job in a
+        browser of its own made by `new_browser(browser)` (the first job's is `browser`)."""
         self.browser = browser
+        self.jobs = max(1, jobs)
+        self.new_browser = new_browser or _another_browser
+        self.views = views
+        # Each audited state's record by its index in `listed` (``_audit_one``).
+        self.records = {}
+        self.lock = threading.Lock()
         self.app = app
         self.out = out
         self.progress = progress or (lambda done, total, state, problems, doing=None: None)
@@ -186,7 +227,6 @@ class AuditPass:
         self.started = datetime.now(timezone.utc)
         self.seconds = 0.0
         self.stopped = False
-        self.completed = 0
         self.previous = None
         results = out / "results.json"
         if results.exists():
@@ -194,10 +234,11 @@ class AuditPass:
             results.replace(out / "previous.json")
 
     def run(self) -> dict:
-        """Audits every listed state in the driven Chromium, then has each screen reader read them
-        all, browser by browser (Orca runs one at a time); Ctrl-C stops after the state under way
-        and keeps the rest."""
+        """Audits every listed state in driven Chromium (`jobs` browsers side by side), then has
+        each screen reader read them all, browser by browser; Ctrl-C stops the pass, drops the
+        states under way and keeps the rest."""
         clock = time.monotonic()
+        self.clock = clock
         self.listed = [state for state in self.states.listed() if not self.only or state.id in self.only]
         if self.only - {state.id for state in self.listed}:
             raise RuntimeError(f"{self.app} has no state {', '.join(sorted(self.only - {state.id for state in self.listed}))} to open")
@@ -205,68 +246,121 @@ class AuditPass:
             raise RuntimeError(f"{self.browser.base}/{self.app}/_audit lists no state to open ({self.browser.title!r}):"
                                " is the app served there, with --prototype on?")
         try:
-            for index, state in enumerate(self.listed):
-                self.progress(index, len(self.listed), state, len(self.audit.problems))
-                started = time.monotonic()
-                self.states.open(state)
-                self.audit.state(state.label)
-                self.headings[state.id] = len(self.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6"))
-                self.timings[state.id] = {"audit": round(time.monotonic() - started, 1)}
-                self.completed += 1
-                self.seconds = time.monotonic() - clock
-                self._save(finished=False)
+            Jobs(self.jobs, self._auditor, lambda auditor: auditor.close()).run(self.listed, self._audit_one, self._audited)
             for browser in self.readers:
                 self._read_all(browser)
                 self.seconds = time.monotonic() - clock
         except KeyboardInterrupt:
             self.stopped = True
-            # The state under way is dropped whole: its problems and its half-taken record.
-            self.audit.states = self.audit.states[:self.completed]
-            done = {state.name for state in self.audit.states}
-            self.audit.problems = [problem for problem in self.audit.problems if problem.state in done]
         if not self.stopped:
             self.progress(len(self.listed), len(self.listed), None, len(self.audit.problems))
             self.audit.finish()
         self.seconds = time.monotonic() - clock
         return self._save(finished=not self.stopped)
 
-    def _read_all(self, browser: str):
-        """Every audited state read by the screen reader in `browser`, one started for them all. A
-        reading that fails (Orca silent, a say-all that never ends) is kept as that state's error,
-        and the reader is started afresh for the next state; one that cannot start is every
-        state's error."""
-        import orca
-        reader = self.reader(browser)
-        try:
-            reader.start()
-            for index, state in enumerate(self.listed[:self.completed]):
-                self.progress(index, self.completed, state, len(self.audit.problems), f"Orca in {browser.capitalize()}")
-                started = time.monotonic()
-                try:
-                    self.read(state, browser, reader)
-                except orca.ScreenReaderError as error:
-                    self.spoken.setdefault(state.id, {})[browser] = {"lines": [], "unstable": [], "disagreements": [], "error": str(error)}
-                    self.reader_errors.append(f"{state.id} in {browser}: {error}")
-                    reader.stop()
-                    reader = self.reader(browser)
-                    reader.start()
-                seconds = self.timings[state.id].setdefault("screenReader", {})
-                seconds[browser] = round(time.monotonic() - started, 1)
-                self._save(finished=False)
-        except orca.ScreenReaderError as error:
-            self.reader_errors.append(f"Orca in {browser}: {error}")
-        finally:
-            reader.stop()
+    @property
+    def audited(self) -> list:
+        """The listed states audited so far, in the inventory's order."""
+        return [state for index, state in enumerate(self.listed) if index in self.records]
 
-    def read(self, state: Listed, browser: str, reader):
-        """What the screen reader in `browser` says on `state`, opened afresh at an address of its
+    def _auditor(self, number: int) -> "Auditor":
+        """Worker `number`'s browser (the pass's own for the first, a new one for each other) with
+        an audit of its own."""
+        browser = self.browser if number == 0 else self.new_browser(self.browser)
+        return Auditor(browser, self.states.using(browser), AppAudit(
+            self.app, browser, self.out / "screenshots", thorough=True, views=self.views, screenshots=self.screenshots),
+            owned=number > 0)
+
+    def _audit_one(self, auditor: "Auditor", index: int, state: Listed) -> dict:
+        self.progress(len(self.records), len(self.listed), state, len(self.audit.problems))
+        started = time.monotonic()
+        audit = auditor.audit
+        problems, review, runs = len(audit.problems), len(audit.needs_review), audit.axe_runs
+        auditor.states.open(state)
+        audit.state(state.label)
+        return {"state": audit.states[-1], "shot": audit.shots[-1], "problems": audit.problems[problems:],
+                "needsReview": audit.needs_review[review:], "axeRuns": audit.axe_runs - runs,
+                "headings": len(auditor.browser.driver.find_elements(By.CSS_SELECTOR, "h1, h2, h3, h4, h5, h6")),
+                "seconds": round(time.monotonic() - started, 1)}
+
+    def _audited(self, index: int, state: Listed, record: dict):
+        """A state's audit kept: the pass's audit rebuilt from the records in the inventory's order
+        (workers finish in any), and the results saved."""
+        self.records[index] = record
+        self.headings[state.id] = record["headings"]
+        self.timings[state.id] = {"audit": record["seconds"]}
+        ordered = [self.records[number] for number in sorted(self.records)]
+        self.audit.states = [record["state"] for record in ordered]
+        self.audit.shots = [record["shot"] for record in ordered]
+        self.audit.problems = [problem for record in ordered for problem in record["problems"]]
+        self.audit.needs_review = [problem for record in ordered for problem in record["needsReview"]]
+        self.audit.axe_runs = sum(record["axeRuns"] for record in ordered)
+        self.seconds = time.monotonic() - self.clock
+        self._save(finished=False)
+
+    def _read_all(self, browser: str):
+        """Every audited state read by the screen reader in `browser`: `jobs` readers side by side
+        when root (each as a user of its own: one Orca runs per user), else one. A reading that
+        fails (Orca silent, a say-all that never ends) is kept as that state's error and its
+        reader is started afresh; a reader that cannot start is every state's error."""
+        import orca
+        count = min(self.jobs, len(self.audited)) if self.jobs > 1 and os.geteuid() == 0 else 1
+        if self.jobs > 1 and count == 1 and os.geteuid() != 0:
+            print("Orca reads one state at a time: side by side each reader needs a user of its own, which only root can make",
+                  file=sys.stderr)
+        users = orca.job_users(count) if count > 1 else [None]
+        done = []
+
+        def start(number: int) -> dict:
+            reader = {"user": users[number], "reader": None}
+            try:
+                reader["reader"] = self.reader(browser, users[number])
+                reader["reader"].start()
+            except orca.ScreenReaderError as error:
+                with self.lock:
+                    self.reader_errors.append(f"Orca in {browser}{' as ' + users[number] if users[number] else ''}: {error}")
+                if reader["reader"]:
+                    reader["reader"].stop()
+                reader["reader"] = None
+            return reader
+
+        def read(reader: dict, index: int, state: Listed):
+            if reader["reader"] is None:
+                return None
+            self.progress(len(done), len(self.audited), state, len(self.audit.problems), f"Orca in {browser.capitalize()}")
+            started = time.monotonic()
+            try:
+                spoken = self.read(state, browser, reader["reader"])
+            except orca.ScreenReaderError as error:
+                spoken = {"lines": [], "unstable": [], "disagreements": [], "error": str(error)}
+                reader["reader"].stop()
+                reader.update(start(users.index(reader["user"])))
+            return spoken, round(time.monotonic() - started, 1)
+
+        def kept(index: int, state: Listed, result):
+            done.append(state.id)
+            if result is None:
+                return
+            spoken, seconds = result
+            if spoken is not None:
+                self.spoken.setdefault(state.id, {})[browser] = spoken
+                if "error" in spoken:
+                    with self.lock:
+                        self.reader_errors.append(f"{state.id} in {browser}: {spoken['error']}")
+            self.timings[state.id].setdefault("screenReader", {})[browser] = seconds
+            self._save(finished=False)
+
+        Jobs(count, start, lambda reader: reader["reader"] and reader["reader"].stop()).run(self.audited, read, kept)
+
+    def read(self, state: Listed, browser: str, reader) -> dict:
+        """What the screen reader in `browser` says on `state` (none when it has no address), opened afresh at an address of its
         own, beside the tree walk's transcript of it: lines that differed from the previous run's
         on a page that reads the same are unstable, and where the two disagree on a stable line is
         a finding for a person to review."""
         import orca
         address = self.states.address(state)
         if address is None:
-            return
+            return None
         audited = next(audited for audited in self.audit.states if audited.name == state.label)
         previous = {entry["id"]: entry for entry in (self.previous or {}).get("states", [])}.get(state.id, {})
         same_page = previous.get("transcript") == [line.as_json() for line in audited.transcript]
@@ -277,7 +371,7 @@ class AuditPass:
         shaky = {line["text"] for line in unstable}
         spoken["unstable"] = unstable
         spoken["disagreements"] = [found for found in orca.disagreements(reading, audited.transcript) if found.get("orca") not in shaky]
-        self.spoken.setdefault(state.id, {})[browser] = spoken
+        return spoken
 
     def _save(self, finished: bool) -> dict:
         results = self.results(finished)
@@ -306,7 +400,7 @@ class AuditPass:
         return {
             "app": self.app, "base": self.browser.base, "started": self.started.isoformat(timespec="seconds"),
             "seconds": round(self.seconds, 1), "listed": len(self.listed), "finished": finished,
-            "stopped": self.stopped, "nuChecked": finished,
+            "stopped": self.stopped, "nuChecked": finished, "jobs": self.jobs,
             **({"screenReaderErrors": self.reader_errors} if self.reader_errors else {}),
             # Problems no single state owns (titles shared by different screens).
             "acrossStates": [{"check": p.check, "rule": p.rule, "where": p.where, "fix": p.fix, "states": p.state}

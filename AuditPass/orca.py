@@ -10,11 +10,15 @@ and every process they started, whatever happens. Orca's speech goes through `or
 (copied into Orca's settings folder) into a file this module reads; a key's speech is over when
 the file has been quiet for a moment (`Settle`).
 
+Orca runs once per user (it quits when `pgrep -u` finds another): readers that read side by side
+each run as a user of their own, `job_users(n)` (root only; the accounts are made when missing).
+
 By hand: `python AuditPass/orca.py URL [--browser firefox|chromium] [--tabs N] [--headings N]`."""
 import argparse
 import atexit
 import json
 import os
+import pwd
 import shutil
 import signal
 import subprocess
@@ -70,14 +74,34 @@ class ScreenReaderError(RuntimeError):
     """Orca, the display or the browser did not do what the reading needs; says which and why."""
 
 
+def job_users(count: int) -> list:
+    """`count` accounts for readers reading side by side, `flowpages-audit-1`… (system accounts
+    with no home and no shell, made when missing): one Orca runs per user. Only root can."""
+    if os.geteuid() != 0:
+        raise ScreenReaderError("readers side by side need a user each, and only root can run them as others")
+    names = [f"flowpages-audit-{number}" for number in range(1, count + 1)]
+    for name in names:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            made = subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir", "/nonexistent",
+                                   "--shell", "/usr/sbin/nologin", name], capture_output=True, text=True)
+            if made.returncode and "already exists" not in made.stderr:
+                raise ScreenReaderError(f"useradd {name}: {made.stderr.strip()}")
+    return names
+
+
 class ScreenReader:
     """Orca and one browser on a display of their own. A context manager; `stop()` is idempotent."""
 
-    def __init__(self, browser: str = "firefox", *, settle: Settle = Settle()):
+    def __init__(self, browser: str = "firefox", *, settle: Settle = Settle(), user: str = None):
+        """`user`: the account the display, Orca and the browser run as (one of `job_users`);
+        this process's own when none is given."""
         if browser not in BROWSERS:
             raise ValueError(f"browser is one of {BROWSERS}, not {browser!r}")
         self.browser = browser
         self.settle = settle
+        self.user = pwd.getpwnam(user) if user else None
         self.folder = Path(tempfile.mkdtemp(prefix=f"flowpages-orca-{browser}-"))
         # Every process started here, and theirs, carries this in its environment: stop() finds them by it.
         self.token = uuid.uuid4().hex
@@ -275,7 +299,7 @@ class ScreenReader:
 
     def _xdotool(self, *arguments: str, capture: bool = False, timeout: float = 10) -> str:
         done = subprocess.run(["xdotool", *arguments], env=self.environment, capture_output=True, text=True,
-                              timeout=timeout)
+                              timeout=timeout, **self._as_user())
         if done.returncode and not capture:
             raise ScreenReaderError(f"xdotool {' '.join(arguments)}: {done.stderr.strip()}")
         return done.stdout.strip()
@@ -283,12 +307,26 @@ class ScreenReader:
     def _spawn(self, command: list, environment: dict, log, **options) -> subprocess.Popen:
         """Starts `command` in a process group of its own, its output in `log` (a file in the folder)."""
         output = open(self.folder / log, "wb") if log else None
+        self._hand_over()
         process = subprocess.Popen(command, env=environment, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                                   **({"stdout": output} if output else {}), start_new_session=True, **options)
+                                   **({"stdout": output} if output else {}), start_new_session=True,
+                                   **self._as_user(), **options)
         if output:
             output.close()
         self.processes.append(process)
         return process
+
+    def _as_user(self) -> dict:
+        """What runs a process as the reader's user (none: as this process)."""
+        return {"user": self.user.pw_uid, "group": self.user.pw_gid, "extra_groups": []} if self.user else {}
+
+    def _hand_over(self):
+        """The folder and all in it made the reader's user's, so what runs as it can write there
+        (settings, the profile, the speech file are made by this process)."""
+        if not self.user:
+            return
+        for path in [self.folder, *self.folder.rglob("*")]:
+            os.chown(path, self.user.pw_uid, self.user.pw_gid, follow_symlinks=False)
 
     def _log(self, name: str) -> str:
         path = self.folder / name

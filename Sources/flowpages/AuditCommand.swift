@@ -48,10 +48,17 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Keep each state's screenshots, light and dark, beside the report.")
     var screenshots = false
 
+    @Option(help: ArgumentHelp("Audit this many states side by side (1–\(Self.mostJobs)), each in a browser of its own; Orca reads as many side by side only as root (a user per job: one Orca runs per user), else one at a time.", valueName: "n"))
+    var jobs = 1
+
+    /// The most jobs: each is a Chromium (and an Orca with its browser), some 300–500 MB and a core's share.
+    static let mostJobs = 8
+
     @Option(name: .customLong("state"), help: ArgumentHelp("Audit only this state, by its id in /<app>/_audit/states.json (repeatable).", valueName: "id"))
     var states: [String] = []
 
     func validate() throws {
+        if !(1...Self.mostJobs).contains(jobs) { throw ValidationError("--jobs is 1 to \(Self.mostJobs), not \(jobs).") }
         if attachTo != nil, base == nil { throw ValidationError("--attach-to needs --base: the audit lives in the database of the server running there.") }
         if base == nil, !FileManager.default.fileExists(atPath: (views as NSString).appendingPathComponent(app + "/app.xml")) {
             throw ValidationError("\((views as NSString).appendingPathComponent(app + "/app.xml")) does not exist: give the folder the app folder is in with --views.")
@@ -67,6 +74,7 @@ struct AuditCommand: ParsableCommand {
         if let base { arguments += ["--base", base] }
         if let attachTo { arguments += ["--attach-to", String(attachTo)] }
         if screenshots { arguments.append("--screenshots") }
+        if jobs > 1 { arguments += ["--jobs", String(jobs)] }
         arguments += states.flatMap { ["--state", $0] }
         setenv("FLOWPAGES_BIN", executable.path, 1)
         let argv = (["/bin/bash", launcher] + arguments).map { strdup($0) } + [nil]

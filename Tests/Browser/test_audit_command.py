@@ -49,8 +49,11 @@ def test_orca_reads_every_state_of_an_app_from_the_products_alone(tmp_path):
     apps = tmp_path / "apps"
     shutil.copytree(PANTRY, apps / "pantry")
     out = tmp_path / "audit"
-    results = audit(binary, "pantry", apps, out, "--browser", "chromium", cwd=tmp_path)
-    assert results["finished"] and results["listed"] == len(results["states"]) > 10
+    # Two jobs: two Chromiums audit side by side, and (as root, as CI runs) two Orcas read side by
+    # side, each as a user of its own; the results keep the inventory's order all the same.
+    results = audit(binary, "pantry", apps, out, "--browser", "chromium", "--jobs", "2", cwd=tmp_path)
+    assert results["finished"] and results["listed"] == len(results["states"]) > 10 and results["jobs"] == 2
+    assert [state["id"] for state in results["states"]] == inventory("pantry", apps)
     for state in results["states"]:
         said = spoken(state, "chromium")
         assert said, f"Orca said nothing on {state['id']}"
@@ -63,7 +66,7 @@ def test_orca_reads_every_state_of_an_app_from_the_products_alone(tmp_path):
         assert state["seconds"]["screenReader"]["chromium"] > 0
     report = (out / "report.html").read_text()
     assert "What Orca says in Chromium" in report
-    # Run again on the same pages: what Orca says alike is no change.
+    # Run again on the same pages, one job: what Orca says alike is no change.
     again = audit(binary, "pantry", apps, out, "--browser", "chromium", "--state", "modal:add-item", "--state", "form-errors:add-item:item",
                   cwd=tmp_path)
     assert len(again["states"]) == 2
@@ -85,17 +88,26 @@ def test_orca_reads_a_state_of_each_shipped_app_in_both_browsers(app, tmp_path):
         assert "Focus mode" not in arrival, f"{browser} put the listener in a field on arrival: {arrival}"
 
 
-def first_screen(app: str) -> str:
-    """The id of the first screen state the app's inventory lists, from a prototype's states.json."""
+def listed(app: str, views: Path = None) -> list:
+    """The states of the app's inventory, in its order, from a prototype's states.json."""
     from conftest import Server
     import urllib.request
-    server = Server()
+    server = Server(**({"views": str(views)} if views else {}))
     try:
         with urllib.request.urlopen(f"{server.base}/{app}/_audit/states.json", timeout=60) as answer:
-            states = json.loads(answer.read())["states"]
+            return json.loads(answer.read())["states"]
     finally:
         server.stop()
-    return next(state["id"] for state in states if state["kind"] == "screen" and state["openable"])
+
+
+def inventory(app: str, views: Path) -> list:
+    """The ids of the states the pass opens, in the inventory's order."""
+    return [state["id"] for state in listed(app, views) if state["openable"]]
+
+
+def first_screen(app: str) -> str:
+    """The id of the first screen state the app's inventory lists."""
+    return next(state["id"] for state in listed(app) if state["kind"] == "screen" and state["openable"])
 
 
 def test_a_line_said_differently_is_unstable_on_an_unchanged_page_and_a_change_on_a_changed_one():
