@@ -76,7 +76,10 @@ struct AuditRequests {
     /// Puts `unit`'s session into `state` (made by `recipe`), replayed as the app runs, and
     /// answers with its screen.
     func show(_ state: AuditState, recipe: AuditState.Recipe, in unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        if case .notFound(let path) = recipe { return unit.finish(.redirect(to: app.urls.prefix + path), request: request) }
+        if case .notFound(let path) = recipe {
+            watch(unit)
+            return unit.finish(.redirect(to: app.urls.prefix + path), request: request)
+        }
         let replay = try AuditReplay(services, sessionID: unit.id, dataKey: unit.dataKey, clientAddress: request.clientAddress, now: now)
         let prepared = try replay.prepare(recipe)
         let unreached = HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start: what this session changed of the app's"
@@ -85,6 +88,13 @@ struct AuditRequests {
             guard let opened = try replay.state(recipe, prepared: prepared, in: transaction) else { throw unreached }
             return (opened, [], .deepLink)
         }
+        watch(unit)
         return unit.redirectToCurrentScreen(request)
+    }
+
+    /// Maps the pages of the session the audit opened a state in from here on (its id as
+    /// committed: a replayed sign-in rotates it), so the pass can name their template lines.
+    private func watch(_ unit: SessionUnit) {
+        app.sourceMaps?.watch(unit.id)
     }
 }

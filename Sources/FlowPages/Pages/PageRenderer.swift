@@ -97,15 +97,21 @@ struct PageRenderer {
         return try renderBytes(app.app.templates[current.name] ?? "", context, for: Self.session(of: unit), renderedApart: renderedApart)
     }
 
-    /// Renders `template` with `context`. While the audit workspace is on (``MountedApp/sourceMaps``),
+    /// Renders `template` with `context`. For a session the audit watches (``MountedApp/sourceMaps``),
     /// the page's source map is kept as `session`'s last (with the lines of `renderedApart`, the
     /// maps of markup drawn apart that the page writes in); otherwise nothing is recorded.
     private func renderBytes(_ template: String, _ context: [String: TemplateValue], for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {
-        guard let maps = app.sourceMaps, let session else { return try app.templates.renderBytes(template, context) }
+        guard let maps = mapping(session), let session else { return try app.templates.renderBytes(template, context) }
         var map: SourceMap? = SourceMap(renderedApart: renderedApart)
         let body = try app.templates.renderBytes(template, context, sourceMap: &map)
         if let map { maps.keep(map, of: body, for: session) }
         return body
+    }
+
+    /// Where the pages of `session` are mapped: nil unless the audit watches it.
+    private func mapping(_ session: String?) -> AuditSourceMaps? {
+        guard let maps = app.sourceMaps, let session, maps.isWatching(session) else { return nil }
+        return maps
     }
 
     /// What the browser names `unit`'s session by in its next request (its cookie): nil for a
@@ -129,7 +135,7 @@ struct PageRenderer {
         let screen = app.navigation.currentScreen(in: under)
         do {
             let context = try context(under, unit: unit, takesFocus: false)
-            var map: SourceMap? = app.sourceMaps == nil ? nil : SourceMap()
+            var map: SourceMap? = mapping(Self.session(of: unit)) == nil ? nil : SourceMap()
             let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context, sourceMap: &map), as: UTF8.self)
             var page = context["page"]?["tab"].map { ["tab": $0] } ?? [:]
             page["title"] = title?["title"] ?? .null
