@@ -17,7 +17,7 @@ struct AppServices: Sendable {
     /// Where unexpected failures are logged with their request id.
     let errorLog: @Sendable (String) -> Void
 
-    var renderer: PageRenderer { PageRenderer(app: app, store: store, linkCounters: linkCounters, errorLog: errorLog) }
+    var renderer: PageRenderer { PageRenderer(app: app, store: store, errorLog: errorLog) }
 
     /// The app's data as `unit`'s session sees it, read outside any transaction.
     func data(for unit: SessionUnit) -> AppData {

@@ -104,7 +104,7 @@ public struct WebApplication: Sendable {
         main.get(ReservedPath.opener.pattern, mayBlock: true) { request in
             let link = request.query("url") ?? ""
             guard let target = DeepLinks.target(of: link, apps: served), let services = prefixed[target.app] else { return site.unattributedLink(link) }
-            return try services.answering(request) { try LinkOpener(services: services).openLink(request) }
+            return try services.answering(request) { try ScreenRequests(services: services).openLink(request) }
         }
         for (id, services) in prefixed {
             Self.mountImages(services, in: &main, prefix: "/" + id)
@@ -166,7 +166,7 @@ public struct WebApplication: Sendable {
             { request in try services.answering(request) { try body(request) } }
         }
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
-        group.get(ReservedPath.opener.pattern, answer { try LinkOpener(services: services).openLink($0) })
+        group.get(ReservedPath.opener.pattern, answer { try ScreenRequests(services: services).openLink($0) })
         if let stylesheet = services.app.stylesheet, let tag = services.app.stylesheetTag {
             group.get(ReservedPath.stylesheet.pattern) { request in
                 let headers = HTTPHeaders([("ETag", tag), ("Cache-Control", "no-cache")])

@@ -16,7 +16,6 @@ import QRCode
 struct AppBanner {
     let app: MountedApp
     let store: any WebStore
-    let linkCounters: LinkCounters
 
     /// The session flag set when a person dismisses the banner; FlowPages' own (apps' flags
     /// cannot start with `_`).
@@ -131,8 +130,12 @@ struct AppBanner {
         if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {
             value["linkQR"] = (try? QRCode(text: link)).map { .html(SafeHTML(trusted: $0.svg(title: "This page's link as a QR code"))) } ?? .null
         }
-        linkCounters.count(app: definition.id, pattern: route.path, kinds: [Outcome.bannerShown.kind])
         return .record(TemplateRecord(value))
+    }
+
+    /// The link pattern the banner of `state`'s current screen is counted under: its route's path.
+    func pattern(of state: NavigationState) -> String {
+        app.navigation.route(app.navigation.currentScreen(in: state).name)?.path ?? "(unknown)"
     }
 
     /// A session's `deep_link_fallback` event: the outcome, on the screen of `instance`.

@@ -19,7 +19,7 @@ struct AppBannerRequests {
     /// their session, as any post does; a page that shows no banner asks for nothing and is
     /// told it was out of date.
     func giveCode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let banner = AppBanner(app: app, store: services.store, linkCounters: services.linkCounters)
+        let banner = AppBanner(app: app, store: services.store)
         // Minted at most once, should another tab's save make the request run again.
         var minted: AppBanner.ClaimCode?
         return try services.retryingConflicts {

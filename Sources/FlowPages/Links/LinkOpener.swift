@@ -2,36 +2,27 @@ import FlowStore
 import HTTPServer
 import Navigation
 
-/// Opens deep links (seed 000 §8, §13, §14) into a session: records `deep_link_opened`, then
-/// either shows the screen (`deep_link_success`), or — for a link that is malformed, unknown,
-/// names nothing, or has an expired token — the app's alert over the current screen with
-/// nothing else changed (`deep_link_failure`). Every way a link arrives comes through here: a
-/// typed or mailed URL of a deep-linkable screen or of a tab link, and the link openers at `/_open`.
+/// Decides how a deep link opens (seed 000 §8, §13, §14) in a session: `deep_link_opened`, then
+/// either the screen (`deep_link_success`), or — for a link that is malformed, unknown, names
+/// nothing, or has an expired token — the app's alert over the current screen with nothing else
+/// changed (`deep_link_failure`). Every way a link arrives comes through here: a typed or mailed
+/// URL of a deep-linkable screen or of a tab link, and the link openers at `/_open`. It reads and
+/// never writes; ``ScreenRequests`` commits what it decides.
 struct LinkOpener {
     let services: AppServices
     private var app: MountedApp { services.app }
 
-    /// The app's own opener (`/<app>/_open?url=…`): any link in any of the seeds' forms; one this
-    /// app cannot open (another app's, an unknown scheme, not a URL) is an invalid link of this app.
-    func openLink(_ request: HTTPRequest) throws -> HTTPResponse {
-        let link = request.query("url") ?? ""
-        let destination = DeepLinks.target(of: link, apps: [app.app]).flatMap { target in
+    /// Where the app's own opener (`/<app>/_open?url=…`) leads: any link in any of the seeds'
+    /// forms; nil for one this app cannot open (another app's, an unknown scheme, not a URL), an
+    /// invalid link of this app.
+    func destination(of link: String) -> LinkDestination? {
+        DeepLinks.target(of: link, apps: [app.app]).flatMap { target in
             app.destination(path: Substring(target.path), query: target.query)
         }
-        return try open(destination, link: link, request: request)
     }
 
-    /// Opens `destination` (nil: a link that names nothing of this app) for the request's session.
-    func open(_ destination: LinkDestination?, link: String, request: HTTPRequest) throws -> HTTPResponse {
-        try services.retryingConflicts {
-            let now = services.clock.now()
-            return try open(destination, link: link, request: request, unit: services.openSession(request, now: now), now: now)
-        }
-    }
-
-    /// Opens `destination` for a session already opened by the caller.
-    func open(_ destination: LinkDestination?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> HTTPResponse {
-        var unit = unit
+    /// What opening `destination` (nil: a link that names nothing of this app) does to `unit`'s session.
+    func decide(_ destination: LinkDestination?, link: String, request: HTTPRequest, unit: SessionUnit, now: Int64) throws -> ScreenDecision {
         var state = unit.state
         // Recorded without its query (a link's token is a secret, not analytics), and no longer
         // than a link needs to be told apart: a stranger's 7 KB link is not kept whole.
@@ -55,35 +46,27 @@ struct LinkOpener {
                 state.addToast(Notice(ServerNotice.error, values: ["message": "This link is invalid or has expired."]))
             }
         }
-        // A link that changes nothing (opened again and again) is counted, not logged: only a
-        // change of the session's state adds events, so a flood of GETs cannot fill the log.
         let changes = state != unit.state
-        if unit.isStored, !changes, request.method != .head {
-            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
-        }
         let current = app.navigation.currentScreen(in: state)
         // Shown at once when the link's own URL is the screen's, so a typed link is not redirected
         // to itself; and for a visitor without a session, whose alert a redirect would lose, or
         // whose tab a redirect would lose (the tab's screen URL alone does not select it).
         let opensTab = if case .tab? = destination { true } else { false }
-        // A guarded link opened by a visitor without a session shows its sign-in here (see ScreenRequests).
+        // A guarded link opened by a visitor without a session shows its sign-in here (see ScreenDecider).
         let asksSignIn = if !unit.isStored, failure == nil, case .screen(let instance)? = destination { state.pendingDestination == instance } else { false }
         let rendersHere = failure == nil && destination == .screen(current) && app.urls.screen(current) == request.target
             || !unit.isStored && (failure != nil || opensTab) || asksSignIn
-        // A visitor without a session is counted per link pattern, not logged; when redirected,
-        // by the screen's own GET, which opens the link again.
-        if !unit.isStored, rendersHere, request.method != .head {
-            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: events.map(\.kind))
-        }
+        // A link that changes nothing (opened again and again) is counted, not logged: only a
+        // change of the session's state adds events, so a flood of GETs cannot fill the log. A
+        // visitor without a session is counted too; when redirected, by the screen's own GET,
+        // which opens the link again.
+        let counted = request.method != .head && (unit.isStored ? !changes : rendersHere)
+            ? [ScreenDecision.LinkCount(pattern: pattern, kinds: events.map(\.kind))] : []
         if asksSignIn, case .screen(let instance)? = destination {
-            return try services.renderer.signInFirst(&unit, showing: state, for: instance, request: request, now: now)
+            return ScreenDecider(services: services).signInFirst(state, for: instance, counted: counted)
         }
-        // Committed once: here with the page, or before the redirect.
-        if rendersHere {
-            return try services.renderer.screen(&unit, showing: state, events: changes ? events : [], source: .deepLink, request: request, now: now)
-        }
-        try unit.commit(state, source: .deepLink, events: changes ? events : [], now: now)
-        return unit.redirectToCurrentScreen(request)
+        let move = ScreenDecision.Move(state: state, source: .deepLink, events: changes ? events : [], counted: counted)
+        return rendersHere ? .show(move) : .redirect(move)
     }
 
     /// Where `destination` leads from `unit`'s state: the state it lands on, with the event that

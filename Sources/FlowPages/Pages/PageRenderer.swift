@@ -6,77 +6,36 @@ import HTTPServer
 import Navigation
 
 /// Turns a session's state into the page a person sees: the current screen through its
-/// template inside the app's layout, or an error page of the app's own.
+/// template inside the app's layout, or an error page of the app's own. It reads the page's data
+/// and writes nothing: what a request changes is committed before its page is rendered.
 struct PageRenderer {
     let app: MountedApp
     /// Where the page's data is read from.
     let store: any WebStore
-    /// Where the app banner's outcomes are counted.
-    let linkCounters: LinkCounters
     let errorLog: @Sendable (String) -> Void
 
-    /// Shows the current screen of `shown` (the session's state, or what the GET moved it to):
-    /// first one commit of all the GET changes — the screen it moved to with its `events`, and
-    /// the one-shot notices (toasts, a form's errors) the page shows and so clears — then the page,
-    /// rendered from the committed session with those notices, `Cache-Control: no-store`. Nothing
-    /// is written when nothing changes; rendering writes nothing. A screen whose template fails is
-    /// logged with the request id and answered 500 with an error view in its place inside the
-    /// app's layout (seed 004 §15), its bar's Back and tab bar still there, Start Over, and an
-    /// error toast; a prototype's view names the fault.
-    func screen(
-        _ unit: inout SessionUnit, showing shown: NavigationState? = nil, events: [StoredEvent] = [], source: NavigationSource = .direct,
-        request: HTTPRequest, now: Int64
-    ) throws -> HTTPResponse {
-        let shown = shown ?? unit.state
-        let current = app.navigation.currentScreen(in: shown)
-        let banner = AppBanner(app: app, store: store, linkCounters: linkCounters)
-        var values = banner.values(for: current, state: shown, request: request, now: now)
-        var kept = shown
-        _ = kept.takeToasts()
-        kept.formErrors = nil
-        var events = events
-        // In the session's log with an arrival the GET commits anyway; shown again, only counted.
-        if values["appBanner"] != nil, unit.isStored, kept != unit.state || !events.isEmpty {
-            events.append(banner.event(.bannerShown, on: current, state: shown, now: now))
-        }
-        try unit.commit(kept, source: source, events: events, now: now)
-        // This GET's own move, or the one the post before it committed.
-        if let motion = unit.motion ?? shown.motion { values["motion"] = .string(motion.rawValue) }
-        var response: HTTPResponse
+    /// The current screen of `shown` — the committed session's state with the one-shot notices
+    /// (toasts, a form's errors) its page shows — with `values` added to its model (the app
+    /// banner, how the screen moved), answered `status` with `Cache-Control: no-store`. A screen
+    /// whose template fails is logged with the request id and answered 500 with an error view in
+    /// its place inside the app's layout (seed 004 §15), its bar's Back and tab bar still there,
+    /// Start Over, and an error toast; a prototype's view names the fault.
+    func screen(_ unit: SessionUnit, showing shown: NavigationState, adding values: [String: TemplateValue] = [:], status: HTTPStatus = .ok,
+                request: HTTPRequest) -> HTTPResponse {
+        let response: HTTPResponse
         do {
-            response = Self.html(try render(shown, unit: unit, adding: values))
+            response = Self.html(try render(shown, unit: unit, adding: values), status: status)
         } catch {
+            let current = app.navigation.currentScreen(in: shown)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
             response = brokenScreen(unit, current: current, error: error)
         }
         return unit.finish(response, request: request)
     }
 
-    /// The session's current screen with the app's Invalid Link alert over it (or a toast
-    /// saying so), 404: a typed URL naming a record that does not exist. The session stays where
-    /// it was, the alert kept over it as a link that names nothing keeps it, so its buttons answer
-    /// it (for a visitor without a session, whose state is not stored, its forms carry it).
-    func notFound(_ unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        guard app.app.alerts[WellKnownAlert.invalidLink.id] != nil else {
-            return try refusal(unit, message: "That page does not exist: nothing has that address.", status: .notFound, request: request)
-        }
-        var state = unit.state
-        state.alert = Notice(WellKnownAlert.invalidLink.id)
-        try unit.commit(state, source: .direct, now: now)
-        return unit.finish(Self.html(try render(state, unit: unit), status: .notFound), request: request)
-    }
-
-    /// The session's current screen with an error toast saying `message`, answered `status`: a
-    /// typed URL the app cannot show (400 for a search with nothing to look for). Nothing is saved.
-    /// The sign-in a guard asks for before `instance`, for a visitor without a session: shown at
-    /// the address they asked for, with a line saying why; its forms carry where signing in leads
-    /// (`then`), as nothing is stored before their first post.
-    func signInFirst(_ unit: inout SessionUnit, showing state: NavigationState, for instance: RouteInstance, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
-        var shown = state
-        shown.addToast(Notice(ServerNotice.message, values: ["message": "Sign in to see \(app.spokenName(instance.name))."]))
-        return try screen(&unit, showing: shown, request: request, now: now)
-    }
-
+    /// The session's current screen with an error toast saying `message`, answered `status`: an
+    /// address the app cannot show (400 for a search with nothing to look for), a post refused.
+    /// Nothing is saved.
     func refusal(_ unit: SessionUnit, message: String, status: HTTPStatus, request: HTTPRequest) throws -> HTTPResponse {
         var state = unit.state
         state.addToast(Notice(ServerNotice.error, values: ["message": message]))

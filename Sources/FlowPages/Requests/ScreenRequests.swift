@@ -1,9 +1,11 @@
-import Foundation
+import FlowStore
 import HTTPServer
 import Navigation
 
-/// Screen GETs: a URL names a screen, and showing it navigates there by the engine's rules
-/// (DECISIONS 1), then renders it — or answers 303 when the engine lands elsewhere.
+/// Screen GETs — a screen's address, a tab link, a link opened at `/_open` — in three steps:
+/// the session opened, what the request comes to decided as a value (``ScreenDecider``), and
+/// that decision committed (``commit(_:to:now:)``, the one write a GET makes) and answered:
+/// the page rendered from the committed session, a 303, or an error page.
 struct ScreenRequests {
     let services: AppServices
     private var app: MountedApp { services.app }
@@ -26,82 +28,69 @@ struct ScreenRequests {
         guard request.method == .get || request.method == .head else {
             throw HTTPError(.methodNotAllowed, "Screens are read with GET; forms post to the app's actions.", headers: HTTPHeaders([("Allow", "GET, HEAD")]))
         }
-        switch destination {
-        case .screen(let instance):
-            return try services.retryingConflicts { try show(instance, request: request) }
-        case .tab:
-            // A tab link's address (https://<host>/tab/projects) is always a link arriving.
-            return try LinkOpener(services: services).open(destination, link: request.path, request: request)
+        return try respond(to: request) { unit, now in
+            try ScreenDecider(services: services).decide(destination, request: request, unit: unit, now: now)
         }
     }
 
-    private func show(_ instance: RouteInstance, request: HTTPRequest) throws -> HTTPResponse {
-        let now = services.clock.now()
-        var unit = try services.openSession(request, now: now)
-        // /listing/999999: an address that names nothing. The session stays where it was.
-        guard try services.data(for: unit).exists(instance) else {
-            return try services.renderer.notFound(&unit, request: request, now: now)
+    /// The app's own link opener (`/<app>/_open?url=…`): the link opened in the request's session.
+    func openLink(_ request: HTTPRequest) throws -> HTTPResponse {
+        let link = request.query("url") ?? ""
+        return try respond(to: request) { unit, now in
+            let opener = LinkOpener(services: services)
+            return try opener.decide(opener.destination(of: link), link: link, request: request, unit: unit, now: now)
         }
-        // A link from outside (a mail, another app, the address bar) to a screen the session is
-        // not on is a deep link; a reload of the screen one is on is not. For a visitor without
-        // a session every such GET is how a link arrives (the link opener redirects here).
-        let fromOutside = !unit.hasCookie || Self.isArrivingFromOutside(request)
-        if app.navigation.route(instance.name)?.isDeepLinkable == true, fromOutside || !unit.isStored,
-           instance != app.navigation.currentScreen(in: unit.state) {
-            return try LinkOpener(services: services).open(.screen(instance), link: request.path, request: request, unit: unit, now: now)
-        }
-        // A modal is presented by an action (a prompt after sign-in, a success screen); the
-        // browser's Back or Forward onto its URL, or onto a later step of it, once it is gone
-        // shows where the session is instead of presenting it again. Open modals and deep
-        // links still answer their URLs.
-        if app.navigation.isShownInModal(instance.name),
-           !app.navigation.screen(in: unit.state).breadcrumbs.contains(where: { $0.route == instance }) {
-            return unit.redirectToCurrentScreen(request)
-        }
-        var (landed, source) = (unit.state, NavigationSource.direct)
-        switch app.navigator.execute(.navigate(instance, source: .direct), on: app.openingBeneath(instance, from: unit.state)) {
-        case .success(let transition):
-            // The browser's Back or an address typed, away from a form with unsaved changes: ask first.
-            let unsaved = UnsavedChanges(app: app)
-            if let left = try unsaved.left(from: unit.state, to: transition.state, data: services.data(for: unit)) {
-                try unit.commit(unsaved.hold(.screen(url: app.urls.screen(instance)), by: left.guard, on: unit.state), source: .direct, now: now)
-                return unit.redirectToCurrentScreen(request)
-            }
-            (landed, source) = (transition.state, transition.events.last?.source ?? .direct)
-        case .failure(.missingParameter(let route, let parameter)) where !app.urls.isInPath(parameter, of: route):
-            // The path names a screen; what its query leaves out is said on the screen one is on.
-            return try services.renderer.refusal(unit, message: "\(app.spokenName(route)) could not be shown: the address has no \(parameter).",
-                                                 status: .badRequest, request: request)
-        case .failure(.invalidParameter(let route, let parameter, let reason)) where !app.urls.isInPath(parameter, of: route):
-            let fault = reason.hasPrefix("does ") ? reason : "is " + reason
-            return try services.renderer.refusal(unit, message: "\(app.spokenName(route)) could not be shown: the address’s \(parameter) \(fault).",
-                                                 status: .badRequest, request: request)
-        case .failure(.unknownRoute), .failure(.missingParameter), .failure(.invalidParameter), .failure(.unknownParameter):
-            throw HTTPError(.notFound, "\(app.app.title) has no screen at \(request.path).")
-        case .failure:
-            // A route of another flow, a full stack: stay where the session is.
-            break
-        }
-        guard app.navigation.currentScreen(in: landed) == instance else {
-            // A visitor without a session is shown the sign-in the guard asks for, here: a redirect
-            // to it would lose where they were going, as nothing is stored before their first post.
-            if !unit.isStored, landed.pendingDestination == instance {
-                return try services.renderer.signInFirst(&unit, showing: landed, for: instance, request: request, now: now)
-            }
-            try unit.commit(landed, source: source, now: now)
-            return unit.redirectToCurrentScreen(request)
-        }
-        return try services.renderer.screen(&unit, showing: landed, source: source, request: request, now: now)
     }
 
-    /// A GET that did not come from one of this server's own pages: typed, bookmarked, or a link
-    /// in a mail or another app — how a deep link arrives.
-    static func isArrivingFromOutside(_ request: HTTPRequest) -> Bool {
-        // Fetch Metadata, which browsers send even where the Referer is withheld.
-        if let site = request.headers["Sec-Fetch-Site"] { return site != "same-origin" }
-        guard let referer = request.headers["Referer"], let host = request.headers["Host"] else { return true }
-        return URLComponents(string: referer).map { components in
-            components.host.map { $0 + (components.port.map { ":\($0)" } ?? "") } != host
-        } ?? true
+    /// Opens the request's session, decides with `decide`, commits and answers — all again on
+    /// the newer state when another request of the session saved first.
+    private func respond(to request: HTTPRequest, _ decide: (SessionUnit, Int64) throws -> ScreenDecision) throws -> HTTPResponse {
+        try services.retryingConflicts {
+            let now = services.clock.now()
+            var unit = try services.openSession(request, now: now)
+            return try answer(decide(unit, now), unit: &unit, request: request, now: now)
+        }
+    }
+
+    /// Carries out `decision`: commits its move and answers with the page or a 303; a refusal is
+    /// rendered as the session stands, writing nothing.
+    private func answer(_ decision: ScreenDecision, unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        switch decision {
+        case .notFound(let message):
+            throw HTTPError(.notFound, message)
+        case .refuse(let message, let status):
+            return try services.renderer.refusal(unit, message: message, status: status, request: request)
+        case .redirect(let move):
+            try commit(move, to: &unit, now: now)
+            return unit.redirectToCurrentScreen(request)
+        case .show(var move, let status):
+            let shown = move.state
+            // Only a screen shown as asked for offers the app and says how it moved; an error page does not.
+            let banner = AppBanner(app: app, store: services.store)
+            var values = status == .ok ? banner.values(for: app.navigation.currentScreen(in: shown), state: shown, request: request, now: now) : [:]
+            // The page shows its notices once: the session keeps the state without them.
+            _ = move.state.takeToasts()
+            move.state.formErrors = nil
+            // The banner's showing is counted; in the session's log too with an arrival the GET commits anyway.
+            if values["appBanner"] != nil {
+                move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [AppBanner.Outcome.bannerShown.kind]))
+                if unit.isStored, move.state != unit.state || !move.events.isEmpty {
+                    move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
+                }
+            }
+            try commit(move, to: &unit, now: now)
+            // This GET's own move, or the one the post before it committed.
+            if status == .ok, let motion = unit.motion ?? shown.motion { values["motion"] = .string(motion.rawValue) }
+            return services.renderer.screen(unit, showing: shown, adding: values, status: status, request: request)
+        }
+    }
+
+    /// The one write of a screen's GET: the session moved (nothing is written when nothing
+    /// changes, nor for a visitor without a stored session), and a link's outcomes counted.
+    private func commit(_ move: ScreenDecision.Move, to unit: inout SessionUnit, now: Int64) throws {
+        try unit.commit(move.state, source: move.source, events: move.events, now: now)
+        for counted in move.counted {
+            services.linkCounters.count(app: app.app.id, pattern: counted.pattern, kinds: counted.kinds)
+        }
     }
 }
