@@ -50,7 +50,9 @@ struct AuditPassRequests {
         fresh.headers.remove("Cookie")
         var unit = try services.openSession(fresh, now: now)
         unit.allowWrites()
-        return try audit.show(state, recipe: recipe, in: &unit, request: request, now: now)
+        // Checked by its one-time token, not a form's: carried out as a post is.
+        return try PostSpine(services: services).carryOut(audit.opening(state, recipe: recipe, in: unit, request: request, now: now),
+                                                          unit: &unit, now: now, request: request)
     }
 
     private func admit(_ request: HTTPRequest) throws {

@@ -60,41 +60,38 @@ struct AuditRequests {
     /// Puts the session into the state the post names, replayed as the app runs (a toast's
     /// action done in the session, its writes the session's own), and shows it.
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
-        try services.retryingConflicts {
-            let (opened, form, now, _) = try services.openCheckedPost(request)
-            var unit = opened
-            guard let id = form["state"], let state = try AuditInventory.of(services).state(id) else {
-                throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")' to open; the inventory lists them.")
+        try PostSpine(services: services).handle(request) { post in
+            guard let id = post.form["state"], let state = try AuditInventory.of(services).state(id) else {
+                throw HTTPError(.notFound, "\(app.app.title) has no state '\(post.form["state"] ?? "")' to open; the inventory lists them.")
             }
             guard let recipe = state.recipe else {
                 throw HTTPError(.unprocessableContent, "“\(state.name)” cannot be opened: \(state.note ?? "it has no way in").")
             }
-            return try show(state, recipe: recipe, in: &unit, request: request, now: now)
+            return try opening(state, recipe: recipe, in: post.unit, request: post.request, now: post.now)
         }
     }
 
-    /// Puts `unit`'s session into `state` (made by `recipe`), replayed as the app runs, and
-    /// answers with its screen.
-    func show(_ state: AuditState, recipe: AuditState.Recipe, in unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+    /// What putting `unit`'s session into `state` (made by `recipe`) comes to: the state replayed
+    /// as the app runs, in one unit of work, answered with its screen; the session's pages are
+    /// mapped from then on.
+    func opening(_ state: AuditState, recipe: AuditState.Recipe, in unit: SessionUnit, request: HTTPRequest, now: Int64) throws -> PostAnswer {
         if case .notFound(let path) = recipe {
-            watch(unit)
-            return unit.finish(.redirect(to: app.urls.prefix + path), request: request)
+            return .finishing(.respond(.redirect(to: app.urls.prefix + path)), watch)
         }
         let replay = try AuditReplay(services, sessionID: unit.id, dataKey: unit.dataKey, clientAddress: request.clientAddress, now: now)
         let prepared = try replay.prepare(recipe)
         let unreached = HTTPError(.conflict, "“\(state.name)” could not be reached from the app's start: what this session changed of the app's"
                                       + " data (a record deleted) may be in the way. Reset in the prototype toolbar starts afresh.")
-        try unit.perform(now: now) { transaction in
+        return .finishing(.work { transaction in
             guard let opened = try replay.state(recipe, prepared: prepared, in: transaction) else { throw unreached }
             return (opened, [], .deepLink)
-        }
-        watch(unit)
-        return unit.redirectToCurrentScreen(request)
+        }, watch)
     }
 
     /// Maps the pages of the session the audit opened a state in from here on (its id as
     /// committed: a replayed sign-in rotates it), so the pass can name their template lines.
-    private func watch(_ unit: SessionUnit) {
+    private func watch(_ unit: SessionUnit, _ response: HTTPResponse) -> HTTPResponse {
         app.sourceMaps?.watch(unit.id)
+        return response
     }
 }

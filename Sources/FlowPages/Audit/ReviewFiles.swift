@@ -59,14 +59,20 @@ struct ReviewFiles {
     /// Keeps the results of an automated pass (its results.json, chosen or pasted) with the
     /// audit: the report then shows its findings, transcripts and tab stops per state.
     func attach(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now, _) = try services.openCheckedPost(request)
+        try PostSpine(services: services).handle(request) { post in try attaching(post.form, now: post.now, request) }
+    }
+
+    private func attaching(_ form: [String: String], now: Int64, _ request: HTTPRequest) throws -> PostAnswer {
         let review = try requests.review(request)
         let text = try Self.chosenOrPasted(form, "results", file: "the pass's results.json")
         if case .failure(let refusal) = AutomatedPass.read(text, app: app.app.id, attached: now) {
             throw HTTPError(.unprocessableContent, refusal.message)
         }
-        try services.store.transaction { try $0.reviews.attach(automatedPass: text, to: review.id, now: now) }
-        return unit.finish(.redirect(to: requests.url(review.id, as: form["auditor"] ?? "")), request: request)
+        let target = requests.url(review.id, as: form["auditor"] ?? "")
+        return .write { transaction in
+            try transaction.reviews.attach(automatedPass: text, to: review.id, now: now)
+            return .redirect(to: target)
+        }
     }
 
     /// An automated finding as the report and a state's page show it: its criteria, what it
@@ -118,7 +124,10 @@ struct ReviewFiles {
     /// every verdict as it was given; a file of another app, of another format or with a verdict
     /// that does not read is refused whole, with what is wrong.
     func importAudit(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, _, _) = try services.openCheckedPost(request)
+        try PostSpine(services: services).handle(request) { post in try importing(post.form) }
+    }
+
+    private func importing(_ form: [String: String]) throws -> PostAnswer {
         let text = try Self.chosenOrPasted(form, "audit", file: "the exported audit's file")
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let document = object as? [String: Any],
               document["format"] as? String == Self.format else {
@@ -144,15 +153,14 @@ struct ReviewFiles {
             }
             pass = (results, attached)
         }
-        let review = try services.store.transaction { transaction in
+        return .write { [findings] transaction in
             let review = try transaction.reviews.create(app: app.app.id, name: name, auditor: auditor,
                                                         folderHash: document["folderHash"] as? String ?? "", now: created)
             // A verdict on a state the app no longer has is kept too, and listed as such.
             for finding in findings { _ = try transaction.reviews.record(finding, in: review.id, seen: 0) }
             if let pass { try transaction.reviews.attach(automatedPass: pass.results, to: review.id, now: pass.attached) }
-            return review
+            return .redirect(to: requests.url(review.id))
         }
-        return unit.finish(.redirect(to: requests.url(review.id)), request: request)
     }
 
     /// The text of the file chosen in the field `name-file`, or else pasted into `name`: a form

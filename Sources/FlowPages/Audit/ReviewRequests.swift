@@ -17,12 +17,15 @@ struct ReviewRequests {
 
     /// Starts an audit named in the post, by the auditor named in it, on the folder as it is.
     func start(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now, _) = try services.openCheckedPost(request)
-        let name = try Self.text(form["name"], "a name for the audit", limit: Self.nameLimit)
-        let auditor = try Self.text(form["auditor"], "your name", limit: Self.nameLimit)
-        let folderHash = StateSources.folderHash(app.app)
-        let review = try services.store.transaction { try $0.reviews.create(app: app.app.id, name: name, auditor: auditor, folderHash: folderHash, now: now) }
-        return unit.finish(.redirect(to: url(review.id, as: auditor)), request: request)
+        try PostSpine(services: services).handle(request) { post in
+            let name = try Self.text(post.form["name"], "a name for the audit", limit: Self.nameLimit)
+            let auditor = try Self.text(post.form["auditor"], "your name", limit: Self.nameLimit)
+            let (folderHash, now) = (StateSources.folderHash(app.app), post.now)
+            return .write { transaction in
+                let review = try transaction.reviews.create(app: app.app.id, name: name, auditor: auditor, folderHash: folderHash, now: now)
+                return .redirect(to: url(review.id, as: auditor))
+            }
+        }
     }
 
     /// Every state with how much of it is judged, what failed, and whether it changed since.
@@ -52,7 +55,10 @@ struct ReviewRequests {
     /// until judged again; a criterion the state already has a verdict on stays, and the
     /// overview says which.
     func move(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, _, _) = try services.openCheckedPost(request)
+        try PostSpine(services: services).handle(request) { post in try moving(post.form, request) }
+    }
+
+    private func moving(_ form: [String: String], _ request: HTTPRequest) throws -> PostAnswer {
         let report = try self.report(request)
         guard let from = form["from"], report.homeless[from] != nil else {
             throw HTTPError(.unprocessableContent, "That state has no verdicts waiting for a new home; reload the audit's page.")
@@ -60,10 +66,12 @@ struct ReviewRequests {
         guard let to = form["to"], report.states.contains(where: { $0.state.id == to }) else {
             throw HTTPError(.unprocessableContent, "Choose a state the app has now to move the verdicts to.")
         }
-        let left = try services.store.transaction { try $0.reviews.move(review: report.review.id, from: from, to: to) }
         let target = url(report.review.id, as: form["auditor"] ?? "")
-        let query = left.isEmpty ? "" : (target.contains("?") ? "&" : "?") + "left=" + Self.encoded(left.joined(separator: ", "))
-        return unit.finish(.redirect(to: target + query), request: request)
+        return .write { transaction in
+            let left = try transaction.reviews.move(review: report.review.id, from: from, to: to)
+            let query = left.isEmpty ? "" : (target.contains("?") ? "&" : "?") + "left=" + Self.encoded(left.joined(separator: ", "))
+            return .redirect(to: target + query)
+        }
     }
 
     /// The criteria that apply to one state, each with its verdict, note and who gave it, then
@@ -115,7 +123,10 @@ struct ReviewRequests {
     /// Keeps the verdicts the post changes, each over the version its page showed; a verdict
     /// someone else changed meanwhile is not kept, and the page says which.
     func save(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now, _) = try services.openCheckedPost(request)
+        try PostSpine(services: services).handle(request) { post in try saving(post.form, now: post.now, request) }
+    }
+
+    private func saving(_ form: [String: String], now: Int64, _ request: HTTPRequest) throws -> PostAnswer {
         let report = try self.report(request, only: form["state"] ?? "")
         guard let review = report.states.first else {
             throw HTTPError(.notFound, "\(app.app.title) has no state '\(form["state"] ?? "")'; the audit's overview lists them.")
@@ -141,12 +152,12 @@ struct ReviewRequests {
             changes.append((ReviewFinding(state: review.state.id, criterion: key, outcome: outcome, note: note, auditor: auditor, updated: now,
                                           stateHash: review.hash), seen))
         }
-        let refused = try services.store.transaction { transaction in
-            try changes.filter { try !transaction.reviews.record($0.0, in: report.review.id, seen: $0.seen) }.map(\.0.criterion)
-        }
         var target = url(report.review.id, .auditReviewState, as: auditor) + "&state=" + Self.encoded(review.state.id)
-        target += refused.isEmpty ? "&saved=\(changes.count)" : "&conflicts=" + Self.encoded(refused.joined(separator: ", "))
-        return unit.finish(.redirect(to: target), request: request)
+        return .write { [changes] transaction in
+            let refused = try changes.filter { try !transaction.reviews.record($0.0, in: report.review.id, seen: $0.seen) }.map(\.0.criterion)
+            target += refused.isEmpty ? "&saved=\(changes.count)" : "&conflicts=" + Self.encoded(refused.joined(separator: ", "))
+            return .redirect(to: target)
+        }
     }
 
     /// The verdict's version a review page showed, as posted: 0 when it showed none, nil when

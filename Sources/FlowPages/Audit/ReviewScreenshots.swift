@@ -16,7 +16,10 @@ struct ReviewScreenshots {
     /// each in place of the one before; 422 for a state the app does not have or a file that is
     /// no PNG, 413 for one over ``largest``.
     func keep(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, form, now, _) = try services.openCheckedPost(request)
+        try PostSpine(services: services).handle(request) { post in try keeping(post.form, now: post.now, request) }
+    }
+
+    private func keeping(_ form: [String: String], now: Int64, _ request: HTTPRequest) throws -> PostAnswer {
         let review = try requests.review(request)
         guard let state = form["state"], try AuditInventory.of(services).state(state) != nil else {
             throw HTTPError(.unprocessableContent, "\(app.app.title) has no state '\(form["state"] ?? "")'; the inventory lists them.")
@@ -34,10 +37,10 @@ struct ReviewScreenshots {
             shots.append((scheme, part.body))
         }
         guard !shots.isEmpty else { throw HTTPError(.unprocessableContent, "Send a light or a dark screenshot (PNG) of the state.") }
-        try services.store.transaction { transaction in
+        return .write { [shots] transaction in
             for shot in shots { try transaction.reviews.keep(screenshot: shot.png, of: state, scheme: shot.scheme, in: review.id, now: now) }
+            return HTTPResponse(.noContent)
         }
-        return unit.finish(HTTPResponse(.noContent), request: request)
     }
 
     /// The screenshot of `state` in `scheme` the query names, as PNG; 404 when none is kept.

@@ -45,16 +45,18 @@ extension AppBanner {
         }
     }
 
-    /// A new code for `screen`'s page, its link kept in the store for the app to claim once
-    /// within ``claimLifetime``; nil when the app has no link to give (neither a scheme nor a
-    /// host) or the link holds a token.
-    func mintClaimCode(for screen: RouteInstance, now: Int64) throws -> ClaimCode? {
+    /// A new code for `screen`'s page, with what keeps its link in the store (in the transaction
+    /// that gives it) for the app to claim once within ``claimLifetime``; nil when the app has no
+    /// link to give (neither a scheme nor a host) or the link holds a token.
+    func newClaimCode(for screen: RouteInstance, now: Int64) -> (code: ClaimCode, keep: (any StoreTransaction) throws -> Void)? {
         let path = app.linkURLs.screen(screen)
         guard !Self.carriesToken(screen), let link = appLink(path) else { return nil }
         let code = DeferredLink.newCode()
         let expires = now + Self.claimLifetime
-        try store.transaction { try $0.deferredLinks.keep(app: app.app.id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: expires) }
-        return ClaimCode(code: code, path: path, expires: expires)
+        let id = app.app.id
+        return (ClaimCode(code: code, path: path, expires: expires), { transaction in
+            try transaction.deferredLinks.keep(app: id, code: DeferredLink.normalized(code) ?? code, link: link, now: now, expires: expires)
+        })
     }
 
     /// Whether a screen's link holds a secret — a parameter named `token`, in its path or query,

@@ -20,33 +20,36 @@ struct AppBannerRequests {
     /// told it was out of date.
     func giveCode(_ request: HTTPRequest) throws -> HTTPResponse {
         let banner = AppBanner(app: app, store: services.store)
-        // Minted at most once, should another tab's save make the request run again.
-        var minted: AppBanner.ClaimCode?
-        return try services.retryingConflicts {
-            var (session, posted, now, isOutOfDate) = try services.openCheckedPost(request)
-            guard !isOutOfDate, let shown = PostRequests(services: services).reconciled(session.state, posted: posted["screen"], isStored: session.isStored),
+        return try PostSpine(services: services).handle(request) { post in
+            let now = post.now
+            guard !post.isOutOfDate,
+                  let shown = PostRequests(services: services).reconciled(post.unit.state, posted: post.form["screen"], isStored: post.unit.isStored),
                   !shown.flags.contains(AppBanner.dismissedFlag),
                   let route = app.navigation.route(app.navigation.currentScreen(in: shown).name), route.isDeepLinkable else {
-                try session.commitOutOfDate(now: now)
-                return session.redirectToCurrentScreen(request)
+                return .outOfDate
             }
             let current = app.navigation.currentScreen(in: shown)
             let path = app.linkURLs.screen(current)
-            let live = AppBanner.ClaimCode(in: shown, for: path, now: now) ?? minted.flatMap { $0.path == path ? $0 : nil }
+            func giving(_ given: AppBanner.ClaimCode) -> PostAnswer.Saved {
+                var state = given.kept(in: shown)
+                // Said once in the page's status region, so a screen reader hears what changed.
+                state.addToast(Notice(ServerNotice.message, values: ["message": "Your code for the app is \(given.code)."]))
+                return (state, [banner.event(.codeGiven, on: current, state: state, now: now)], .direct)
+            }
+            if let live = AppBanner.ClaimCode(in: shown, for: path, now: now) {
+                let (state, events, _) = giving(live)
+                return .move(state, events: events)
+            }
             // An app with no link to give (neither a scheme nor a host) offers no code either.
-            guard let given = try live ?? banner.mintClaimCode(for: current, now: now) else {
-                try session.commitOutOfDate(now: now)
-                return session.redirectToCurrentScreen(request)
-            }
-            if live == nil {
-                minted = given
+            guard let new = banner.newClaimCode(for: current, now: now) else { return .outOfDate }
+            // Kept with the session's save: another tab saving first takes it back, and the post runs again.
+            return .finishing(.work { transaction in
+                try new.keep(transaction)
+                return giving(new.code)
+            }) { _, response in
                 services.linkCounters.count(app: app.app.id, pattern: route.path, kinds: [AppBanner.Outcome.codeGiven.kind])
+                return response
             }
-            var state = given.kept(in: shown)
-            // Said once in the page's status region, so a screen reader hears what changed.
-            state.addToast(Notice(ServerNotice.message, values: ["message": "Your code for the app is \(given.code)."]))
-            try session.commit(state, source: .direct, events: [banner.event(.codeGiven, on: current, state: state, now: now)], now: now)
-            return session.redirectToCurrentScreen(request)
         }
     }
 

@@ -17,29 +17,23 @@ struct PrototypeTools {
     let services: AppServices
     private var app: MountedApp { services.app }
 
-    /// A toolbar post (`/_tools/{name}`), checked as every post is.
+    /// A toolbar post (`/_tools/{name}`), through the post spine as every post is.
     func post(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
-        try services.retryingConflicts { try apply(name, request) }
+        try PostSpine(services: services).handle(request) { post in try decide(name, post) }
     }
 
-    private func apply(_ name: String?, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (opened, _, now, isOutOfDate) = try services.openCheckedPost(request)
-        var unit = opened
-        guard !isOutOfDate else {
-            try unit.commitOutOfDate(now: now)
-            return unit.redirectToCurrentScreen(request)
-        }
-        var state = unit.state
+    private func decide(_ name: String?, _ post: PostSpine.Checked) throws -> PostAnswer {
+        guard !post.isOutOfDate else { return .outOfDate }
+        var state = post.unit.state
         func tell(_ message: String) { state.addToast(Notice(ServerNotice.message, values: ["message": message])) }
         guard let tool = name.flatMap(Tool.init(rawValue:)) else {
-            throw HTTPError(.notFound, "There is no prototype tool at \(request.path).")
+            throw HTTPError(.notFound, "There is no prototype tool at \(post.request.path).")
         }
         switch tool {
         case .reset:
-            try services.store.transaction { try $0.sessions.end(id: unit.id) }
             var response = HTTPResponse.redirect(to: app.urls.prefix + "/")
             response.setCookie(Cookie(name: app.cookieName, value: "", path: "/", maxAge: 0))
-            return response
+            return .endSession(response)
         case .expire:
             guard state.userID != nil else {
                 tell("Nobody is signed in, so there is no sign-in to expire.")
@@ -51,8 +45,7 @@ struct PrototypeTools {
             ArmedFailure.set(ArmedFailure(kind: tool == .failNetwork ? .network : .server), in: &state)
             tell("The next \(ArmedFailure.submitsInARow) submits will fail.")
         }
-        try unit.commit(state, source: .direct, now: now)
-        return unit.redirectToCurrentScreen(request)
+        return .move(state)
     }
 
     /// The session's dev mailbox: what the prototype "sent" for its actions, newest first; links

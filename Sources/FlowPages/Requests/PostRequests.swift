@@ -10,9 +10,9 @@ struct PostRequests {
     let services: AppServices
     private var app: MountedApp { services.app }
 
-    /// Applies `command`, running the request again when another tab saved the session first.
+    /// Applies `command` through the post spine: checked, decided, committed once, answered 303.
     func handle(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
-        try services.retryingConflicts { try apply(command, request) }
+        try PostSpine(services: services).handle(request) { post in try decide(command, &post) }
     }
 
     /// The command an action post names, or 404.
@@ -21,25 +21,24 @@ struct PostRequests {
         return .action(action)
     }
 
-    private func apply(_ command: PostCommand, _ request: HTTPRequest) throws -> HTTPResponse {
-        let (unit, posted, now, isOutOfDate) = try services.openCheckedPost(request)
-        var session = unit
+    /// What `command` posted comes to: an expired sign-in shown, a page out of date said so, a
+    /// held navigation carried out once its changes are discarded, or the command run.
+    private func decide(_ command: PostCommand, _ post: inout PostSpine.Checked) throws -> PostAnswer {
+        let (posted, now) = (post.form, post.now)
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
-        if let expired = interpreter.expireSession(session.state) {
-            try session.commit(expired.state, source: .autoRedirect, events: expired.events, now: now)
-            return session.redirectToCurrentScreen(request)
+        if let expired = interpreter.expireSession(post.unit.state) {
+            return .move(expired.state, source: .autoRedirect, events: expired.events)
         }
         // An action its page does not offer is out of date too: a page shown before the app
         // changed, or a post no page made.
-        guard !isOutOfDate, var state = reconciled(session.state, posted: posted["screen"], then: posted["then"], alert: posted["alert"],
-                                                   isStored: session.isStored),
+        guard !post.isOutOfDate, var state = reconciled(post.unit.state, posted: posted["screen"], then: posted["then"], alert: posted["alert"],
+                                                        isStored: post.unit.isStored),
               app.offers(command, in: state) else {
-            try session.commitOutOfDate(now: now)
-            return session.redirectToCurrentScreen(request)
+            return .outOfDate
         }
         // A visitor's first post changes the page it was worked out from, not the app's start:
         // its screen view and how the screen moved are from there.
-        if !session.isStored { session.state = state }
+        if !post.unit.isStored { post.unit.state = state }
         let unsaved = UnsavedChanges(app: app)
         var (command, form, asks) = (command, posted, true)
         if case .discard = command, let held = state.heldNavigation {
@@ -50,15 +49,14 @@ struct PostRequests {
             case .post(let heldCommand, let heldForm)?:
                 (command, form) = (heldCommand, heldForm)
             case .screen(let screen)?:
-                return try follow(.screen(screen), link: false, from: state, session: &session, request: request, now: now)
+                return follow(.screen(screen), link: false, from: state)
             case .link(let destination)?:
-                return try follow(destination, link: true, from: state, session: &session, request: request, now: now)
+                return follow(destination, link: true, from: state)
             case nil:
-                try session.commit(state, source: .direct, now: now)
-                return session.redirectToCurrentScreen(request)
+                return .move(state)
             }
         }
-        return try run(command, form: form, asks: asks, on: state, interpreter: interpreter, session: &session, request: request, now: now)
+        return try run(command, form: form, asks: asks, on: state, interpreter: interpreter, session: post.unit, request: post.request, now: now)
     }
 
     /// Runs `command` with the posted `form` on `state`: checked, its effects' slow parts prepared
@@ -66,8 +64,8 @@ struct PostRequests {
     /// effects make — or of the state holding it for unsaved changes (`asks`), or refusing it.
     private func run(
         _ command: PostCommand, form: [String: String], asks: Bool, on state: NavigationState, interpreter: ActionInterpreter,
-        session: inout SessionUnit, request: HTTPRequest, now: Int64
-    ) throws -> HTTPResponse {
+        session: SessionUnit, request: HTTPRequest, now: Int64
+    ) throws -> PostAnswer {
         let context = EffectContext(app: app.app, navigator: app.navigator, store: services.store, fixtures: app.fixtures,
                                     isPrototype: app.servesFixtures, dataKey: session.dataKey, fixtureAccountIDs: app.fixtureAccountIDs,
                                     sessionID: session.id, clientAddress: request.clientAddress, now: now,
@@ -87,11 +85,11 @@ struct PostRequests {
             // This address's share of the hashing is taken by its own posts still being checked.
             throw Self.busy
         } catch let tooSoon as TooManyAttempts {
-            return try tooManyAttempts(tooSoon, on: state, session: session, request: request)
+            return .respond(try tooManyAttempts(tooSoon, on: state, session: session, request: request))
         }
         // A visitor's first post has no state stored: the page's own is worked out from its URL.
         let (scope, stored) = (session.recordScope, session.isStored ? session.state : state)
-        try session.perform(now: now) { [state, command, form] transaction in
+        let work: (any StoreTransaction) throws -> PostAnswer.Saved = { [state, command, form] transaction in
             let unit = (transaction: transaction, scope: scope, now: now)
             func decided() throws -> PostDecision {
                 try decide(command, form: form, errors: errors, asks: asks, on: state, stored: stored, interpreter: interpreter, in: unit) { call, state in
@@ -103,7 +101,7 @@ struct PostRequests {
             let decision = command.writesBeyondSession ? try transaction.tentatively(decided, keeping: \.keepsWrites) : try decided()
             return decision.saved(from: state, alerts: app.app.alerts)
         }
-        return remembering(context.proofs.proven, in: session.redirectToCurrentScreen(request), context: context, request: request)
+        return .finishing(.work(work)) { _, response in remembering(context.proofs.proven, in: response, context: context, request: request) }
     }
 
     /// `response` with the browser's device cookie remembering the accounts it proved (none: as it is).
@@ -156,9 +154,8 @@ struct PostRequests {
     }
 
     /// A navigation held for unsaved changes, now discarded: a screen's GET (`link` false) or a
-    /// deep link, shown from `state`.
-    private func follow(_ destination: LinkDestination, link: Bool, from state: NavigationState, session: inout SessionUnit,
-                        request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+    /// deep link, followed from `state`.
+    private func follow(_ destination: LinkDestination, link: Bool, from state: NavigationState) -> PostAnswer {
         let source: NavigationSource = link ? .deepLink : .direct
         let landed: NavigationState
         if link {
@@ -166,8 +163,7 @@ struct PostRequests {
         } else {
             landed = (try? app.navigator.execute(destination.command(source), on: state).get().state) ?? state
         }
-        try session.commit(landed, source: source, now: now)
-        return session.redirectToCurrentScreen(request)
+        return .move(landed, source: source)
     }
 
     /// ``reconciled(_:posted:isStored:)``, and for a visitor without a session what its GET worked

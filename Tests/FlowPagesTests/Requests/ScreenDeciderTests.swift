@@ -12,13 +12,18 @@ import Testing
     let services: AppServices
 
     init() throws {
-        let store = try TestStore.fresh("screen-decider").store
+        services = try Self.realityPortal("screen-decider")
+    }
+
+    /// Reality Portal as a prototype serves it, over a fresh store of its own, with no server.
+    static func realityPortal(_ name: String) throws -> AppServices {
+        let store = try TestStore.fresh(name).store
         let linkCounters = LinkCounters(store: store)
         let mounts = try AppMounts(views: LiveApp.repository.appendingPathComponent("Views").path, layouts: nil, AppMounts.Settings(
             store: store, publicFolder: LiveApp.repository.appendingPathComponent("Public").path, appHosts: [:], prototype: true, auditKey: nil,
             appBanner: false, publicOrigins: [], effects: .prototype, clock: .system, linkCounters: linkCounters,
             eventBudget: EventBudget(counters: linkCounters), errorLog: { _ in }))
-        services = try #require(mounts.prefixed["reality-portal"])
+        return try #require(mounts.prefixed["reality-portal"])
     }
 
     /// The decision for `method target` from a visitor with no cookie (`headers` added).
