@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # System libraries the package links (Package.swift names their apt providers), and the nginx
-# the proxy test (Tests/FlowPagesTests/NginxProxyTests.swift) puts in front of the server.
+# the proxy test (Tests/FlowPagesTests/Requests/NginxProxyTests.swift) puts in front of the server.
 missing=""
 [ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
 [ -f /usr/include/libxml2/libxml/relaxng.h ] || missing="$missing libxml2-dev"

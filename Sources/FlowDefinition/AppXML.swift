@@ -225,7 +225,6 @@ struct AppXML {
     /// The largest `style.css` an app folder may carry, in bytes.
     static let maximumStylesheetSize = 256 * 1024
 
-    /// The folder's own `style.css`, if it has one.
     /// The folder's preview image, when `preview-image` names one: PNG or JPEG of at most 1 MiB.
     private mutating func readPreviewImage() -> PreviewImage? {
         guard let name = root["preview-image"] else { return nil }
@@ -246,6 +245,8 @@ struct AppXML {
 
     static let maximumPreviewImageSize = 1024 * 1024
 
+    /// The folder's own `style.css`, if it has one; a problem, and nil, when it is not UTF-8 text
+    /// or is larger than ``maximumStylesheetSize``.
     private mutating func readStylesheet() -> String? {
         let path = (folder as NSString).appendingPathComponent("style.css")
         guard FileManager.default.fileExists(atPath: path) else { return nil }

@@ -1,10 +1,12 @@
 /// Everything the web layer keeps — sessions, events, accounts and attempt counts, app data, the
-/// dev outbox and deep links — so an embedded file and a shared database serve it alike. A
-/// backend implements one small protocol per concern (``SessionWrites``, ``EventWrites``,
+/// dev outbox, deep links and audits — so an embedded file and a shared database serve it alike.
+/// A backend implements one small protocol per concern (``SessionWrites``, ``EventWrites``,
 /// ``AccountWrites``, ``AttemptWrites``, ``RecordWrites``, ``OutboxWrites``, ``LinkCountWrites``,
-/// ``DeferredLinkWrites``) over a connection, and hands them out here; the rules every backend
-/// must keep are one test suite (`Tests/StoreContractTests`). What is built from those
-/// protocols — signing in, counting an attempt, seeding, sweeping — is written once, below.
+/// ``DeferredLinkWrites``, ``ReviewWrites``) over a connection, and hands them out here; the rules
+/// every backend must keep are one test suite (`Tests/StoreContractTests`). What is built from
+/// those protocols — signing in, counting an attempt, seeding, sweeping, reads outside a
+/// transaction — is written once, in `WebStore+Accounts.swift`, `WebStore+Housekeeping.swift`
+/// and `WebStore+Reads.swift`.
 ///
 /// Times are milliseconds since 1970, always passed in: the caller owns the clock.
 public protocol WebStore: Sendable {

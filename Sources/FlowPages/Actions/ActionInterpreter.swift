@@ -50,8 +50,8 @@ struct ActionInterpreter {
         return FormCheck.errors(in: form, for: definition, options: options)
     }
 
-    /// Applies `command` with the posted `form` to `state`; `errors` is what ``validate(_:form:)``
-    /// found, when the caller has already checked the form.
+    /// Applies `command` with the posted `form` to `state`; `errors` is what
+    /// ``validate(_:form:options:)`` found, when the caller has already checked the form.
     /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
     func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
              data: DataRunner = .none, effects: EffectRunner) throws -> Result {

@@ -1,9 +1,15 @@
 import FlowStore
 import HTTPServer
 
-/// What answering one app's requests takes, handed down to each handler: the app as mounted,
-/// the store, the effects its actions run, where deep links of visitors without a session are
-/// counted, and the clock. Nothing a handler calls reaches back up for more.
+/// What answering one app's requests takes, handed down to each handler: the app as mounted, the
+/// store, the effects its actions run, where deep links of visitors without a session, banner
+/// outcomes and events over their rate are counted, the clock, and the limits the instance's apps
+/// share. No handler reaches back up to the application for more. Handlers do reach across to one
+/// another, each made from these same services, so that a rule is written once: the banner's code
+/// post finds the screen it was posted from by ``PostRequests``' rule, as every post does; a
+/// screen's GET (``ScreenDecider``) hands a link arriving to ``LinkOpener``, which asks it in turn
+/// for the sign-in a guard shows first; the audit pass answers with ``AuditRequests``' inventory,
+/// source maps and states.
 struct AppServices: Sendable {
     let app: MountedApp
     let store: any WebStore

@@ -250,7 +250,6 @@ final class MountedApp: Sendable {
         }
     }
 
-    /// Whether a screen is still part of the session: on the visible trail or on top of a tab.
     /// What a person calls a screen with no record at hand: its breadcrumb, else its title as the
     /// flow map reads it (`Results for “a query”`), in quotes.
     func spokenName(_ name: RouteName) -> String {
@@ -259,6 +258,7 @@ final class MountedApp: Sendable {
         return "“" + (crumb ?? FlowMap.readable(route.title)) + "”"
     }
 
+    /// Whether a screen is still part of the session: on the visible trail or on top of a tab.
     func isStillShown(_ screen: RouteInstance, in state: NavigationState) -> Bool {
         let view = navigation.screen(in: state)
         return view.breadcrumbs.contains { $0.route == screen } || view.tabBar?.items.contains { $0.top == screen } == true

@@ -130,10 +130,10 @@ public enum EffectOutcome: Sendable, Hashable {
 
 /// What an effect may read about where it runs: the app, its navigator, the store and the time.
 ///
-/// `store` is for ``Effect/prepare(_:context:)`` only (hashing and checking passwords before
+/// `store` is for ``Effect/prepare(_:state:context:)`` only (hashing and checking passwords before
 /// the transaction). Inside ``Effect/perform(_:prepared:state:context:in:)`` everything goes
-/// through the transaction: a write through `store` there would wait for the writer the
-/// request already holds, and a read would not see the request's own writes.
+/// through the transaction: a write through `store` there would wait for the writer the request
+/// already holds, and a read would not see the request's own writes.
 public struct EffectContext: Sendable {
     public let app: AppDefinition
     public let navigator: Navigator

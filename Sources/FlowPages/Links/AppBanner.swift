@@ -5,12 +5,12 @@ import HTTPServer
 import Navigation
 import QRCode
 
-/// What a deep-linkable page offers a visitor who does not have the app (seed 000 §1: "Fallback
-/// to web redirect if app not installed", "Deferred deep linking"), as a link service would and
-/// without script: Safari's Smart App Banner, a banner with "Open in the app" in the link form
-/// the visitor's platform opens (the custom scheme; an `intent:` URL on Android), the store
-/// listings, a claim code under which the link is kept for the app's first launch — given when the
-/// person asks for it, so a page view stores nothing — and on a desktop the link as a QR code to
+/// What a deep-linkable page offers a visitor who does not have the app (seed 000 §1: "Fallback to
+/// web redirect if app not installed", "Deferred deep linking"), as a link service would and
+/// without script: Safari's Smart App Banner, a banner with "Open in the app" in the link form the
+/// visitor's platform opens (the custom scheme; an `intent:` URL on Android), the store listings, a
+/// claim code under which the link is kept for the app's first launch — given when the person asks
+/// for it, so a page view keeps no link, only a count — and on a desktop the link as a QR code to
 /// scan with a phone. Link previews (Open Graph, Twitter cards) say what the screen is without a
 /// parameter's value, so no token or email is ever shown.
 struct AppBanner {
@@ -68,8 +68,10 @@ struct AppBanner {
     }
 
     /// The template values of a deep-linkable screen: `appLinks` (Safari's banner, in the head),
-    /// `appBanner` (unless dismissed) and `preview`. Nothing is stored: the banner shows the claim
-    /// code the session was given for this page, or the control that asks for one.
+    /// `appBanner` (unless dismissed) and `preview`. Nothing is written or counted here: the
+    /// screen's GET counts a banner shown (`banner_shown`, in ``LinkCounters``) with its commit,
+    /// and no claim code is minted — the banner shows the one the session was given for this page,
+    /// or the control that asks for one.
     func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> [String: TemplateValue] {
         guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
         // Read once: each use of `app.app` as a whole copies it (a retain of every field).

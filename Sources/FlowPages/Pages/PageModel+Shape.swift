@@ -3,11 +3,11 @@ import HTMLTemplate
 import Navigation
 
 /// The names a screen template may read, declared for `flowpages check`: what
-/// ``PageModel/context(for:csrfToken:data:)`` gives a screen of a route, with what is inside
-/// each, so a misspelt `{{ forms.login.emial }}` is found before anything renders. Tests hold
-/// every context the server builds to this declaration.
+/// ``PageModel/context(for:csrfToken:data:takesFocus:)`` gives a screen of a route, with what is
+/// inside each, so a misspelt `{{ forms.login.emial }}` is found before anything renders. Tests
+/// hold every context the server builds to this declaration.
 extension PageModel {
-    /// The context of a screen of `route`.
+    /// The shape of the context of a screen of `route`.
     func shape(of route: RouteDefinition) -> [String: TemplateShape] {
         var shape: [String: TemplateShape] = [
             "app": TemplateShape(appValue),

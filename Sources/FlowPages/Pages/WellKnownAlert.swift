@@ -24,7 +24,8 @@ enum WellKnownAlert: String, CaseIterable, Sendable {
         }
     }
 
-    /// The alert for an expired link to `route`, if the app declares one.
+    /// The id of the alert for an expired link to `route` (the route's name and
+    /// ``AppVocabulary/expiredLinkSuffix``), whether or not the app declares one: the caller looks.
     static func expiredLink(_ route: String) -> String {
         route + AppVocabulary.expiredLinkSuffix
     }

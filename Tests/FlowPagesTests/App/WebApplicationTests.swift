@@ -85,6 +85,7 @@ import Testing
     static func makeApplication(data: TestStore? = nil, rootedLogin: Bool = false) throws -> (WebApplication, TestStore) {
         let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         let layout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Views/_layout")
         try FileManager.default.createDirectory(at: views.appendingPathComponent("suma"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: layout, to: views.appendingPathComponent("_layout"))

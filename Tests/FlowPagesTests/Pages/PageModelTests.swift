@@ -58,6 +58,7 @@ import Testing
     static func makeRig() throws -> Rig {
         let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         let layout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Views/_layout")
         try FileManager.default.createDirectory(at: views.appendingPathComponent("suma"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: layout, to: views.appendingPathComponent("_layout"))
