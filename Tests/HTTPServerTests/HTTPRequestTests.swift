@@ -21,6 +21,8 @@ import Testing
     @Test func cookiesAreRead() throws {
         let request = try makeRequest(.get, "/", headers: [("Cookie", "session=abc; theme=\"dark\""), ("Cookie", "session=later; empty=")])
         #expect(request.cookies == ["session": "abc", "theme": "dark", "empty": ""])
+        #expect(request.cookie("session") == "abc" && request.cookie("theme") == "dark" && request.cookie("empty") == "")
+        #expect(request.cookie("absent") == nil && request.cookie("sess") == nil, "a name, not a prefix of one")
     }
 
     @Test func formsAreDecodedInOrder() throws {

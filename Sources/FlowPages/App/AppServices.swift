@@ -86,7 +86,7 @@ struct AppServices: Sendable {
         do {
             return try body()
         } catch let error as HTTPError {
-            guard let page = renderer.errorPage(error, for: request.cookies[app.cookieName]) else { throw error }
+            guard let page = renderer.errorPage(error, for: request.cookie(app.cookieName)) else { throw error }
             return page
         }
     }

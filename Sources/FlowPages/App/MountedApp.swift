@@ -14,6 +14,8 @@ final class MountedApp: Sendable {
     let navigator: Navigator
     /// Its sessions' states, restored once.
     let states: RestoredStates
+    /// Sessions' CSRF tokens, derived once each.
+    let csrfTokens = CSRFTokens()
     let urls: AppURLs
     /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
     let linkURLs: AppURLs

@@ -298,7 +298,7 @@ public struct WebApplication: Sendable {
     private static func errorPage(prefixed: [String: AppServices], rooted: AppServices?, site: SitePages) -> @Sendable (HTTPError, HTTPRequest) -> HTTPResponse {
         { error, request in
             let segment = request.path.split(separator: "/").first.map(String.init) ?? ""
-            guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error, for: request.cookies[services.app.cookieName]) else {
+            guard let services = rooted ?? prefixed[segment], let page = services.renderer.errorPage(error, for: request.cookie(services.app.cookieName)) else {
                 return site.errorPage(error)
             }
             return page

@@ -13,7 +13,7 @@ extension AuditRequests {
     ///   {"offset": 2210, "file": "_layout/button.html", "line": 1, "includedFrom": [{"file": "pantry/item.html", "line": 9}]}]}
     /// ```
     func sourceMap(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let session = request.cookies[services.app.cookieName], let kept = services.app.sourceMaps?.map(for: session) else {
+        guard let session = request.cookie(services.app.cookieName), let kept = services.app.sourceMaps?.map(for: session) else {
             throw HTTPError(.notFound, "No page has been shown to this session since the server started; open one, then ask for its map.")
         }
         func place(_ template: String, _ line: Int) -> [String: Any] {

@@ -53,7 +53,7 @@ struct ReviewFiles {
         values["section508"] = .array(acr.section508)
         values["en301549"] = .array(acr.en301549)
         values["wide"] = .bool(true)
-        return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values, for: request.cookies[app.cookieName])
+        return try services.renderer.page("_layout/audit-report", title: "Conformance report: \(report.review.name)", values: values, for: request.cookie(app.cookieName))
     }
 
     /// Keeps the results of an automated pass (its results.json, chosen or pasted) with the

@@ -77,13 +77,11 @@ struct AppBanner {
         // Read once: each use of `app.app` as a whole copies it (a retain of every field).
         let definition = app.app
         // Previews and pings need absolute URLs: the origin the browser used — behind a proxy
-        // that rewrites Host, the forwarded one, when it is one of the app's own.
-        let forwarded = request.headers["X-Forwarded-Host"] == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
-        let isOwn = forwarded.map { origin in
-            app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
-        } ?? false
-        let origin = (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
-        var values = ["preview": preview(route, instance: instance, origin: origin)]
+        // that rewrites Host, the forwarded one, when it is one of the app's own. Worked out only
+        // for a page that writes one (it is a tenth of this function's time).
+        let needsOrigin = definition.previewImage != nil || route.parameters.isEmpty || app.showsAppBanner
+        let origin = needsOrigin ? self.origin(of: request, definition) : ""
+        var values = ["preview": preview(route, of: definition, instance: instance, origin: origin)]
         guard app.showsAppBanner, Self.offers(definition) else { return values }
         let path = app.linkURLs.screen(instance)
         if let storeID = definition.appStoreID {
@@ -151,12 +149,21 @@ struct AppBanner {
     /// What a link preview shows: the screen's title and description, the app's name and image;
     /// a title filled from data or parameters is the app's own, and the page's address is given
     /// only for a screen without parameters, so no value of a link is ever in its preview.
-    private func preview(_ route: RouteDefinition, instance: RouteInstance, origin: String) -> TemplateValue {
-        let title = AppData.hasPlaceholders(route.title) ? app.app.title : route.title
-        let description = app.app.descriptions[route.name] ?? app.app.description
-        let image = app.app.previewImage.map { origin + app.urls.previewImage($0) }
+    /// The origin the request was made to, as the page writes absolute URLs with it.
+    private func origin(of request: HTTPRequest, _ definition: AppDefinition) -> String {
+        let forwarded = request.headers["X-Forwarded-Host"] == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
+        let isOwn = forwarded.map { origin in
+            app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
+        } ?? false
+        return (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
+    }
+
+    private func preview(_ route: RouteDefinition, of definition: AppDefinition, instance: RouteInstance, origin: String) -> TemplateValue {
+        let title = AppData.hasPlaceholders(route.title) ? definition.title : route.title
+        let description = definition.descriptions[route.name] ?? definition.description
+        let image = definition.previewImage.map { origin + app.urls.previewImage($0) }
         return [
-            "title": .string(title), "siteName": .string(app.app.title),
+            "title": .string(title), "siteName": .string(definition.title),
             "description": description.map { .string($0) } ?? .null,
             "image": image.map { .string($0) } ?? .null,
             "url": route.parameters.isEmpty ? .string(origin + app.urls.screen(instance)) : .null,

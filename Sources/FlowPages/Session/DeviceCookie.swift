@@ -38,7 +38,7 @@ public struct DeviceCookie: Sendable, Equatable {
 
     /// The cookie `request` carries for `app`, or an empty one when it carries none that reads.
     init(_ request: HTTPRequest, app: MountedApp) {
-        guard let value = request.cookies[Self.name(app)], value.utf8.count <= Self.longestValue else {
+        guard let value = request.cookie(Self.name(app)), value.utf8.count <= Self.longestValue else {
             self.init()
             return
         }

@@ -72,7 +72,7 @@ struct SessionUnit {
     }
 
     /// The session's CSRF token.
-    var csrfToken: String { Secret.derive(from: csrfSecret ?? id, purpose: "csrf") }
+    var csrfToken: String { app.csrfTokens.token(for: csrfSecret ?? id) }
 
     /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
     /// rotated (a page shown before a sign-in or sign-out), or no one's it knows.
@@ -102,7 +102,7 @@ struct SessionUnit {
         isStored = false
         mayWrite = false
         state = app.navigator.initialState
-        guard let id = request.cookies[app.cookieName] else {
+        guard let id = request.cookie(app.cookieName) else {
             self.id = Secret.token()
             dataKey = Secret.token()
             hasCookie = false
