@@ -19,6 +19,8 @@ func notCommandLine(_ folder: String = "") -> [String] {
 
 let package = Package(
     name: "FlowPages",
+    // Synchronization's Mutex and Atomic, which the server and stores use, are macOS 15's.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),

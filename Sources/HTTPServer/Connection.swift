@@ -222,7 +222,7 @@ final class Connection: @unchecked Sendable {
     func releaseIfDone() {
         guard phase == .closed, openSources == 0, !awaitingHandler, !released else { return }
         released = true
-        Glibc.close(fd)
+        Socket.close(fd)
         context.onClose(id)
     }
 }

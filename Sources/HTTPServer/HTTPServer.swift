@@ -69,7 +69,7 @@ public final class HTTPServer: Sendable {
         state.withLock { state in
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
             source.setEventHandler { [self] in acceptClients(from: fd) }
-            source.setCancelHandler { Glibc.close(fd) }
+            source.setCancelHandler { Socket.close(fd) }
             source.resume()
             state.port = port
             state.acceptSource = source
@@ -163,12 +163,12 @@ public final class HTTPServer: Sendable {
         response.headers.add("Retry-After", "1")
         let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
         _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
-        Glibc.shutdown(fd, Int32(SHUT_WR))
+        Socket.shutdownWriting(fd)
         // What the client already sent is read first: closing with it unread would reset the
         // connection, and the reset can destroy the 503 before the client reads it.
         var discard = [UInt8](repeating: 0, count: 4096)
         while let count = discard.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }), count > 0 {}
-        Glibc.close(fd)
+        Socket.close(fd)
     }
 
     /// Stops gracefully: no new connections, in-flight requests answered, idle connections
