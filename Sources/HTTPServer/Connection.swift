@@ -64,7 +64,7 @@ final class Connection: @unchecked Sendable {
     /// The peer's 16 bytes, to tell a trusted proxy.
     let peer: [UInt8]
     let queue: DispatchQueue
-    let loop: EventLoop
+    let loop: any EventLoop
     let context: ConnectionContext
     var parser: RequestParser
     private(set) var phase = Phase.open
@@ -107,7 +107,7 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, client: Socket.Accepted, context: ConnectionContext, loop: EventLoop) {
+    init(id: Int, client: Socket.Accepted, context: ConnectionContext, loop: any EventLoop) {
         self.id = id
         self.fd = client.fd
         self.peer = client.peer
@@ -122,7 +122,7 @@ final class Connection: @unchecked Sendable {
     /// Starts reading; the connection lives until it closes itself.
     func start() {
         queue.async { [self] in
-            // The loop's watch counts as a source, let go of in `close()`.
+            // The loop's watch counts as a source, let go of when the loop removes it in `close()`.
             openSources += 1
             guard loop.add(self) else {
                 // Never watched: nothing to unwatch, so `close()` only lets go.
@@ -202,10 +202,8 @@ final class Connection: @unchecked Sendable {
         timer?.cancel()
         if !readingPaused { loop.unwatch(self) }
         readPauses = []
+        // The loop calls `sourceCancelled()` once it no longer uses the socket.
         loop.remove(self)
-        // Let go of on the queue's next turn, as a cancelled source is: whatever called `close()`
-        // may still hold the descriptor in hand.
-        queue.async { [self] in sourceCancelled() }
         if let writeSource {
             if !writeSourceRunning { writeSource.resume() }
             writeSourceRunning = true
