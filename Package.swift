@@ -19,6 +19,8 @@ func notCommandLine(_ folder: String = "") -> [String] {
 
 let package = Package(
     name: "FlowPages",
+    // Synchronization's Mutex and Atomic, which the server and stores use, are macOS 15's.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -44,9 +46,10 @@ let package = Package(
         .target(name: "Locking"),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // HTTP/1.1 on Dispatch and sockets, no framework underneath.
-        // Linux's epoll (sys/epoll.h), which Glibc's module leaves out; the server's event loops use it.
+        // Linux's epoll (sys/epoll.h), which Glibc's module leaves out: the epoll event loop, Linux's
+        // default, uses it; elsewhere the server has only its Dispatch event loop.
         .systemLibrary(name: "CEpoll"),
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locking"]),
+        .target(name: "HTTPServer", dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux])), "Locking"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // Pure Swift, standard library only: templates with contextual escaping.
         .target(name: "HTMLTemplate"),

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command: installs what the checks need (Debian packages; the browser audit's
 # Python venv), starts a throwaway PostgreSQL cluster, then runs `swift test` (its PostgreSQL
-# tests on that cluster), the end-to-end suites a second time with PostgreSQL as their store, and
-# the browser audit (Tests/Browser/run.sh). The cluster is stopped and removed at the end.
+# tests on that cluster), the HTTP server's tests a second time on its Dispatch event loop, the
+# end-to-end suites a second time with PostgreSQL as their store, and the browser audit
+# (Tests/Browser/run.sh). The cluster is stopped and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,5 +36,7 @@ if grep -E "^$PWD/(Sources|Tests|Benchmarks|Fuzz)/[^:]+:[0-9]+:[0-9]+: warning:"
     exit 1
 fi
 swift test --skip-build
+# The server's tests again over its portable event loop (Dispatch read sources, macOS's).
+FLOWPAGES_EVENT_LOOP=dispatch swift test --skip-build --filter HTTPServerTests
 FLOWPAGES_TEST_BACKEND=postgres swift test --skip-build --filter FlowPagesTests --skip SeveralInstancesLiveTests
 bash Tests/Browser/run.sh

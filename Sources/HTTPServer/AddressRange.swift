@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#else
+import Darwin
+#endif
 
 /// A range of IP addresses written as an address (`127.0.0.1`, `::1`) or a CIDR block
 /// (`10.0.0.0/8`, `fd00::/8`): the reverse proxies whose `X-Forwarded-For` a server believes.

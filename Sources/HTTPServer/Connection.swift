@@ -64,7 +64,7 @@ final class Connection: @unchecked Sendable {
     /// The peer's 16 bytes, to tell a trusted proxy.
     let peer: [UInt8]
     let queue: DispatchQueue
-    let loop: EventLoop
+    let loop: any EventLoop
     let context: ConnectionContext
     var parser: RequestParser
     private(set) var phase = Phase.open
@@ -107,7 +107,7 @@ final class Connection: @unchecked Sendable {
     static let drainTime: Duration = .seconds(2)
     static let readSize = 16 * 1024
 
-    init(id: Int, client: Socket.Accepted, context: ConnectionContext, loop: EventLoop) {
+    init(id: Int, client: Socket.Accepted, context: ConnectionContext, loop: any EventLoop) {
         self.id = id
         self.fd = client.fd
         self.peer = client.peer
@@ -122,7 +122,7 @@ final class Connection: @unchecked Sendable {
     /// Starts reading; the connection lives until it closes itself.
     func start() {
         queue.async { [self] in
-            // The loop's watch counts as a source, let go of in `close()`.
+            // The loop's watch counts as a source, let go of when the loop removes it in `close()`.
             openSources += 1
             guard loop.add(self) else {
                 // Never watched: nothing to unwatch, so `close()` only lets go.
@@ -186,173 +186,6 @@ final class Connection: @unchecked Sendable {
         answerRequests()
     }
 
-    /// Answers every complete request in the parser, in order.
-    func answerRequests() {
-        let wasReadingBody = parser.isReadingBody
-        do {
-            while phase == .open, !awaitingHandler, let output = try parser.next() {
-                switch output {
-                case .expectContinue:
-                    enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-                case .request(let parsed):
-                    answer(parsed)
-                    requestStarted = parser.hasPartialRequest ? .now : nil
-                }
-            }
-            if !wasReadingBody, parser.isReadingBody { requestStarted = .now }
-        } catch {
-            refuse(status: error.status, reason: error.reason)
-        }
-        flush()
-        rearmTimer()
-    }
-
-    private func answer(_ parsed: ParsedRequest) {
-        let requestID = nextRequestID()
-        let started = requestStarted ?? .now
-        let request: HTTPRequest
-        do {
-            var read = try HTTPRequest(
-                method: parsed.method, target: parsed.target, version: parsed.version,
-                headers: parsed.headers, body: parsed.body, id: requestID
-            )
-            let proxies = context.configuration.trustedProxies
-            read.clientAddress = proxies.isEmpty ? address
-                : ClientAddress.resolve(peer: peer, forwardedFor: parsed.headers.values("X-Forwarded-For"), trusted: proxies)
-            request = read
-        } catch {
-            finish(parsed, id: requestID, path: parsed.target, started: started, response: .text(error.message + "\n", status: error.status))
-            return
-        }
-        let responder = context.router.responder(for: request)
-        guard responder.mayBlock else {
-            finish(parsed, id: requestID, path: request.path, started: started, response: responder.respond())
-            return
-        }
-        awaitingHandler = true
-        let queued = ContinuousClock.now
-        let waitLimit = context.configuration.handlerWaitLimit
-        context.handlers.submit { [self] in
-            // The handler's own deadline: one that waited too long for a thread is not run,
-            // and its client is told to come back, rather than being cut off by a timer.
-            let response = ContinuousClock.now - queued > waitLimit ? Self.busy() : responder.respond()
-            queue.async { [self] in
-                handlerReturned(parsed, id: requestID, path: request.path, started: started, response: response)
-            }
-        }
-    }
-
-    private func handlerReturned(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
-        awaitingHandler = false
-        // What arrived meanwhile is parsed next; what is still to come can be read again.
-        resumeReading(.handlerAtWork)
-        guard phase != .closed else {
-            // The client went away meanwhile: the answer has nowhere to go.
-            context.configuration.accessLog?(AccessLogEntry(
-                requestID: requestID, method: parsed.method, path: path, status: 499, bytes: 0, duration: .now - started
-            ))
-            releaseIfDone()
-            return
-        }
-        finish(parsed, id: requestID, path: path, started: started, response: response)
-        answerRequests()
-    }
-
-    /// The answer to a request that waited too long for a handler thread.
-    static func busy() -> HTTPResponse {
-        var response = HTTPResponse.text("The server is busy; try again shortly.\n", status: .serviceUnavailable)
-        response.headers.add("Retry-After", "2")
-        return response
-    }
-
-    private func finish(_ parsed: ParsedRequest, id requestID: String, path: String, started: ContinuousClock.Instant, response: HTTPResponse) {
-        // Decided after the handler ran: a shutdown that began meanwhile closes this connection.
-        let keepAlive = parsed.keepAlive && !context.stopping.isSet && served < context.configuration.maximumRequestsPerConnection
-        send(response, id: requestID, method: parsed.method, version: parsed.version, path: path, keepAlive: keepAlive, started: started)
-    }
-
-    /// Answers a request that cannot be served and closes: the framing of what follows is unknown.
-    private func refuse(status: HTTPStatus, reason: String) {
-        send(.text(reason + "\n", status: status), id: nextRequestID(), method: HTTPMethod("-"), version: .http1_1, path: "-", keepAlive: false,
-             started: requestStarted ?? .now)
-    }
-
-    private func nextRequestID() -> String {
-        served += 1
-        return "\(context.idPrefix)-\(id)-\(served)"
-    }
-
-    /// Queues a response and logs it; without keep-alive the connection closes after it.
-    private func send(
-        _ response: HTTPResponse, id requestID: String, method: HTTPMethod, version: HTTPVersion, path: String, keepAlive: Bool,
-        started: ContinuousClock.Instant
-    ) {
-        let bytes = response.serialized(for: method, version: version, keepAlive: keepAlive, requestID: requestID, date: currentDate())
-        enqueue(bytes)
-        context.configuration.accessLog?(AccessLogEntry(
-            requestID: requestID, method: method, path: path, status: response.status.code,
-            bytes: bytes.count, duration: .now - started
-        ))
-        if !keepAlive { advance(to: .closing) }
-    }
-
-    private func currentDate() -> String {
-        let now = Int(time(nil))
-        if now != date.second {
-            date = (now, HTTPDate.format(now))
-        }
-        return date.text
-    }
-
-    private func timerFired() {
-        armedDeadline = nil
-        let now = ContinuousClock.now
-        guard let deadline = currentDeadline(), now >= deadline else {
-            rearmTimer()
-            return
-        }
-        switch phase {
-        case .open where requestStarted != nil:
-            refuse(status: .requestTimeout, reason: "The request took too long to arrive.")
-            flush()
-            rearmTimer()
-        case .open where !readingPaused && Socket.hasInput(fd):
-            // Bytes arrived whose read event has not run yet (a busy machine): the client is not
-            // idle, and closing with them unread would reset the connection.
-            readAvailable()
-        case .open, .closing, .draining:
-            close()
-        case .closed:
-            break
-        }
-    }
-
-    private func currentDeadline() -> ContinuousClock.Instant? {
-        let configuration = context.configuration
-        switch phase {
-        case .closed: return nil
-        case .draining: return drainDeadline
-        // A handler at work answers in its own time (see `handlerWaitLimit`): it is not the
-        // client being idle, a client that finished sending still gets the answer, and what is
-        // pipelined behind it waits its turn. The timer is set again once it answers.
-        case .open where awaitingHandler, .closing where awaitingHandler: return nil
-        case .closing: return lastActivity + configuration.idleTimeout
-        case .open: return requestStarted.map { $0 + configuration.headerTimeout } ?? lastActivity + configuration.idleTimeout
-        }
-    }
-
-    func rearmTimer() {
-        let isWaiting = phase == .open && !awaitingHandler && outboxSent == outbox.count
-        if isWaiting != (waitingSince.load(ordering: .relaxed) != 0) {
-            waitingSince.store(isWaiting ? DispatchTime.now().uptimeNanoseconds : 0, ordering: .relaxed)
-        }
-        guard let deadline = currentDeadline() else { return }
-        if let armedDeadline, armedDeadline <= deadline { return }
-        armedDeadline = deadline
-        let delay = max(0, (deadline - .now).nanoseconds)
-        timer?.schedule(deadline: .now() + .nanoseconds(delay), leeway: .milliseconds(10))
-    }
-
     /// Moves to a later phase; never back.
     func advance(to next: Phase) {
         guard next > phase else { return }
@@ -369,10 +202,8 @@ final class Connection: @unchecked Sendable {
         timer?.cancel()
         if !readingPaused { loop.unwatch(self) }
         readPauses = []
+        // The loop calls `sourceCancelled()` once it no longer uses the socket.
         loop.remove(self)
-        // Let go of on the queue's next turn, as a cancelled source is: whatever called `close()`
-        // may still hold the descriptor in hand.
-        queue.async { [self] in sourceCancelled() }
         if let writeSource {
             if !writeSourceRunning { writeSource.resume() }
             writeSourceRunning = true
@@ -386,10 +217,10 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Closes the descriptor and tells the server, once nothing can use it any more.
-    private func releaseIfDone() {
+    func releaseIfDone() {
         guard phase == .closed, openSources == 0, !awaitingHandler, !released else { return }
         released = true
-        Glibc.close(fd)
+        Socket.close(fd)
         context.onClose(id)
     }
 }

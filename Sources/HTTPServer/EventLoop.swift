@@ -1,94 +1,31 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-import CEpoll
 import Dispatch
 
-/// Watches the sockets of many connections through one epoll set, which one Dispatch read source
-/// watches in turn, and runs them all on one serial queue.
+/// Watches the sockets of many connections for reading and runs them all on one serial queue,
+/// which is also each connection's own: whatever a connection does, it does there.
 ///
-/// Why not a read source per connection: libdispatch on Linux re-arms a read source through its
-/// manager thread after every event (an eventfd write, a wake-up and an `epoll_ctl`), which is a
-/// quarter of the server's time on a small response. Here a loop's source is re-armed once per
-/// batch of ready connections, and a connection's readiness costs only its `recv`. The epoll set
-/// is level-triggered: what a connection leaves unread is reported again on the next round.
-///
-/// `@unchecked Sendable`: the set of watched connections is read and written only on `queue`,
-/// a serial queue, which is also every watched connection's queue.
-final class EventLoop: @unchecked Sendable {
+/// Two backends implement it (``EventLoopBackend``): ``EpollEventLoop`` on Linux and
+/// ``DispatchEventLoop`` everywhere. Every method but ``stop()`` is called on ``queue``.
+protocol EventLoop: AnyObject, Sendable {
     /// The queue of the loop and of every connection it watches.
-    let queue: DispatchQueue
-    private let epoll: Int32
-    private var source: DispatchSourceRead?
-    /// The connections on this loop by id, watched or paused; an event names a connection by id,
-    /// so one for a descriptor closed and reused meanwhile finds nothing.
-    private var connections: [Int: Connection] = [:]
-    private var events = [epoll_event](repeating: epoll_event(), count: EventLoop.batch)
+    var queue: DispatchQueue { get }
 
-    /// The most events taken at once, and rounds taken before other work on the queue runs.
-    static let batch = 64
-    static let rounds = 4
+    /// Takes `connection` on and watches its socket for reading, calling its `readAvailable()`
+    /// whenever bytes (or the end of the stream) are waiting, until told otherwise.
+    /// - Returns: false when the system would not watch it; ``remove(_:)`` is still called.
+    func add(_ connection: Connection) -> Bool
 
-    /// - Throws: when the system has no epoll descriptor to give.
-    init(label: String) throws(HTTPError) {
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw HTTPError(.internalServerError, "epoll_create1: \(String(cString: strerror(errno)))") }
-        queue = DispatchQueue(label: label)
-        let source = DispatchSource.makeReadSource(fileDescriptor: epoll, queue: queue)
-        source.setEventHandler { [self] in drain() }
-        source.setCancelHandler { [epoll] in _ = Glibc.close(epoll) }
-        self.source = source
-        source.resume()
-    }
-
-    /// Takes `connection` on and watches its socket for reading; on the loop's queue.
-    /// - Returns: false when the system would not watch it (out of memory or of epoll watches).
-    func add(_ connection: Connection) -> Bool {
-        connections[connection.id] = connection
-        return watch(connection)
-    }
-
-    /// Reports `connection`'s socket again when it has bytes to read (or is closed by its peer).
+    /// Watches `connection`'s socket again after ``unwatch(_:)``.
     /// - Returns: false when the system would not watch it: the connection would never be read,
     ///   so its caller closes it rather than leave its client waiting for the idle timeout.
-    func watch(_ connection: Connection) -> Bool {
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        event.data.u64 = UInt64(connection.id)
-        return epoll_ctl(epoll, EPOLL_CTL_ADD, connection.fd, &event) == 0
-    }
+    func watch(_ connection: Connection) -> Bool
 
-    /// Stops reporting `connection`'s socket, until ``watch(_:)``.
-    func unwatch(_ connection: Connection) {
-        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
-    }
+    /// Stops reporting `connection`'s socket until ``watch(_:)``.
+    func unwatch(_ connection: Connection)
 
-    /// Lets go of a closed connection; its socket must not be watched any more.
-    func remove(_ connection: Connection) {
-        connections[connection.id] = nil
-    }
+    /// Lets go of a closed connection, once; calls its `sourceCancelled()` on the queue when the
+    /// loop no longer uses its socket, so the descriptor can be closed and its number reused.
+    func remove(_ connection: Connection)
 
-    /// Stops watching anything; the epoll descriptor is closed once Dispatch lets go of it.
-    func stop() {
-        queue.async { [self] in
-            source?.cancel()
-            source = nil
-            connections.removeAll()
-        }
-    }
-
-    /// Reads every connection that is ready, a few rounds at most, so completions queued meanwhile
-    /// (a handler's answer) are not held back behind a busy loop.
-    private func drain() {
-        for _ in 0..<Self.rounds {
-            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), 0) }
-            guard count > 0 else { return }
-            for index in 0..<Int(count) {
-                connections[Int(events[index].data.u64)]?.readAvailable()
-            }
-            guard count == Self.batch else { return }
-        }
-    }
+    /// Stops watching anything; from any thread. What it holds is let go of on the queue.
+    func stop()
 }

@@ -8,12 +8,14 @@ import Synchronization
 
 /// An HTTP/1.1 origin server on Dispatch sources and non-blocking sockets: no thread per
 /// connection; connections are shared out among as many event loops as there are cores, each
-/// a serial queue watching its connections' sockets (``EventLoop``).
+/// a serial queue watching its connections' sockets (``EventLoopBackend``).
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: ServerConfiguration
+    /// How its event loops watch sockets: the configuration's, else `FLOWPAGES_EVENT_LOOP`'s.
+    public let eventLoopBackend: EventLoopBackend
     private let router: any Responding
-    private let loops: [EventLoop]
+    private let loops: [any EventLoop]
     private let handlers: HandlerPool
     private let acceptQueue = DispatchQueue(label: "flowpages.accept")
     /// One `enter` per open connection, so shutdown can wait for them.
@@ -39,17 +41,29 @@ public final class HTTPServer: Sendable {
     /// accept queue, the connection queues and shutdown safe to touch them from.
     private let state = Mutex(State())
 
-    /// Creates a server answering with `router`.
-    public init(configuration: ServerConfiguration = ServerConfiguration(), router: any Responding) {
-        self.configuration = configuration
-        self.router = router
-        self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))
+    /// Creates a server answering with `router`, its event loops ready.
+    /// - Throws: ``EventLoopBackend/Unavailable`` when `FLOWPAGES_EVENT_LOOP` (or the
+    ///   configuration) names a backend this build does not have; `HTTPError` when the system
+    ///   gives no epoll descriptor.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), router: any Responding) throws {
+        let backend = try configuration.eventLoop ?? EventLoopBackend.fromEnvironment()
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        loops = (0..<cores).compactMap { try? EventLoop(label: "flowpages.loop.\($0)") }
+        var loops: [any EventLoop] = []
+        do {
+            for index in 0..<cores { loops.append(try backend.makeLoop(label: "flowpages.loop.\(index)")) }
+        } catch {
+            for loop in loops { loop.stop() }
+            throw error
+        }
+        self.configuration = configuration
+        self.eventLoopBackend = backend
+        self.router = router
+        self.loops = loops
+        self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))
     }
 
     deinit {
-        // A server never started (or never shut down) still gives its epoll descriptors back.
+        // A server never started (or never shut down) still gives its loops' descriptors back.
         for loop in loops { loop.stop() }
     }
 
@@ -64,12 +78,11 @@ public final class HTTPServer: Sendable {
     /// - Throws: when the address cannot be bound, with the system's reason.
     @discardableResult
     public func start() throws -> Int {
-        guard !loops.isEmpty else { throw HTTPError(.internalServerError, "The system gave no epoll descriptor.") }
         let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
         state.withLock { state in
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
             source.setEventHandler { [self] in acceptClients(from: fd) }
-            source.setCancelHandler { Glibc.close(fd) }
+            source.setCancelHandler { Socket.close(fd) }
             source.resume()
             state.port = port
             state.acceptSource = source
@@ -163,12 +176,12 @@ public final class HTTPServer: Sendable {
         response.headers.add("Retry-After", "1")
         let bytes = response.serialized(for: .get, version: .http1_1, keepAlive: false, requestID: "\(idPrefix)-refused", date: HTTPDate.format(Int(time(nil))))
         _ = bytes.withUnsafeBytes { Socket.send(fd, $0) }
-        Glibc.shutdown(fd, Int32(SHUT_WR))
+        Socket.shutdownWriting(fd)
         // What the client already sent is read first: closing with it unread would reset the
         // connection, and the reset can destroy the 503 before the client reads it.
         var discard = [UInt8](repeating: 0, count: 4096)
         while let count = discard.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }), count > 0 {}
-        Glibc.close(fd)
+        Socket.close(fd)
     }
 
     /// Stops gracefully: no new connections, in-flight requests answered, idle connections

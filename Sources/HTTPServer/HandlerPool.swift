@@ -87,10 +87,14 @@ final class HandlerPool: Sendable {
 
     private func startThread(with job: @escaping Job) {
         let context = Unmanaged.passRetained(ThreadStart(pool: self, job: job)).toOpaque()
+        // Darwin's pthread_t is a pointer, optional until the thread exists; glibc's an integer.
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let created = pthread_create(&thread, nil, { argument in
-            let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-            start.pool.work(first: start.job)
+            HandlerPool.threadMain(argument)
             return nil
         }, context)
         guard created == 0 else {
@@ -102,7 +106,18 @@ final class HandlerPool: Sendable {
             }
             return
         }
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
         pthread_detach(thread)
+        #endif
+    }
+
+    /// A new thread's body; its argument is optional on glibc only, so it is taken as optional.
+    private static func threadMain(_ argument: UnsafeMutableRawPointer?) {
+        guard let argument else { return }
+        let start = Unmanaged<ThreadStart>.fromOpaque(argument).takeRetainedValue()
+        start.pool.work(first: start.job)
     }
 
     /// What a new thread starts with.

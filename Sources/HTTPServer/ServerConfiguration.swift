@@ -33,13 +33,16 @@ public struct ServerConfiguration: Sendable {
     public var handlerWaitLimit: Duration = .seconds(10)
     /// How long a graceful shutdown waits for in-flight requests before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
+    /// How the event loops watch sockets; nil for the one `FLOWPAGES_EVENT_LOOP` names, else
+    /// ``EventLoopBackend/platformDefault`` (see ``EventLoopBackend``).
+    public var eventLoop: EventLoopBackend?
     /// Receives one entry per request; nil for no access log.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = { StandardOutput.writeLine($0.description) }
     /// Receives the server's own messages: failures to accept, forced closes.
     public var log: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
 
     /// The defaults: 127.0.0.1:8080, 10 s timeouts, 1000 requests a connection, 512 connections,
-    /// 64 from one address, 64 handler threads.
+    /// 64 from one address, 64 handler threads, the event loop `FLOWPAGES_EVENT_LOOP` names.
     public init() {}
 }
 

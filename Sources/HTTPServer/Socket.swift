@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The few socket calls the server makes, with errors that name the call and the reason.
+/// The few socket calls the server makes, with errors that name the call and the reason. Where
+/// Linux and Darwin differ (flags at creation, how a write to a closed peer is kept from raising
+/// SIGPIPE), the difference is here.
 enum Socket {
     /// A failed socket call.
     struct Failure: Error, CustomStringConvertible {
@@ -19,14 +21,20 @@ enum Socket {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = stream
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let address = list else { throw Failure(call: "getaddrinfo(\(host))", code: EINVAL) }
         defer { freeaddrinfo(list) }
 
-        let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #if canImport(Glibc)
+        let fd = socket(address.pointee.ai_family, stream | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        #else
+        let fd = socket(address.pointee.ai_family, stream, 0)
+        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        setNonBlockingAndCloseOnExec(fd)
+        #endif
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         guard bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
@@ -34,7 +42,12 @@ enum Socket {
             close(fd)
             throw Failure(call: "bind(\(host):\(port))", code: code)
         }
-        guard Glibc.listen(fd, backlog) == 0 else {
+        #if canImport(Glibc)
+        let listening = Glibc.listen(fd, backlog)
+        #else
+        let listening = Darwin.listen(fd, backlog)
+        #endif
+        guard listening == 0 else {
             let code = errno
             close(fd)
             throw Failure(call: "listen", code: code)
@@ -72,15 +85,24 @@ enum Socket {
         while true {
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let fd = withUnsafeMutablePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+            let fd = withUnsafeMutablePointer(to: &storage) { address in
+                address.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                    #if canImport(Glibc)
+                    return Glibc.accept(listener, pointer, &length)
+                    #else
+                    return Darwin.accept(listener, pointer, &length)
+                    #endif
+                }
             }
             if fd >= 0 {
-                // accept4 is not in the Glibc module: set the flags with fcntl instead.
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                // accept4 is not in the Glibc module, nor on Darwin: the flags are set afterwards.
+                setNonBlockingAndCloseOnExec(fd)
                 var yes: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+                #if canImport(Darwin)
+                // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+                setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+                #endif
                 let peer = peer(storage)
                 return .success(Accepted(fd: fd, peer: peer, address: ClientAddress.text(peer)))
             }
@@ -90,6 +112,11 @@ enum Socket {
             default: return .failure(Failure(call: "accept", code: errno))
             }
         }
+    }
+
+    private static func setNonBlockingAndCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
     /// A peer's address as 16 bytes (IPv4 mapped into IPv6); empty for other families.
@@ -112,7 +139,11 @@ enum Socket {
     /// Sends what it can without blocking; the count sent, 0 when the socket is full, or nil on error.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int? {
         while true {
+            #if canImport(Glibc)
             let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            #else
+            let count = Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+            #endif
             if count >= 0 { return count }
             switch errno {
             case EINTR: continue
@@ -141,4 +172,24 @@ enum Socket {
             }
         }
     }
+
+    /// Stops sending: the peer reads the end of the stream once it has read what was sent.
+    static func shutdownWriting(_ fd: Int32) {
+        _ = shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Closes a descriptor; for callers whose own `close` hides the C library's.
+    static func close(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(fd)
+        #else
+        _ = Darwin.close(fd)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static let stream = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let stream = SOCK_STREAM
+    #endif
 }

@@ -144,7 +144,12 @@ public final class StaticFiles: Sendable {
     private static func regularFile(_ path: String) -> (size: Int, modified: Int)? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return (Int(info.st_size), Int(modified.tv_sec) * 1_000_000_000 + Int(modified.tv_nsec))
     }
 
     private static func contents(of path: String, size: Int) -> [UInt8]? {

@@ -219,7 +219,7 @@ import Testing
 
     /// Connections are shared out among the event loops (one a core): twenty at once, each with
     /// two requests in turn, are all answered, and a server shut down gives every descriptor back,
-    /// its epoll sets included.
+    /// its event loops' included.
     @Test func connectionsOnEveryLoopAreAnsweredAndShutdownReleasesTheirDescriptors() throws {
         func openDescriptors() -> Int {
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
@@ -251,7 +251,7 @@ import Testing
         configuration.port = 0
         configuration.accessLog = nil
         configuration.log = { _ in }
-        let server = HTTPServer(configuration: configuration, router: echoRouter())
+        let server = try HTTPServer(configuration: configuration, router: echoRouter())
         let port = try server.start()
         let busy = try TestClient(port: port)
         let idle = try TestClient(port: port)

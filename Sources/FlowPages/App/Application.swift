@@ -34,6 +34,8 @@ public enum Application {
     /// and exits 0. The database at `options.databasePath` is created and migrated if needed.
     public static func serve(_ options: ServeOptions) throws -> Never {
         keepFreedMemory()
+        // Read before the store is opened: a mistyped FLOWPAGES_EVENT_LOOP leaves nothing behind.
+        _ = try EventLoopBackend.fromEnvironment()
         let configuration = options.serverConfiguration
         let appHosts = options.appHosts
         let eventRetentionDays = options.eventRetentionDays
@@ -59,13 +61,13 @@ public enum Application {
             router = web.router
         }
         for problem in web.problems { configuration.log("not served: \(problem)") }
-        let server = HTTPServer(configuration: configuration, router: router)
+        let server = try HTTPServer(configuration: configuration, router: router)
         let housekeeping = Housekeeping(store: store, linkCounters: linkCounters, eventRetentionDays: eventRetentionDays, log: configuration.log)
         let timers = housekeeping.start()
         let port = try server.start()
         let apps = (web.appIDs.map { "/\($0)/" } + appHosts.sorted { $0.key < $1.key }.map { "\($0.value) at http://\($0.key)/" })
             .joined(separator: ", ")
-        configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (Ctrl-C stops)")
+        configuration.log("FlowPages serving \(apps.isEmpty ? "no apps" : apps) on http://\(configuration.host):\(port)/ (event loop: \(server.eventLoopBackend); Ctrl-C stops)")
         let signals = stopOnSignals(server, housekeeping: housekeeping, log: configuration.log)
         signal(SIGPIPE, SIG_IGN)
         withExtendedLifetime((signals, timers)) {

@@ -79,7 +79,7 @@ final class LiveApp {
         configuration.port = 0
         configuration.accessLog = nil
         configuration.log = { _ in }
-        let server = HTTPServer(configuration: configuration, router: router)
+        let server = try HTTPServer(configuration: configuration, router: router)
         return (server, try server.start())
     }
 

@@ -12,7 +12,7 @@ func withLiveServer(
     configuration.accessLog = nil
     configuration.log = { _ in }
     configure(&configuration)
-    let server = HTTPServer(configuration: configuration, router: router)
+    let server = try HTTPServer(configuration: configuration, router: router)
     let port = try server.start()
     defer { server.shutdown() }
     try body(server, port)
