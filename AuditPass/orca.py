@@ -133,10 +133,17 @@ class ScreenReader:
         self._start_browser()
 
     def _start_display(self) -> str:
-        """Xvfb on the first free display (it picks one and writes its number to -displayfd)."""
+        """Xvfb on the first free display (it picks one and writes its number to -displayfd). It
+        runs as this process even for a reader with a user of its own: a display's socket and lock
+        in /tmp left by a killed Xvfb of another user cannot be replaced by a user who is not root,
+        and a display whose socket could not be made was found by no client (in CI, `--jobs 2`).
+        Such a reader's clients connect as their user: access control is off (`-ac`) on this
+        private display, which listens on no network (`-nolisten tcp`) and lives as long as the
+        reading."""
         read, write = os.pipe()
-        self._spawn(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                    {**os.environ, "FLOWPAGES_ORCA_RUN": self.token}, "xvfb.log", pass_fds=(write,))
+        access = ["-ac"] if self.user else []
+        self._spawn(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", *access],
+                    {**os.environ, "FLOWPAGES_ORCA_RUN": self.token}, "xvfb.log", pass_fds=(write,), as_user=False)
         os.close(write)
         with os.fdopen(read) as answer:
             number = answer.readline().strip()
@@ -304,13 +311,14 @@ class ScreenReader:
             raise ScreenReaderError(f"xdotool {' '.join(arguments)}: {done.stderr.strip()}")
         return done.stdout.strip()
 
-    def _spawn(self, command: list, environment: dict, log, **options) -> subprocess.Popen:
-        """Starts `command` in a process group of its own, its output in `log` (a file in the folder)."""
+    def _spawn(self, command: list, environment: dict, log, as_user: bool = True, **options) -> subprocess.Popen:
+        """Starts `command` in a process group of its own, its output in `log` (a file in the folder),
+        as the reader's user unless `as_user` is false."""
         output = open(self.folder / log, "wb") if log else None
         self._hand_over()
         process = subprocess.Popen(command, env=environment, stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT,
                                    **({"stdout": output} if output else {}), start_new_session=True,
-                                   **self._as_user(), **options)
+                                   **(self._as_user() if as_user else {}), **options)
         if output:
             output.close()
         self.processes.append(process)
