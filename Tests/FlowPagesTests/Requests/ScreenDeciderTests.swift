@@ -70,4 +70,12 @@ import Testing
         #expect(screen(move.state) == "login" && move.state.pendingDestination?.name.rawValue == "favorites")
         #expect(move.state.toasts.map { $0.values["message"] } == ["Sign in to see “Favorites”."])
     }
+
+    /// A sheet is presented by an action; its address typed or reached by the browser's Back once
+    /// it is gone shows where the session is, writing nothing new.
+    @Test func aSheetsAddressWithoutTheSheetOpenLeadsWhereTheSessionIs() throws {
+        let decided = try decide("/login")
+        guard case .redirect(let move) = decided else { Issue.record("not redirected: \(decided)"); return }
+        #expect(screen(move.state) == "home" && move.events.isEmpty && move.counted.isEmpty)
+    }
 }
