@@ -72,7 +72,10 @@ struct SessionUnit {
     }
 
     /// The session's CSRF token.
-    var csrfToken: String { app.csrfTokens.token(for: csrfSecret ?? id) }
+    /// Only a stored session's is kept: a visitor's id is new on every cookie-less request (or
+    /// any id a stranger sends), and keeping those would let a stranger churn out the tokens of
+    /// everyone else.
+    var csrfToken: String { csrfSecret.map(app.csrfTokens.token(for:)) ?? Secret.derive(from: id, purpose: "csrf") }
 
     /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
     /// rotated (a page shown before a sign-in or sign-out), or no one's it knows.
