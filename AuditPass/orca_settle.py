@@ -5,7 +5,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from orca_reading import Said
+from orca_reading import Said, is_noise
 
 
 @dataclass(frozen=True)
@@ -95,3 +95,10 @@ class Speech:
         if said and said[-1].text.startswith("Finished loading"):
             self.settle(len(self.lines), settle.after_finished)
         return self.lines[start:]
+
+
+def arrived_outside(said: list, url: str = "") -> bool:
+    """Whether a load's speech is only "Finished loading <title>" (noise of loading `url` aside):
+    what Orca says when focus is still outside the page (in the address bar) as it finishes loading."""
+    heard = [line for line in said if not is_noise(line.text, url)]
+    return bool(heard) and all(line.text.startswith("Finished loading") for line in heard)
