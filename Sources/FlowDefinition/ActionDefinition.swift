@@ -32,7 +32,7 @@ public indirect enum ActionStep: Hashable, Sendable {
     case track(funnel: String, step: String, number: Int)
     /// A named effect of the prototype backend, for a purpose such as `verify-email` where the
     /// effect has several, with what follows on success and on failure.
-    case effect(String, purpose: String?, onSuccess: [ActionStep], onFailure: [ActionStep])
+    case effect(String, purpose: EffectPurpose?, onSuccess: [ActionStep], onFailure: [ActionStep])
     /// A write of app data: create, update, toggle or delete a record.
     case data(DataWrite)
 }

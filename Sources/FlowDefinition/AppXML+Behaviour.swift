@@ -17,16 +17,17 @@ extension AppXML {
             let fields = element.children("field").map { field -> FieldDefinition in
                 let name = field["name"] ?? ""
                 if !names.insert(name).inserted { report(field.line, "form '\(id)' has two fields named '\(name)'") }
-                let type = field["type"] ?? "text"
+                // The schema admits only FieldKind's names.
+                let type = FieldKind(rawValue: field["type"] ?? "text") ?? .text
                 if let value = field["autocomplete"], let problem = AutofillDetail.problem(with: value, type: type) {
                     report(field.line, "field '\(name)' of form '\(id)' has autocomplete=\"\(value)\": \(problem)")
                 }
-                if type == "password", field["draft"] == "keep" {
+                if type == .password, field["draft"] == "keep" {
                     report(field.line, "field '\(name)' is a password and cannot be kept as a draft; remove draft=\"keep\"")
                 }
                 return FieldDefinition(
                     name: name, label: field["label"] ?? name, type: type, autocomplete: field["autocomplete"], hint: field["hint"],
-                    keepsDraft: type != "password" && field["draft"] != "never", rules: rules(of: field, form: id), choice: choice(of: field, type: type, data: data)
+                    keepsDraft: type != .password && field["draft"] != "never", rules: rules(of: field, form: id), choice: choice(of: field, type: type, data: data)
                 )
             }
             forms[id] = Located(definition: FormDefinition(id: id, fields: fields, record: element["record"]), line: element.line)
@@ -44,10 +45,10 @@ extension AppXML {
 
     /// A choice field's options, listed or from one of the app's collections; a field of another
     /// type may have none.
-    private mutating func choice(of field: XMLElement, type: String, data: DataDefinition) -> ChoiceDefinition? {
+    private mutating func choice(of field: XMLElement, type: FieldKind, data: DataDefinition) -> ChoiceDefinition? {
         let name = field["name"] ?? ""
         let listed = field.children("option")
-        guard let kind = ChoiceDefinition.Kind(rawValue: type) else {
+        guard let kind = ChoiceDefinition.Kind(rawValue: type.rawValue) else {
             if let option = listed.first { report(option.line, "field '\(name)' is a \(type) field and takes no <option>; make it type=\"select\", \"radio\" or \"checkboxes\"") }
             if field["options"] != nil || field["option-label"] != nil {
                 report(field.line, "field '\(name)' is a \(type) field and takes no options=; make it type=\"select\", \"radio\" or \"checkboxes\"")
@@ -140,7 +141,7 @@ extension AppXML {
             case "toast": return .toast(element["ref"] ?? "")
             case "track": return .track(funnel: element["funnel"] ?? "", step: element["step"] ?? "", number: Int(element["number"] ?? "") ?? 0)
             case "effect":
-                return .effect(element["name"] ?? "", purpose: element["purpose"], onSuccess: steps(element.child("on-success")?.children ?? []),
+                return .effect(element["name"] ?? "", purpose: element["purpose"].map(EffectPurpose.init(rawValue:)), onSuccess: steps(element.child("on-success")?.children ?? []),
                                onFailure: steps(element.child("on-failure")?.children ?? []))
             default: return dataWrite(element).map { .data($0) }
             }
@@ -185,8 +186,8 @@ extension AppXML {
                     profile: Dictionary(account.children("profile").map { ($0["name"] ?? "", $0["value"] ?? "") }, uniquingKeysWith: { $1 })
                 )
             },
-            codes: elements.filter { $0.name == "code" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) },
-            tokens: elements.filter { $0.name == "token" }.map { FixtureSet.Secret(purpose: $0["purpose"] ?? "", value: $0["value"] ?? "", isValid: isValid($0)) }
+            codes: elements.filter { $0.name == "code" }.map { FixtureSet.Secret(purpose: EffectPurpose(rawValue: $0["purpose"] ?? ""), value: $0["value"] ?? "", isValid: isValid($0)) },
+            tokens: elements.filter { $0.name == "token" }.map { FixtureSet.Secret(purpose: EffectPurpose(rawValue: $0["purpose"] ?? ""), value: $0["value"] ?? "", isValid: isValid($0)) }
         )
     }
 

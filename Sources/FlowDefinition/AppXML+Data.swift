@@ -4,12 +4,6 @@ import Navigation
 /// Reading and checking app data: `<data>` with its collections and counts, each route's bound
 /// records, lists and counts, the data steps of actions, and the folder's data file.
 extension AppXML {
-    /// The names templates already read; a bound record or a list may not take one.
-    static let reservedNames: Set<String> = [
-        "app", "page", "route", "params", "breadcrumbs", "csrf", "urls", "actions", "signedIn", "prototype", "pending",
-        "forms", "errors", "underlying", "back", "tabs", "alert", "toasts", "counts", "user",
-    ]
-
     /// The collections and app-wide counts of `<data>`, with its data file's records.
     mutating func readData(accounts: Set<String>) -> DataDefinition {
         guard let element = root.child("data") else { return .none }
@@ -60,7 +54,7 @@ extension AppXML {
     mutating func readRouteData(_ element: XMLElement, route: RouteDefinition, data: DataDefinition) -> RouteData {
         var names: Set<String> = []
         func claim(_ name: String, at line: Int) {
-            if Self.reservedNames.contains(name) {
+            if DataDefinition.reservedNames.contains(name) {
                 report(line, "route '\(route.name)' names a record or list '\(name)', which templates already read as FlowPages' own; choose another name")
             } else if route.parameter(name) != nil || !names.insert(name).inserted {
                 report(line, "route '\(route.name)' uses the name '\(name)' twice; give each bound record and list its own name")

@@ -7,14 +7,14 @@
 enum AutofillDetail {
     /// Why `value` is not a valid `autocomplete` for a field of `type`, in the author's terms, or
     /// nil when it is.
-    static func problem(with value: String, type: String) -> String? {
+    static func problem(with value: String, type: FieldKind) -> String? {
         let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map { $0.lowercased() }
-        if type == "checkbox" {
+        if type == .checkbox {
             return "a checkbox takes no autocomplete (browsers fill text, not ticks); remove it"
         }
         guard let last = tokens.last else { return "is empty; give a field name such as 'email', or 'off'" }
         if tokens.count == 1, last == "on" || last == "off" {
-            return type == "hidden" ? "'\(last)' does not apply to a hidden field; give a field name such as 'email', or remove it" : nil
+            return type == .hidden ? "'\(last)' does not apply to a hidden field; give a field name such as 'email', or remove it" : nil
         }
         if let written = tokens.first(where: { $0 == "on" || $0 == "off" }) {
             return "'\(written)' stands alone; write '\(written)', or a field name with its modifiers such as 'shipping email'"
@@ -60,12 +60,12 @@ enum AutofillDetail {
         var isContact = false
         var isMultiline = false
 
-        func suits(_ type: String) -> Bool {
+        func suits(_ type: FieldKind) -> Bool {
             switch type {
-            case "hidden", "textarea": true
-            case "text", "search": !isMultiline
-            case "email", "password", "tel", "date", "number": types.contains(type)
-            default: true // a kind of field this check does not know: the server decides
+            case .hidden, .textarea: true
+            case .text, .search: !isMultiline
+            case .email, .password, .tel, .date, .number: types.contains(type.rawValue)
+            case .checkbox, .select, .radio, .checkboxes: true // the server decides
             }
         }
     }

@@ -1,6 +1,14 @@
 /// An app folder's data (`<data>` in `app.xml`): its collections, the counts every page may
 /// show (a tab's badge), and the fixture records the folder ships in its data file.
 public struct DataDefinition: Hashable, Sendable {
+    /// The names a screen's page has of its own (FlowPages' `ScreenPage`, held to this list by
+    /// its tests): a route's bound record, list or count may not take one.
+    public static let reservedNames: Set<String> = [
+        "app", "page", "route", "params", "breadcrumbs", "csrf", "urls", "actions", "signedIn", "prototype", "pending",
+        "then", "shownAlert", "forms", "errors", "underlying", "back", "tabs", "alert", "toasts", "counts", "user",
+        "appLinks", "appBanner", "preview", "motion", "failure",
+    ]
+
     /// The collections by id.
     public let collections: [String: CollectionDefinition]
     /// App-wide counts by name, such as the unread inquiries a tab's badge shows.

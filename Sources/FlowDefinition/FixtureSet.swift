@@ -9,7 +9,7 @@ public struct FixtureSet: Hashable, Sendable {
 
     /// A documented code or token and whether it is accepted.
     public struct Secret: Hashable, Sendable {
-        public let purpose: String
+        public let purpose: EffectPurpose
         public let value: String
         public let isValid: Bool
     }

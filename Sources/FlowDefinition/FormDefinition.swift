@@ -11,9 +11,7 @@ public struct FormDefinition: Hashable, Sendable {
 public struct FieldDefinition: Hashable, Sendable {
     public let name: String
     public let label: String
-    /// `text`, `email`, `password`, `tel`, `date`, `number`, `checkbox`, `search`, `textarea`,
-    /// `hidden`, or a choice: `select`, `radio`, `checkboxes`.
-    public let type: String
+    public let type: FieldKind
     public let autocomplete: String?
     public let hint: String?
     /// False for fields never kept as drafts, such as passwords (always false for passwords).
@@ -23,7 +21,7 @@ public struct FieldDefinition: Hashable, Sendable {
     public let choice: ChoiceDefinition?
 
     /// Whether the person may pick several of its options (`checkboxes`), posted as one value a line.
-    public var isMultipleChoice: Bool { type == ChoiceDefinition.Kind.checkboxes.rawValue }
+    public var isMultipleChoice: Bool { type == .checkboxes }
 }
 
 /// A check on a field's value, with the message to show when it fails.

@@ -2,8 +2,8 @@
 /// each output was compiled with.
 struct TemplateRenderer {
     let set: TemplateSet
-    /// The caller's context.
-    let context: TemplateRecord
+    /// The caller's context: a record or a model.
+    let context: TemplateValue
     /// Loop and partial variables, innermost last: a few names searched from the end, which is
     /// cheaper than building and hashing a dictionary per loop element.
     var bindings: [(name: String, value: TemplateValue)] = []
@@ -16,7 +16,7 @@ struct TemplateRenderer {
     /// Partials may include partials; this bounds the depth so a cycle fails instead of looping.
     static let maximumDepth = 32
 
-    init(set: TemplateSet, context: TemplateRecord, blocks: [String: (template: Int, body: Range<Int>)], recorder: SourceMapRecorder? = nil) {
+    init(set: TemplateSet, context: TemplateValue, blocks: [String: (template: Int, body: Range<Int>)], recorder: SourceMapRecorder? = nil) {
         self.set = set
         self.recorder = recorder
         self.context = context
@@ -152,7 +152,7 @@ struct TemplateRenderer {
                 return
             }
             text = url.url
-        case .array, .record:
+        case .array, .record, .model:
             throw error(template, position, "cannot write \(Self.kind(of: value)) as text; write one of its members")
         }
         switch escaper {
@@ -181,7 +181,7 @@ struct TemplateRenderer {
     private static func kind(of value: TemplateValue) -> String {
         switch value {
         case .array: "a list"
-        case .record: "a record"
+        case .record, .model: "a record"
         case .null: "empty"
         default: "a single value"
         }

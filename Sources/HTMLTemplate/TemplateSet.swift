@@ -99,6 +99,12 @@ public struct TemplateSet: Sendable {
         String(decoding: try renderBytes(name, context), as: UTF8.self)
     }
 
+    /// Renders template `name` with a model for its context (``renderBytes(_:model:sourceMap:)``).
+    public func render(_ name: String, model: some TemplateModel) throws(TemplateError) -> String {
+        var none: SourceMap? = nil
+        return String(decoding: try renderBytes(name, model: model, sourceMap: &none), as: UTF8.self)
+    }
+
     /// Renders to UTF-8 bytes, as a response body wants them.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
         var none: SourceMap? = nil
@@ -113,7 +119,7 @@ public struct TemplateSet: Sendable {
     /// - Throws: as ``renderBytes(_:_:)`` does.
     public func renderBytes(_ name: String, _ context: [String: TemplateValue], sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
         let plan = plans[try index(of: name)]
-        return try render(from: plan.root, blocks: plan.blocks, context, sourceMap: &sourceMap)
+        return try render(from: plan.root, blocks: plan.blocks, .record(TemplateRecord(context)), sourceMap: &sourceMap)
     }
 
     /// Renders the blocks template `name` fills (through every layout it extends) inside
@@ -130,6 +136,26 @@ public struct TemplateSet: Sendable {
     /// Renders template `name` inside `layout` as ``renderBytes(_:in:_:)`` does, recording a
     /// ``SourceMap`` as ``renderBytes(_:_:sourceMap:)`` does.
     public func renderBytes(_ name: String, in layout: String, _ context: [String: TemplateValue], sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
+        let (frame, blocks) = try frame(name, in: layout)
+        return try render(from: frame, blocks: blocks, .record(TemplateRecord(context)), sourceMap: &sourceMap)
+    }
+
+    /// Renders template `name` with a model for its context: what it reads is read from `model`'s
+    /// members as it is written out, and nothing else is. Otherwise as ``renderBytes(_:_:sourceMap:)``.
+    public func renderBytes(_ name: String, model: some TemplateModel, sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
+        let plan = plans[try index(of: name)]
+        return try render(from: plan.root, blocks: plan.blocks, .model(model), sourceMap: &sourceMap)
+    }
+
+    /// Renders template `name` inside `layout` with a model for its context, as
+    /// ``renderBytes(_:in:_:sourceMap:)`` does with a dictionary.
+    public func renderBytes(_ name: String, in layout: String, model: some TemplateModel, sourceMap: inout SourceMap?) throws(TemplateError) -> [UInt8] {
+        let (frame, blocks) = try frame(name, in: layout)
+        return try render(from: frame, blocks: blocks, .model(model), sourceMap: &sourceMap)
+    }
+
+    /// `layout`, to frame the blocks template `name` fills.
+    private func frame(_ name: String, in layout: String) throws(TemplateError) -> (frame: Int, blocks: [String: (template: Int, body: Range<Int>)]) {
         let plan = plans[try index(of: name)]
         let frame = try index(of: layout)
         guard templates[frame].extends == nil else {
@@ -140,15 +166,15 @@ public struct TemplateSet: Sendable {
             throw TemplateError(template: layout, line: 1, column: 1,
                                 message: "its block \"\(block)\" is in \(slot), but '\(name)' fills it for \(templates[plan.root].name)'s, in another context")
         }
-        return try render(from: frame, blocks: plan.blocks, context, sourceMap: &sourceMap)
+        return (frame, plan.blocks)
     }
 
     /// Renders template number `root`'s own steps with `blocks` filled.
     private func render(
-        from root: Int, blocks: [String: (template: Int, body: Range<Int>)], _ context: [String: TemplateValue], sourceMap: inout SourceMap?
+        from root: Int, blocks: [String: (template: Int, body: Range<Int>)], _ context: TemplateValue, sourceMap: inout SourceMap?
     ) throws(TemplateError) -> [UInt8] {
         let recorder = sourceMap.map { SourceMapRecorder(SourceMap(renderedApart: $0.renderedApart)) }
-        var renderer = TemplateRenderer(set: self, context: TemplateRecord(context), blocks: blocks, recorder: recorder)
+        var renderer = TemplateRenderer(set: self, context: context, blocks: blocks, recorder: recorder)
         try renderer.render(programs[root].root, of: root)
         if let recorder { sourceMap = recorder.finished(byteCount: renderer.output.count) }
         return renderer.output

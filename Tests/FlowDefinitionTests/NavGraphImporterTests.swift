@@ -111,7 +111,7 @@ import Testing
         #expect(actions["leave_settings"]?.steps == [.popUpTo("settings", inclusive: true, then: nil, parameters: [], singleTop: false)])
         #expect(actions["sign_out"]?.steps == [.popUpTo("home", inclusive: true, then: "signed_out", parameters: [], singleTop: false)])
         // A required boolean is asked for with a checkbox; an argument the screen has travels on, as its default when left out.
-        #expect(app.forms["water"]?.fields.map(\.type) == ["checkbox"])
+        #expect(app.forms["water"]?.fields.map(\.type) == [.checkbox])
         #expect(actions["show_map"]?.steps == [.navigate("zone_map", parameters: [ActionParameter(name: "page", source: .parameter("page"))])])
         // A screen nothing leads to is opened from the start destination.
         #expect(actions["open-search"]?.steps == [.navigate("search", parameters: [])])

@@ -123,7 +123,7 @@ struct ActionInterpreter {
         let fields = self.fields(of: action, posted: form, on: state)
         result.values = fields.filter { !FormCheck.isPassword($0.key, in: app) }
         result.postedInModal = state.modal?.coordinator
-        let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == "checkbox" }.map(\.name) ?? [])
+        let checkboxes = Set(action.form.flatMap { app.forms[$0] }?.fields.filter { $0.type == .checkbox }.map(\.name) ?? [])
         var sources = ActionSources(form: fields, checkboxes: checkboxes, screen: screenValues(state))
         let succeeded = try apply(action.steps, action: action, sources: &sources, to: &result, data: data, effects: effects)
         // What was typed is done with once its action succeeds. A screen the action left goes

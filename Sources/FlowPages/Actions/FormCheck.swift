@@ -16,7 +16,7 @@ enum FormCheck {
                 errors[field.name] = message
             } else if let choice = field.choice, let message = notAnOption(value, of: field, options: options[field.name] ?? choice.options) {
                 errors[field.name] = message
-            } else if field.type == "email", let message = invisibleCharacters(in: value) {
+            } else if field.type == .email, let message = invisibleCharacters(in: value) {
                 errors[field.name] = message
             } else if let message = field.rules.lazy.compactMap({ failure(of: $0, value: value, values: values) }).first {
                 errors[field.name] = message
@@ -51,7 +51,7 @@ enum FormCheck {
     /// ``longestField``) in characters, checked first as four bytes a character — the most
     /// UTF-8 spends on one — so a value is never counted character by character beyond that.
     static func oversize(_ value: String, for field: FieldDefinition) -> String? {
-        if field.type == "email" {
+        if field.type == .email {
             return value.utf8.count > longestEmail ? "An email address has at most \(longestEmail) characters." : nil
         }
         let declared = field.rules.compactMap { rule -> Int? in
@@ -59,7 +59,7 @@ enum FormCheck {
             return nil
         }.min()
         // A declared maximum says its own message; the byte bound only keeps its count short.
-        let limit = declared ?? (field.type == "textarea" ? longestTextArea : longestField)
+        let limit = declared ?? (field.type == .textarea ? longestTextArea : longestField)
         let (bytes, overBytes) = limit.multipliedReportingOverflow(by: 4)
         if overBytes || value.utf8.count <= bytes { return declared == nil && value.count > limit ? tooLong(limit) : nil }
         return declared.flatMap { limit in
@@ -88,7 +88,7 @@ enum FormCheck {
 
     /// Whether `field` is a password in any of the app's forms: never kept, never shown again.
     static func isPassword(_ field: String, in app: AppDefinition) -> Bool {
-        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == "password" } }
+        app.forms.values.contains { form in form.fields.contains { $0.name == field && $0.type == .password } }
     }
 
     /// The posted fields a form keeps as a draft: declared, not passwords, not unchecked boxes.

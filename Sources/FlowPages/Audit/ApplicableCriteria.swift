@@ -40,10 +40,10 @@ struct ApplicableCriteria {
         if !forms.isEmpty {
             apply(["3.2.2", "3.3.2"], "it has a form")
             let fields = forms.flatMap { definition.forms[$0]?.fields ?? [] }
-            if fields.contains(where: { ($0.autocomplete.map { $0 != "off" } ?? false) || ["email", "tel", "password"].contains($0.type) }) {
+            if fields.contains(where: { ($0.autocomplete.map { $0 != "off" } ?? false) || [.email, .tel, .password].contains($0.type) }) {
                 apply(["1.3.5"], "a field asks for something about the person")
             }
-            if fields.contains(where: { $0.type == "password" }) { apply(["3.3.8"], "it asks for a password") }
+            if fields.contains(where: { $0.type == .password }) { apply(["3.3.8"], "it asks for a password") }
         }
         if route.map({ Self.writesData(offeredBy: $0, in: app) }) == true { apply(["3.3.4"], "a form or button changes data") }
         switch state.kind {

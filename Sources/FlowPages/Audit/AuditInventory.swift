@@ -176,7 +176,7 @@ struct AuditInventory: Sendable {
         for action in actions {
             // Errors a person can cause: of a field they fill, not of a hidden one the page fills.
             if let form = action.form, let rules = definition.forms[form],
-               FormCheck.errors(in: [:], for: rules).keys.contains(where: { name in rules.fields.contains { $0.name == name && $0.type != "hidden" } }) {
+               FormCheck.errors(in: [:], for: rules).keys.contains(where: { name in rules.fields.contains { $0.name == name && $0.type != .hidden } }) {
                 add(.formErrors, form, "Form “\(form)” with its errors") { .formErrors($0, action: action.id) }
             }
             for id in Self.alerts(of: action.steps, in: definition) where definition.alerts[id] != nil {
@@ -259,7 +259,7 @@ struct AuditInventory: Sendable {
             let collection = bindings.first { $0.parameter == parameter.name }?.collection
             let candidates = [
                 collection.flatMap { name in app.data.fixtures.first { $0.collection == name && owners.contains($0.account) }?.id },
-                parameter.name == "token" ? app.fixtures.tokens.first { $0.purpose == route.name.rawValue && $0.isValid }?.value : nil,
+                parameter.name == "token" ? app.fixtures.tokens.first { $0.purpose.rawValue == route.name.rawValue && $0.isValid }?.value : nil,
                 parameter.name == "email" ? account?.email : nil,
                 parameter.defaultValue,
             ].compactMap { $0 } + (collection == nil ? ["sample", "1", "true", "1.5"] : [])

@@ -136,15 +136,13 @@ extension AuditReplay {
                 continue
             }
             values[field.name] = switch field.type {
-            case "email": makesAccounts ? Self.newEmail : account?.email ?? "sample@example.com"
-            case "password": account?.password ?? "Sample-passw0rd"
-            case "checkbox": "on"
-            case "date": Self.day(now + 7 * 86_400_000)
-            case "time": "10:00"
-            case "number", "range": "1"
-            case "tel": "5550100"
-            case "url": "https://example.com"
-            default:
+            case .email: makesAccounts ? Self.newEmail : account?.email ?? "sample@example.com"
+            case .password: account?.password ?? "Sample-passw0rd"
+            case .checkbox: "on"
+            case .date: Self.day(now + 7 * 86_400_000)
+            case .number: "1"
+            case .tel: "5550100"
+            case .text, .search, .textarea, .hidden, .select, .radio, .checkboxes:
                 field.choice.flatMap { choice in
                     choice.options.first?.value ?? choice.source.flatMap { source in
                         app.app.data.fixtures.first { $0.collection == source.collection }?.id

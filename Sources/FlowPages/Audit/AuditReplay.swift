@@ -65,7 +65,7 @@ struct AuditReplay {
                 // Sent with every field empty, as a person does: the errors and the emptied fields show.
                 guard let definition = app.app.actions[action], let form = definition.form.flatMap({ app.app.forms[$0] }) else { return nil }
                 var empty = ["form": form.id]
-                for field in form.fields where field.type != "hidden" { empty[field.name] = "" }
+                for field in form.fields where field.type != .hidden { empty[field.name] = "" }
                 _ = state.takeToasts()
                 return try run(definition, on: state, form: empty, outcomes: [:], prepared: Prepared(), in: transaction)
             case .toast(_, let actions, let toast, let outcomes):

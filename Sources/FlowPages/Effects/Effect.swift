@@ -101,14 +101,14 @@ public struct EffectAccess: Sendable, Hashable {
 /// the action's form and what the action reads of the post.
 public struct EffectCall: Sendable, Hashable {
     public let name: String
-    public let purpose: String?
+    public let purpose: EffectPurpose?
     /// The action's form, when it posts one.
     public let formID: String?
     /// The posted fields its form declares, passwords included (never stored as they are), and
     /// the parameters of the screen it was posted from under any other name.
     public let form: [String: String]
 
-    public init(name: String, purpose: String?, formID: String? = nil, form: [String: String]) {
+    public init(name: String, purpose: EffectPurpose?, formID: String? = nil, form: [String: String]) {
         self.name = name
         self.purpose = purpose
         self.formID = formID

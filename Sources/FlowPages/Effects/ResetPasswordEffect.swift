@@ -23,7 +23,7 @@ struct ResetPasswordEffect: Effect {
         let memory = BackendMemory.values(state)
         let accountID: Int?
         if let token = call.form["token"], !token.isEmpty {
-            accountID = try LinkTokens.redeem(token, email: call.form["email"], purpose: "reset-password", context: context, in: store)
+            accountID = try LinkTokens.redeem(token, email: call.form["email"], purpose: .resetPassword, context: context, in: store)
         } else {
             accountID = memory["verified"] == "reset-password" ? memory["account"].flatMap(Int.init) : nil
         }

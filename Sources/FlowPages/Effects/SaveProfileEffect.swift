@@ -18,8 +18,8 @@ struct SaveProfileEffect: Effect {
         // The fields of the action's own form, never a password; a checkbox left unticked is not
         // posted at all, and is kept as empty (unticked) rather than left as it was.
         var values: [String: String] = [:]
-        for field in call.formID.flatMap({ context.app.forms[$0] })?.fields ?? [] where field.type != "password" {
-            values[field.name] = call.form[field.name] ?? (field.type == "checkbox" ? "" : nil)
+        for field in call.formID.flatMap({ context.app.forms[$0] })?.fields ?? [] where field.type != .password {
+            values[field.name] = call.form[field.name] ?? (field.type == .checkbox ? "" : nil)
         }
         try FixtureAccountCopy.updateProfile(accountID: id, merging: values, context: context, in: store)
         return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""])

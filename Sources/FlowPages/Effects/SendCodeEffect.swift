@@ -19,7 +19,7 @@ struct SendCodeEffect: Effect {
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in store: borrowing EffectStore) throws -> EffectOutcome {
-        let purpose = call.purpose ?? "verify-email"
+        let purpose = call.purpose ?? .verifyEmail
         let app = context.app
         let email = BackendMemory.email(call, state) ?? ""
         try BackendMemory.remember(["email": email, "verified": ""], in: &state)
@@ -28,15 +28,15 @@ struct SendCodeEffect: Effect {
         }
         // A code to verify an email goes only to the registration this session made: registering
         // someone else's email answers as a new registration does, and sends them nothing more.
-        if purpose == "verify-email", account.id != BackendMemory.registeredAccountID(state) {
+        if purpose == .verifyEmail, account.id != BackendMemory.registeredAccountID(state) {
             return .success(values: ["email": email])
         }
         try BackendMemory.remember(["account": String(account.id)], in: &state)
-        let code = try store.issue(.code, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
-        let token = try store.issue(.linkToken, purpose: purpose, accountID: account.id, lifetime: Self.lifetime, now: context.now)
-        let route = app.navigation.routes.first { $0.name.rawValue == purpose && $0.isDeepLinkable }
+        let code = try store.issue(.code, purpose: purpose.rawValue, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let token = try store.issue(.linkToken, purpose: purpose.rawValue, accountID: account.id, lifetime: Self.lifetime, now: context.now)
+        let route = app.navigation.routes.first { $0.name.rawValue == purpose.rawValue && $0.isDeepLinkable }
         let link = route.flatMap { DeepLinks.universalLink(app, RouteInstance($0.name, ["token": token, "email": email])) }
-        let what = purpose == "reset-password" ? "reset your password" : "verify your email address"
+        let what = purpose == .resetPassword ? "reset your password" : "verify your email address"
         // A fixture is every tester's account, so its mail goes to the tester who asked; any other
         // account's to the session that registered it — never to a stranger asking for its reset.
         let mailbox = account.isFixture ? context.dataKey : account.mailbox

@@ -18,7 +18,7 @@ struct VerifyCodeEffect: Effect {
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in store: borrowing EffectStore) throws -> EffectOutcome {
-        let purpose = call.purpose ?? "verify-email"
+        let purpose = call.purpose ?? .verifyEmail
         let wrong: EffectOutcome = .failure(errors: ["code": "That code is not right or has expired. Check the email and try again."])
         let code = String(call.form["code", default: ""].trimmingWhitespace())
         let accountID: Int
@@ -35,28 +35,28 @@ struct VerifyCodeEffect: Effect {
             guard let account = try store.account(id: id) else { return wrong }
             // A verification code proves an email no one has proved yet; it never signs in to an
             // account that is already verified (a guessed code would take it over).
-            if purpose == "verify-email", account.isVerified { return wrong }
+            if purpose == .verifyEmail, account.isVerified { return wrong }
             // The documented code verifies the registration this session made, or stands for a
             // documented account; any other code (a fixture documented as invalid included, or the
             // documented one for someone else's registration) is checked against the account's
             // live code, so a wrong one uses up one of its attempts.
             let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
-            let ownRegistration = purpose == "verify-email" && id == BackendMemory.registeredAccountID(state)
+            let ownRegistration = purpose == .verifyEmail && id == BackendMemory.registeredAccountID(state)
             if !(documented && (ownRegistration || account.isFixture)) {
-                guard try store.redeem(code: code, accountID: id, purpose: purpose, now: context.now) else { return wrong }
+                guard try store.redeem(code: code, accountID: id, purpose: purpose.rawValue, now: context.now) else { return wrong }
             }
             accountID = id
             // The right code is no guess: the attempts counted for it before the check are taken back.
             try store.refundAttempts([context.attemptKey(.codePerAddress)]
                 + (BackendMemory.email(call, state).map { [context.attemptKey(.codePerAccount, email: $0)] } ?? []))
         }
-        if purpose == "verify-email" {
+        if purpose == .verifyEmail {
             try store.markVerified(accountID: accountID)
             state = try context.run(.signIn(userID: String(accountID)), on: state)
             if let account = try store.account(id: accountID) { context.proofs.prove(account.email) }
             BackendMemory.forget(in: &state)
         } else {
-            try BackendMemory.remember(["account": String(accountID), "verified": purpose], in: &state)
+            try BackendMemory.remember(["account": String(accountID), "verified": purpose.rawValue], in: &state)
         }
         return .success(values: ["email": (try store.account(id: accountID))?.email ?? ""])
     }

@@ -67,13 +67,13 @@ struct AppBanner {
         return "intent:/" + address + "#Intent;scheme=" + scheme + ";package=" + package + fallback + ";end"
     }
 
-    /// The template values of a deep-linkable screen: `appLinks` (Safari's banner, in the head),
+    /// What a deep-linkable screen offers: `appLinks` (Safari's banner, in the head),
     /// `appBanner` (unless dismissed) and `preview`. Nothing is written or counted here: the
     /// screen's GET counts a banner shown (`banner_shown`, in ``LinkCounters``) with its commit,
     /// and no claim code is minted — the banner shows the one the session was given for this page,
     /// or the control that asks for one.
-    func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> [String: TemplateValue] {
-        guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return [:] }
+    func values(for instance: RouteInstance, state: NavigationState, request: HTTPRequest, now: Int64) -> Offer {
+        guard let route = app.navigation.route(instance.name), route.isDeepLinkable else { return .none }
         // Read once: each use of `app.app` as a whole copies it (a retain of every field).
         let definition = app.app
         // Previews and pings need absolute URLs: the origin the browser used — behind a proxy
@@ -81,23 +81,23 @@ struct AppBanner {
         // for a page that writes one (it is a tenth of this function's time).
         let needsOrigin = definition.previewImage != nil || route.parameters.isEmpty || app.showsAppBanner
         let origin = needsOrigin ? self.origin(of: request, definition) : ""
-        var values = ["preview": preview(route, of: definition, instance: instance, origin: origin)]
-        guard app.showsAppBanner, Self.offers(definition) else { return values }
+        var offer = Offer(preview: preview(route, of: definition, instance: instance, origin: origin))
+        guard app.showsAppBanner, Self.offers(definition) else { return offer }
         let path = app.linkURLs.screen(instance)
         if let storeID = definition.appStoreID {
             let argument = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path)
-            values["appLinks"] = ["itunes": .string("app-id=\(storeID)" + (argument.map { ", app-argument=\($0)" } ?? ""))]
+            offer.appLinks = AppLinks(itunes: "app-id=\(storeID)" + (argument.map { ", app-argument=\($0)" } ?? ""))
         }
         let agent = UserAgent(request.headers["User-Agent"])
         // A link preview's fetch reads the tags, and is not counted as a banner shown.
-        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !agent.isRobot else { return values }
-        values["appBanner"] = banner(route, of: definition, path: path, holdsToken: Self.carriesToken(instance), platform: agent.platform, origin: origin,
-                                     given: ClaimCode(in: state, for: path, now: now))
-        return values
+        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !agent.isRobot else { return offer }
+        offer.banner = banner(route, of: definition, path: path, holdsToken: Self.carriesToken(instance), platform: agent.platform, origin: origin,
+                              given: ClaimCode(in: state, for: path, now: now))
+        return offer
     }
 
     private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, holdsToken: Bool, platform: Platform, origin: String,
-                        given: ClaimCode?) -> TemplateValue {
+                        given: ClaimCode?) -> Banner {
         let pattern = URLEncoding.encode(route.path)
         let ping = { (outcome: Outcome) in origin + app.urls.prefix + ReservedPath.bannerPing.path + "?outcome=" + outcome.rawValue + "&pattern=" + pattern }
         // A desktop has no app to open: its way to the phone is the link's QR code.
@@ -106,31 +106,25 @@ struct AppBanner {
         case .iOS: DeepLinks.schemeLink(definition, path: path)
         case .desktop: nil
         }
-        var stores: [TemplateValue] = []
-        let storePing = TemplateValue.string(ping(.store))
+        var stores: [Store] = []
         if platform != .android, let url = appStoreURL {
-            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Download on the App Store", "ping": storePing])
+            stores.append(Store(url: SafeURL(trusted: url), label: "Download on the App Store", ping: ping(.store)))
         }
         if platform != .iOS, let url = playStoreURL {
-            stores.append(["url": .url(SafeURL(trusted: url)), "label": "Get it on Google Play", "ping": storePing])
+            stores.append(Store(url: SafeURL(trusted: url), label: "Get it on Google Play", ping: ping(.store)))
         }
-        var value: [String: TemplateValue] = [
-            "title": .string("Get the \(definition.title) app"),
-            "open": open.map { .url(SafeURL(trusted: $0)) } ?? .null,
-            "openPing": .string(ping(.openInApp)),
-            "stores": .array(stores),
-            "dismiss": .string(app.urls.prefix + ReservedPath.bannerDismiss.path),
-        ]
+        var banner = Banner(title: "Get the \(definition.title) app", open: open.map { SafeURL(trusted: $0) }, openPing: ping(.openInApp), stores: stores,
+                            dismiss: app.urls.prefix + ReservedPath.bannerDismiss.path)
         if let code = given?.code {
-            value["code"] = .string(code)
-            value["codeQR"] = (try? QRCode(text: code)).map { .html(SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan"))) } ?? .null
+            banner.code = code
+            banner.codeQR = (try? QRCode(text: code)).map { SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan")) }
         } else if !holdsToken, (DeepLinks.schemeLink(definition, path: path) ?? DeepLinks.universalLink(definition, path: path)) != nil {
-            value["getCode"] = .string(app.urls.prefix + Self.codePath)
+            banner.getCode = app.urls.prefix + Self.codePath
         }
         if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {
-            value["linkQR"] = (try? QRCode(text: link)).map { .html(SafeHTML(trusted: $0.svg(title: "This page's link as a QR code"))) } ?? .null
+            banner.linkQR = (try? QRCode(text: link)).map { SafeHTML(trusted: $0.svg(title: "This page's link as a QR code")) }
         }
-        return .record(TemplateRecord(value))
+        return banner
     }
 
     /// The link pattern the banner of `state`'s current screen is counted under: its route's path.
@@ -158,16 +152,10 @@ struct AppBanner {
         return (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
     }
 
-    private func preview(_ route: RouteDefinition, of definition: AppDefinition, instance: RouteInstance, origin: String) -> TemplateValue {
+    private func preview(_ route: RouteDefinition, of definition: AppDefinition, instance: RouteInstance, origin: String) -> Preview {
         let title = AppData.hasPlaceholders(route.title) ? definition.title : route.title
-        let description = definition.descriptions[route.name] ?? definition.description
         let image = definition.previewImage.map { origin + app.urls.previewImage($0) }
-        return [
-            "title": .string(title), "siteName": .string(definition.title),
-            "description": description.map { .string($0) } ?? .null,
-            "image": image.map { .string($0) } ?? .null,
-            "url": route.parameters.isEmpty ? .string(origin + app.urls.screen(instance)) : .null,
-            "card": .string(image == nil ? "summary" : "summary_large_image"),
-        ]
+        return Preview(title: title, siteName: definition.title, description: definition.descriptions[route.name] ?? definition.description, image: image,
+                       url: route.parameters.isEmpty ? origin + app.urls.screen(instance) : nil, card: image == nil ? "summary" : "summary_large_image")
     }
 }

@@ -1,3 +1,4 @@
+import FlowDefinition
 import FlowStore
 import HTTPServer
 import Navigation
@@ -77,7 +78,7 @@ struct LinkOpener {
         let state = unit.state
         guard let destination, isOpenable(destination) else { return (state, nil, WellKnownAlert.invalidLink.id) }
         if case .screen(let instance) = destination, let token = instance.parameters["token"],
-           try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: instance.name.rawValue, app: app.app.id,
+           try !LinkTokens.isUsable(token, email: instance.parameters["email"], purpose: EffectPurpose(rawValue: instance.name.rawValue), app: app.app.id,
                                     fixtures: app.fixtures, reads: services.store.accounts, now: now) {
             let expired = WellKnownAlert.expiredLink(instance.name.rawValue)
             return (state, nil, app.app.alerts[expired] != nil ? expired : WellKnownAlert.invalidLink.id)

@@ -16,22 +16,23 @@ extension PageModel {
     /// there (`edited`: the record it edits, the person's profile), else nothing.
     /// `options`: the choice fields' options read from collections, by form and field.
     func forms(_ state: NavigationState, on screen: RouteInstance, edited: [String: [String: String]] = [:],
-               options: [String: [String: [ChoiceDefinition.Option]]] = [:]) -> (forms: TemplateValue, errors: TemplateValue) {
-        var forms = pristineForms
-        var summary: [TemplateValue] = []
+               options: [String: [String: [ChoiceDefinition.Option]]] = [:]) -> (forms: TemplateValue, errors: [ScreenPage.ErrorLink]?) {
+        var forms: [String: TemplateValue]?
+        var summary: [ScreenPage.ErrorLink] = []
         let drafts = state.formDrafts[screen] ?? [:]
         for (id, form) in app.forms {
             let draft = drafts[id] ?? edited[id] ?? [:]
             let errors = state.formErrors?.name == id ? state.formErrors?.values ?? [:] : [:]
             // Most forms of most pages are untouched: those are built once, in init.
             guard !draft.isEmpty || !errors.isEmpty || options[id] != nil else { continue }
-            forms[id] = Self.formValue(form, draft: draft, errors: errors, options: options[id] ?? [:])
-            if let message = errors[EffectOutcome.formMessage] { summary.append(["message": .string(message), "href": .null]) }
+            forms = forms ?? pristineForms
+            forms?[id] = Self.formValue(form, draft: draft, errors: errors, options: options[id] ?? [:])
+            if let message = errors[EffectOutcome.formMessage] { summary.append(.init(message: message, href: nil)) }
             for field in form.fields {
-                if let error = errors[field.name] { summary.append(["message": .string(error), "href": .string("#\(id)-\(field.name)")]) }
+                if let error = errors[field.name] { summary.append(.init(message: error, href: "#\(id)-\(field.name)")) }
             }
         }
-        return (.record(TemplateRecord(forms)), summary.isEmpty ? .null : .array(summary))
+        return (forms.map { .record(TemplateRecord($0)) } ?? pristineFormsValue, summary.isEmpty ? nil : summary)
     }
 
     /// One form's fields, and its id under `_id`; a choice field's options are those of
@@ -44,11 +45,11 @@ extension PageModel {
             let error = errors[field.name]
             let described = [error.map { _ in fieldID + "-error" }, field.hint.map { _ in fieldID + "-hint" }].compactMap { $0 }
             fields[field.name] = [
-                "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label), "type": .string(field.type),
-                "isCheckbox": .bool(field.type == "checkbox"),
-                "isTextarea": .bool(field.type == "textarea"),
-                "value": .string(field.type == "password" ? "" : draft[field.name] ?? ""),
-                "checked": .bool(field.type == "checkbox" && draft[field.name] != nil),
+                "id": .string(fieldID), "name": .string(field.name), "label": .string(field.label), "type": .string(field.type.rawValue),
+                "isCheckbox": .bool(field.type == .checkbox),
+                "isTextarea": .bool(field.type == .textarea),
+                "value": .string(field.type == .password ? "" : draft[field.name] ?? ""),
+                "checked": .bool(field.type == .checkbox && draft[field.name] != nil),
                 "autocomplete": .string(field.autocomplete ?? "off"), "hint": field.hint.map { .string($0) } ?? .null,
                 "hintID": .string(fieldID + "-hint"), "error": error.map { .string($0) } ?? .null, "errorID": .string(fieldID + "-error"),
                 "describedBy": described.isEmpty ? .null : .string(described.joined(separator: " ")),

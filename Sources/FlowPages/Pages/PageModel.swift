@@ -3,19 +3,18 @@ import FlowDefinition
 import HTMLTemplate
 import Navigation
 
-/// What the layout and a screen template read about where the person is: built from the
-/// navigation engine's ``Screen`` for one app and session state.
-///
-/// The keys are documented for template authors in `Views/README.md`.
+/// Builds what the layout and a screen template read about where the person is (``ScreenPage``)
+/// from the navigation engine's ``Screen`` for one app and session state.
 struct PageModel: Sendable {
     let app: AppDefinition
     let urls: AppURLs
     /// What every page of the app reads the same: built once, not per request.
     let appValue, urlsValue, actionsValue: TemplateValue
-    /// Each form as it reads with no draft and no error, by id.
+    /// Each form as it reads with no draft and no error, by id; and all of them as `forms` reads.
     let pristineForms: [String: TemplateValue]
+    let pristineFormsValue: TemplateValue
     /// Each sheet's `page.detent`, by its modal's root route.
-    private let detents: [RouteName: TemplateValue]
+    private let detents: [RouteName: ScreenPage.Detent]
 
     /// Whether pages show the prototype toolbar.
     let isPrototype: Bool
@@ -41,59 +40,46 @@ struct PageModel: Sendable {
         ]
         actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
         pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:]) }
+        pristineFormsValue = .record(TemplateRecord(pristineForms))
         detents = app.detents.mapValues { detent in
-            var value: [String: TemplateValue] = ["name": .string(detent.name), "label": .string(detent.spokenLabel)]
-            if case .custom(let height) = detent { value["height"] = .string(height) }
-            return .record(TemplateRecord(value))
+            let height: String? = if case .custom(let height) = detent { height } else { nil }
+            return ScreenPage.Detent(name: detent.name, label: detent.spokenLabel, height: height)
         }
     }
 
-    /// The template context for the current screen of `state`; `takesFocus` false for a screen
-    /// drawn beneath a sheet, which nothing of may take focus.
-    func context(for state: NavigationState, csrfToken: String, data: PageData = .none, takesFocus: Bool = true) -> [String: TemplateValue] {
+    /// The page of the current screen of `state`; `takesFocus` false for a screen drawn beneath
+    /// a sheet, which nothing of may take focus.
+    func context(for state: NavigationState, csrfToken: String, data: PageData = .none, takesFocus: Bool = true) -> ScreenPage {
         let navigation = app.navigation
         let screen = data.screen ?? navigation.screen(in: state)
         let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
         let (forms, errors) = self.forms(state, on: screen.route, edited: data.editedForms, options: data.choiceOptions)
         // An alert takes focus itself; nothing under it does. Never a field (see `forms`).
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
-        let focus: Focus = !takesFocus || showsAlert ? .none : errors.isTruthy ? .errorSummary : .heading
-        var context: [String: TemplateValue] = [
-            "app": appValue,
-            "page": page(screen, state: state, titles: titles, focus: focus),
-            "route": ["name": .string(screen.route.name.rawValue), "url": .string(urls.screen(screen.route))],
-            "params": .record(TemplateRecord((app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters).mapValues { .string($0) })),
-            "csrf": .string(csrfToken),
-            "urls": urlsValue,
-            "actions": actionsValue,
-            "signedIn": .bool(state.userID != nil),
-            "prototype": .bool(isPrototype),
-            "pending": ["email": BackendMemory.values(state)["email"].map { .string($0) } ?? .null],
-            // Where signing in leads: carried by every form, for a visitor whose state is not stored.
-            "then": state.pendingDestination.map { .string(urls.screen($0)) } ?? .null,
-            // The Invalid Link alert a GET showed, carried likewise: its buttons then answer it.
-            "shownAlert": state.alert?.name == WellKnownAlert.invalidLink.id ? .string(WellKnownAlert.invalidLink.id) : .null,
-        ]
-        context["forms"] = forms
-        context["errors"] = errors
-        // Its title here; the page renderer draws the screen itself under a sheet (`html`, `tab`).
-        context["underlying"] = screen.underlying.map { ["title": .string(titles[$0])] } ?? .null
-        context["back"] = back(screen, titles: titles)
-        context["breadcrumbs"] = breadcrumbs(screen, titles: titles)
-        context["tabs"] = tabs(screen, counts: data.counts)
-        context["user"] = data.user
-        context["counts"] = .record(TemplateRecord(data.counts.mapValues { .int($0) }))
-        for (name, value) in data.values { context[name] = value }
-        context["alert"] = state.alert.flatMap { alert($0) } ?? .null
-        context["toasts"] = .array(state.toasts.compactMap { toast in
-            let message = switch toast.name {
-            case ServerNotice.outOfDate: Self.outOfDateMessage
-            case ServerNotice.message, ServerNotice.error: toast.values["message"]
-            default: app.toasts[toast.name]
-            }
-            return message.map { ["message": .string(Self.fill($0, with: toast.values)), "error": .bool(toast.name == ServerNotice.error)] }
-        })
-        return context
+        let focus: Focus = !takesFocus || showsAlert ? .none : errors != nil ? .errorSummary : .heading
+        let parameters = navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters
+        return ScreenPage(
+            app: appValue, page: page(screen, state: state, titles: titles, focus: focus),
+            route: .init(name: screen.route.name.rawValue, url: urls.screen(screen.route)),
+            params: TemplateRecord(parameters.mapValues { .string($0) }), csrf: csrfToken, urls: urlsValue, actions: actionsValue,
+            signedIn: state.userID != nil, prototype: isPrototype, pending: .init(email: BackendMemory.values(state)["email"]),
+            then: state.pendingDestination.map { urls.screen($0) },
+            shownAlert: state.alert?.name == WellKnownAlert.invalidLink.id ? WellKnownAlert.invalidLink.id : nil,
+            forms: forms, errors: errors,
+            // Its title here; the page renderer draws the screen itself under a sheet (`html`, `tab`).
+            underlying: screen.underlying.map { .init(title: titles[$0]) },
+            back: back(screen, titles: titles), breadcrumbs: breadcrumbs(screen, titles: titles), tabs: tabs(screen, counts: data.counts),
+            user: data.user, counts: TemplateRecord(data.counts.mapValues { .int($0) }),
+            alert: state.alert.flatMap { alert($0) }, toasts: state.toasts.compactMap(toast), data: data.values)
+    }
+
+    private func toast(_ toast: Notice) -> ScreenPage.Toast? {
+        let message = switch toast.name {
+        case ServerNotice.outOfDate: Self.outOfDateMessage
+        case ServerNotice.message, ServerNotice.error: toast.values["message"]
+        default: app.toasts[toast.name]
+        }
+        return message.map { ScreenPage.Toast(message: Self.fill($0, with: toast.values), error: toast.name == ServerNotice.error) }
     }
 
     /// What a page focuses when it arrives.
@@ -106,9 +92,9 @@ struct PageModel: Sendable {
         case none
     }
 
-    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focus: Focus) -> TemplateValue {
+    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focus: Focus) -> ScreenPage.PageFacts {
         let context: String
-        var modalStyle: TemplateValue = .null
+        var modalStyle: String?
         switch screen.context {
         case .root: context = "root"
         case .tab: context = "tab"
@@ -116,28 +102,15 @@ struct PageModel: Sendable {
         case .detour: context = "detour"
         case .modal(let style):
             context = "modal"
-            // As app.xml's presentation names it: `class="style-full-screen"`.
-            modalStyle = .string(style.name)
+            modalStyle = style.name
         }
-        return [
-            "heading": .string(titles[screen.route]),
-            "documentTitle": .string(documentTitle(screen, state: state, titles: titles)),
-            "step": app.steps[screen.route.name].map { .string($0) } ?? .null,
-            "context": .string(context),
-            "isModal": .bool(context == "modal"),
-            "modalStyle": modalStyle,
-            "detent": detent(screen),
-            // The tab the screen belongs to, so an app's stylesheet can colour it.
-            "tab": screen.tabBar?.items.first(where: \.isSelected).map { .string($0.id.rawValue) } ?? .null,
-            "isAlert": .bool(modalStyle == "alert"),
-            "focusHeading": .bool(focus == .heading),
-            "focusErrors": .bool(focus == .errorSummary),
-            // The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
-            "showsTools": .bool(isPrototype && context != "modal"),
-            // The element id of the form whose unsaved changes the screen guards: the bar's and
-            // tab bar's buttons post its fields on the way.
-            "guardedForm": app.leaveGuards[screen.route.name].map { .string($0.form + "-form") } ?? .null,
-        ]
+        return ScreenPage.PageFacts(
+            heading: titles[screen.route], documentTitle: documentTitle(screen, state: state, titles: titles),
+            step: app.steps[screen.route.name], context: context, modalStyle: modalStyle, detent: detent(screen),
+            tab: screen.tabBar?.items.first(where: \.isSelected)?.id.rawValue,
+            focusHeading: focus == .heading, focusErrors: focus == .errorSummary,
+            showsTools: isPrototype && context != "modal",
+            guardedForm: app.leaveGuards[screen.route.name].map { $0.form + "-form" })
     }
 
     /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": the page title says where
@@ -164,34 +137,30 @@ struct PageModel: Sendable {
     }
 
     /// The height of the sheet the screen is in, named by its modal's root route.
-    private func detent(_ screen: Screen) -> TemplateValue {
-        screen.breadcrumbs.first { $0.layer == .modal }.flatMap { detents[$0.route.name] } ?? .null
+    private func detent(_ screen: Screen) -> ScreenPage.Detent? {
+        screen.breadcrumbs.first { $0.layer == .modal }.flatMap { detents[$0.route.name] }
     }
 
-    private func back(_ screen: Screen, titles: Titles) -> TemplateValue {
-        guard let back = screen.back else { return .null }
+    private func back(_ screen: Screen, titles: Titles) -> ScreenPage.Back? {
+        guard let back = screen.back else { return nil }
         let destination = titles[back.destination]
         switch back {
         case .pop, .dismissDetour:
-            return ["label": .string(app.backShowsTitle ? destination : "Back"), "showsTitle": .bool(app.backShowsTitle),
-                    "namesDestination": true, "destination": .string(destination), "kind": "back", "action": .string(urls.back)]
+            return .init(label: app.backShowsTitle ? destination : "Back", showsTitle: app.backShowsTitle, namesDestination: true,
+                         destination: destination, kind: "back", action: urls.back)
         case .dismissModal:
             // "Close" alone, as a dialog's close is named: where it leads is the page beneath.
-            return ["label": .string(app.closeLabels[screen.route.name] ?? "Close"), "showsTitle": false,
-                    "namesDestination": false, "destination": .string(destination), "kind": "close", "action": .string(urls.back)]
+            return .init(label: app.closeLabels[screen.route.name] ?? "Close", showsTitle: false, namesDestination: false,
+                         destination: destination, kind: "close", action: urls.back)
         }
     }
 
-    private func breadcrumbs(_ screen: Screen, titles: Titles) -> TemplateValue {
+    private func breadcrumbs(_ screen: Screen, titles: Titles) -> ScreenPage.Breadcrumbs? {
         let crumbs = screen.breadcrumbs.filter { $0.layer == .stack }
-        guard crumbs.count > 1 else { return .null }
+        guard crumbs.count > 1 else { return nil }
         let labels = crumbs.map { titles.crumb($0) }
-        return [
-            "label": .string("Current location: " + labels.joined(separator: ", then ")),
-            "items": .array(labels.enumerated().map { index, label in
-                ["title": .string(label), "current": .bool(index == crumbs.count - 1)]
-            }),
-        ]
+        return .init(label: "Current location: " + labels.joined(separator: ", then "),
+                     items: labels.enumerated().map { index, label in .init(title: label, current: index == crumbs.count - 1) })
     }
 
     /// Screen titles as a page shows them: a route's own, or filled from its records.
@@ -210,35 +179,26 @@ struct PageModel: Sendable {
         }
     }
 
-    private func tabs(_ screen: Screen, counts: [String: Int]) -> TemplateValue {
-        guard let bar = screen.tabBar, bar.isVisible else { return .null }
-        return .array(bar.items.map { item in
-            [
-                "id": .string(item.id.rawValue), "title": .string(item.item.title),
-                "icon": item.item.icon.flatMap { TabIcon.url($0, own: app.icons, prefix: urls.prefix) } ?? .null,
-                "badge": badge(item.item.badge, counts: counts),
-                "selected": .bool(item.isSelected), "action": .string(urls.tab(item.id)),
-            ]
-        })
+    private func tabs(_ screen: Screen, counts: [String: Int]) -> [ScreenPage.Tab]? {
+        guard let bar = screen.tabBar, bar.isVisible else { return nil }
+        return bar.items.map { item in
+            ScreenPage.Tab(id: item.id.rawValue, title: item.item.title, icon: item.item.icon.flatMap { TabIcon.url($0, own: app.icons, prefix: urls.prefix) },
+                           badge: badge(item.item.badge, counts: counts), selected: item.isSelected, action: urls.tab(item.id))
+        }
     }
 
-    /// A tab's count: its number, and the words a screen reader hears ("1 unread"); null at zero.
-    private func badge(_ name: String?, counts: [String: Int]) -> TemplateValue {
-        guard let name, let count = counts[name], count > 0 else { return .null }
-        let label = app.data.counts[name]?.label.map { "\(count) \($0)" } ?? String(count)
-        return ["count": .int(count), "label": .string(label)]
+    /// A tab's count: its number, and the words a screen reader hears ("1 unread"); nil at zero.
+    private func badge(_ name: String?, counts: [String: Int]) -> ScreenPage.Badge? {
+        guard let name, let count = counts[name], count > 0 else { return nil }
+        return .init(count: count, label: app.data.counts[name]?.label.map { "\(count) \($0)" } ?? String(count))
     }
 
-    private func alert(_ notice: Notice) -> TemplateValue? {
+    private func alert(_ notice: Notice) -> ScreenPage.Alert? {
         guard let alert = app.alerts[notice.name] else { return nil }
-        return [
-            "title": .string(alert.title), "message": .string(Self.fill(alert.message, with: notice.values)),
-            "dismissible": .bool(alert.isDismissible),
-            "buttons": .array(alert.buttons.map { button in
-                let target = button.discardsChanges ? urls.discard : button.action.map(urls.action) ?? urls.dismiss
-                return ["label": .string(button.label), "action": .string(target)]
-            }),
-        ]
+        return .init(title: alert.title, message: Self.fill(alert.message, with: notice.values), dismissible: alert.isDismissible,
+                     buttons: alert.buttons.map { button in
+                         .init(label: button.label, action: button.discardsChanges ? urls.discard : button.action.map(urls.action) ?? urls.dismiss)
+                     })
     }
 
     /// Shown when a post came from a page that no longer matches the session (DECISIONS 2).

@@ -15,16 +15,16 @@ struct PageRenderer {
     let errorLog: @Sendable (String) -> Void
 
     /// The current screen of `shown` — the committed session's state with the one-shot notices
-    /// (toasts, a form's errors) its page shows — with `values` added to its model (the app
-    /// banner, how the screen moved), answered `status` with `Cache-Control: no-store`. A screen
+    /// (toasts, a form's errors) its page shows — with what the app banner `offers` and how the
+    /// screen moved (`motion`), answered `status` with `Cache-Control: no-store`. A screen
     /// whose template fails is logged with the request id and answered 500 with an error view in
     /// its place inside the app's layout (seed 004 §15), its bar's Back and tab bar still there,
     /// Start Over, and an error toast; a prototype's view names the fault.
-    func screen(_ unit: SessionUnit, showing shown: NavigationState, adding values: [String: TemplateValue] = [:], status: HTTPStatus = .ok,
-                request: HTTPRequest) -> HTTPResponse {
+    func screen(_ unit: SessionUnit, showing shown: NavigationState, offering offer: AppBanner.Offer = .none, motion: Motion? = nil,
+                status: HTTPStatus = .ok, request: HTTPRequest) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = Self.html(try render(shown, unit: unit, adding: values), status: status)
+            response = Self.html(try render(shown, unit: unit) { $0.offer = offer; $0.motion = motion?.rawValue }, status: status)
         } catch {
             let current = app.navigation.currentScreen(in: shown)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
@@ -42,27 +42,40 @@ struct PageRenderer {
         return unit.finish(Self.html(try render(state, unit: unit), status: status), request: request)
     }
 
-    /// The current screen of `state` through its template, with the data it reads.
-    private func render(_ state: NavigationState, unit: SessionUnit, adding values: [String: TemplateValue] = [:]) throws -> [UInt8] {
+    /// The current screen of `state` through its template, with the data it reads; `adding`
+    /// sets what the page shows beyond them.
+    private func render(_ state: NavigationState, unit: SessionUnit, adding: (inout ScreenPage) -> Void = { _ in }) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
-        var context = try context(state, unit: unit).merging(values) { _, added in added }
-        // Only a modal (not a full-screen sheet) is drawn over its screen: asked of the model already made.
-        let isModal = context["page"]?["isModal"] == .bool(true), coversAll = context["page"]?["detent"]?["name"] == .string(SheetDetent.fullScreen.name)
+        var page = try context(state, unit: unit)
+        adding(&page)
         var renderedApart: [String: SourceMap] = [:]
-        if isModal, !coversAll, let beneath = beneath(state, unit: unit, title: context["underlying"]) {
-            context["underlying"] = beneath.value
-            renderedApart[beneath.html] = beneath.sourceMap
+        // Only a modal (not a full-screen sheet) is drawn over its screen.
+        if page.page.isModal, page.page.detent?.name != SheetDetent.fullScreen.name, let title = page.underlying?.title,
+           let beneath = beneath(state, unit: unit, title: title) {
+            page.underlying = beneath.value
+            renderedApart[beneath.value.html?.html ?? ""] = beneath.sourceMap
         }
-        return try renderBytes(app.app.templates[current.name] ?? "", context, for: Self.session(of: unit), renderedApart: renderedApart)
+        return try renderBytes(app.app.templates[current.name] ?? "", page, for: Self.session(of: unit), renderedApart: renderedApart)
     }
 
     /// Renders `template` with `context`. For a session the audit watches (``MountedApp/sourceMaps``),
     /// the page's source map is kept as `session`'s last (with the lines of `renderedApart`, the
     /// maps of markup drawn apart that the page writes in); otherwise nothing is recorded.
-    private func renderBytes(_ template: String, _ context: [String: TemplateValue], for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {
-        guard let maps = mapping(session), let session else { return try app.templates.renderBytes(template, context) }
+    private func renderBytes(_ template: String, _ page: ScreenPage, for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {
+        try renderBytes(for: session, renderedApart: renderedApart) { map in try app.templates.renderBytes(template, model: page, sourceMap: &map) }
+    }
+
+    /// Renders `template` with a context of `values`, as ``renderBytes(_:_:for:renderedApart:)`` does a screen.
+    private func renderBytes(_ template: String, values: [String: TemplateValue], for session: String?) throws -> [UInt8] {
+        try renderBytes(for: session) { map in try app.templates.renderBytes(template, values, sourceMap: &map) }
+    }
+
+    private func renderBytes(for session: String?, renderedApart: [String: SourceMap] = [:],
+                             _ render: (inout SourceMap?) throws -> [UInt8]) throws -> [UInt8] {
+        var none: SourceMap?
+        guard let maps = mapping(session), let session else { return try render(&none) }
         var map: SourceMap? = SourceMap(renderedApart: renderedApart)
-        let body = try app.templates.renderBytes(template, context, sourceMap: &map)
+        let body = try render(&map)
         if let map { maps.keep(map, of: body, for: session) }
         return body
     }
@@ -85,7 +98,7 @@ struct PageRenderer {
     /// template fills inside `_layout/underlying`. Nil without a modal, under a full-screen one
     /// (which hides it; a full-screen sheet's caller asks for none), and when it cannot be drawn (logged; the sheet shows over its title alone).
     /// With its markup, and that markup's source map while the audit workspace is on.
-    private func beneath(_ state: NavigationState, unit: SessionUnit, title: TemplateValue?) -> (value: TemplateValue, html: String, sourceMap: SourceMap?)? {
+    private func beneath(_ state: NavigationState, unit: SessionUnit, title: String) -> (value: ScreenPage.Underlying, sourceMap: SourceMap?)? {
         guard case .modal(let style) = app.navigation.screen(in: state).context, style != .fullScreen,
               case .success(let dismissed) = app.navigator.execute(.dismissModal, on: state) else { return nil }
         var under = dismissed.state
@@ -93,13 +106,11 @@ struct PageRenderer {
         _ = under.takeToasts()
         let screen = app.navigation.currentScreen(in: under)
         do {
-            let context = try context(under, unit: unit, takesFocus: false)
+            let page = try context(under, unit: unit, takesFocus: false)
             var map: SourceMap? = mapping(Self.session(of: unit)) == nil ? nil : SourceMap()
-            let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context, sourceMap: &map), as: UTF8.self)
-            var page = context["page"]?["tab"].map { ["tab": $0] } ?? [:]
-            page["title"] = title?["title"] ?? .null
-            page["html"] = .html(SafeHTML(trusted: html))
-            return (.record(TemplateRecord(page)), html, map)
+            let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: page, sourceMap: &map),
+                              as: UTF8.self)
+            return (ScreenPage.Underlying(title: title, html: SafeHTML(trusted: html), tab: page.page.tab), map)
         } catch {
             errorLog("\(app.app.id): the screen \(screen.name) beneath a modal could not be drawn: \(error)")
             return nil
@@ -107,12 +118,12 @@ struct PageRenderer {
     }
 
     /// What the current screen of `state` reads: the page model with the data it shows.
-    private func context(_ state: NavigationState, unit: SessionUnit, takesFocus: Bool = true) throws -> [String: TemplateValue] {
+    private func context(_ state: NavigationState, unit: SessionUnit, takesFocus: Bool = true) throws -> ScreenPage {
         try context(state, scope: unit.recordScope, csrfToken: unit.csrfToken, takesFocus: takesFocus)
     }
 
     private func context(_ state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?, csrfToken: String,
-                         takesFocus: Bool = true) throws -> [String: TemplateValue] {
+                         takesFocus: Bool = true) throws -> ScreenPage {
         let screen = app.navigation.currentScreen(in: state).name
         // One connection for everything the page reads.
         let data = try store.read { reads in
@@ -127,10 +138,10 @@ struct PageRenderer {
     /// in `scope`; nil when it cannot be drawn.
     func ownContent(of state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?) -> (title: String, content: [UInt8])? {
         let screen = app.navigation.currentScreen(in: state)
-        guard let context = try? context(state, scope: scope, csrfToken: "", takesFocus: false),
-              let content = try? app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", context) else { return nil }
-        let title = if case .string(let title)? = context["page"]?["heading"] { title } else { app.navigation.route(screen.name)?.title ?? "" }
-        return (title, content)
+        var none: SourceMap?
+        guard let page = try? context(state, scope: scope, csrfToken: "", takesFocus: false),
+              let content = try? app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: page, sourceMap: &none) else { return nil }
+        return (page.page.heading, content)
     }
 
     /// An error as a page of this app: what happened and a way back into it; for `session`
@@ -148,7 +159,7 @@ struct PageRenderer {
         var context = values
         context["app"] = ["id": .string(app.app.id), "title": .string(app.app.title), "locale": .string(app.app.locale), "url": .string(app.urls.prefix + "/")]
         context["title"] = .string(title)
-        return Self.html(try renderBytes(template, context, for: session))
+        return Self.html(try renderBytes(template, values: context, for: session))
     }
 
     /// The page of a screen that could not be shown: the error view in the app's layout, else
@@ -160,12 +171,10 @@ struct PageRenderer {
         var state = unit.state
         state.addToast(Notice(ServerNotice.error, values: ["message": named + " could not be shown."]))
         // The data it reads failing too: the plain page, which reads none.
-        guard var context = try? context(state, unit: unit) else { return plainBrokenScreen(unit, current: current) }
-        context["failure"] = [
-            "message": "Something in this screen failed to draw. Go back, choose another tab, or start over; what you did before is kept.",
-            "detail": app.isPrototype ? .string(String(describing: error)) : .null,
-        ]
-        if let body = try? renderBytes("_layout/broken-screen", context, for: Self.session(of: unit)) {
+        guard var page = try? context(state, unit: unit) else { return plainBrokenScreen(unit, current: current) }
+        page.failure = .init(message: "Something in this screen failed to draw. Go back, choose another tab, or start over; what you did before is kept.",
+                             detail: app.isPrototype ? String(describing: error) : nil)
+        if let body = try? renderBytes("_layout/broken-screen", page, for: Self.session(of: unit)) {
             return Self.html(body, status: .internalServerError)
         }
         return plainBrokenScreen(unit, current: current)

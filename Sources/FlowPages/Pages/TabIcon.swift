@@ -1,5 +1,4 @@
 import FlowDefinition
-import HTMLTemplate
 
 /// The tab icons FlowPages draws: the SF Symbols names apps use (`icon="house.fill"`), each a
 /// `<symbol>` of `Public/icons.svg` drawn for FlowPages, so no icon font is fetched at run time.
@@ -24,9 +23,9 @@ enum TabIcon {
 
     /// The drawing for `name`, as a URL of a sprite: FlowPages' own, else the app's `icons.svg`
     /// (`own`, served at `prefix/_icons.svg`); nil when there is none.
-    static func url(_ name: String, own: IconSprite?, prefix: String) -> TemplateValue? {
-        if let drawn = [name, twin(name)].first(where: drawn.contains) { return .string("/icons.svg#" + drawn) }
-        return own?.symbols.contains(name) == true ? .string(prefix + ownPath + "#" + name) : nil
+    static func url(_ name: String, own: IconSprite?, prefix: String) -> String? {
+        if let drawn = [name, twin(name)].first(where: drawn.contains) { return "/icons.svg#" + drawn }
+        return own?.symbols.contains(name) == true ? prefix + ownPath + "#" + name : nil
     }
 
     /// Where an app's own `icons.svg` is served, below its prefix.

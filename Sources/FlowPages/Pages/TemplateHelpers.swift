@@ -78,7 +78,7 @@ enum TemplateHelpers {
         case .bool(let flag): flag ? "true" : "false"
         case .url(let url): url.url
         case .html(let html): html.html
-        case .null, .array, .record: nil
+        case .null, .array, .record, .model: nil
         }
     }
 

@@ -67,12 +67,12 @@ struct ScreenRequests {
             let shown = move.state
             // Only a screen shown as asked for offers the app and says how it moved; an error page does not.
             let banner = AppBanner(app: app, store: services.store)
-            var values = status == .ok ? banner.values(for: app.navigation.currentScreen(in: shown), state: shown, request: request, now: now) : [:]
+            let offer = status == .ok ? banner.values(for: app.navigation.currentScreen(in: shown), state: shown, request: request, now: now) : .none
             // The page shows its notices once: the session keeps the state without them.
             _ = move.state.takeToasts()
             move.state.formErrors = nil
             // The banner's showing is counted; in the session's log too with an arrival the GET commits anyway.
-            if values["appBanner"] != nil {
+            if offer.banner != nil {
                 move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [AppBanner.Outcome.bannerShown.kind]))
                 if unit.isStored, move.state != unit.state || !move.events.isEmpty {
                     move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
@@ -80,8 +80,8 @@ struct ScreenRequests {
             }
             try commit(move, to: &unit, now: now)
             // This GET's own move, or the one the post before it committed.
-            if status == .ok, let motion = unit.motion ?? shown.motion { values["motion"] = .string(motion.rawValue) }
-            return services.renderer.screen(unit, showing: shown, adding: values, status: status, request: request)
+            let motion = status == .ok ? unit.motion ?? shown.motion : nil
+            return services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
         }
     }
 

@@ -33,7 +33,7 @@ struct UnsavedChanges {
     func isDirty(_ leaveGuard: LeaveGuard, on screen: RouteInstance, in state: NavigationState, data: AppData) throws -> Bool {
         guard let draft = state.draft(of: leaveGuard.form, on: screen), let form = app.app.forms[leaveGuard.form] else { return false }
         let saved = try data.edited(leaveGuard.form, on: screen)
-        return form.fields.contains { field in field.type != "hidden" && draft[field.name] != saved[field.name] }
+        return form.fields.contains { field in field.type != .hidden && draft[field.name] != saved[field.name] }
     }
 
     /// Whether `command` saves the guarded form (posts it to an action that creates or updates a

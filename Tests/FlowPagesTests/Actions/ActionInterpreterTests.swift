@@ -185,7 +185,7 @@ import Testing
 
     @Test func everyEffectOfEitherBranchIsListedForPreparation() {
         let steps: [ActionStep] = [.effect("sign-in", purpose: nil, onSuccess: [.effect("first-sign-in", purpose: nil, onSuccess: [], onFailure: [])],
-                                           onFailure: [.effect("send-code", purpose: "verify-email", onSuccess: [], onFailure: [])])]
+                                           onFailure: [.effect("send-code", purpose: .verifyEmail, onSuccess: [], onFailure: [])])]
         #expect(ActionInterpreter.effectCalls(of: steps, formID: nil, form: [:]).map(\.name) == ["sign-in", "first-sign-in", "send-code"])
     }
 }

@@ -51,7 +51,7 @@ import Testing
 
         func render(_ state: NavigationState) throws -> String {
             let screen = app.navigation.currentScreen(in: state)
-            return try library.set.render(app.templates[screen.name]!, model.context(for: state, csrfToken: "tok<en>"))
+            return try library.set.render(app.templates[screen.name]!, model: model.context(for: state, csrfToken: "tok<en>"))
         }
     }
 
@@ -198,7 +198,7 @@ import Testing
         let sprite = try String(contentsOf: LiveApp.repository.appendingPathComponent("Public/icons.svg"), encoding: .utf8)
         let ids = Set(sprite.matches(of: /<symbol id="([^"]+)"/).map { String($0.output.1) })
         #expect(ids == TabIcon.drawn)
-        #expect(TabIcon.url("house", own: nil, prefix: "/a") == .string("/icons.svg#house.fill"), "a name takes its filled twin's drawing")
+        #expect(TabIcon.url("house", own: nil, prefix: "/a") == "/icons.svg#house.fill", "a name takes its filled twin's drawing")
         #expect(TabIcon.url("no.such.symbol", own: nil, prefix: "/a") == nil)
     }
 
@@ -222,7 +222,7 @@ import Testing
 @Suite struct PageModelShapeTests {
     /// What of `value` its declared `shape` does not have, as dotted paths.
     static func undeclared(_ value: TemplateValue, _ shape: TemplateShape, at path: String) -> [String] {
-        switch (value, shape) {
+        switch (value.members.map(TemplateValue.record) ?? value, shape) {
         case (.null, _), (_, .open):
             return []
         case (.record(let record), .record(let members)):
@@ -267,9 +267,9 @@ import Testing
         #expect(states.count > app.navigation.routes.count / 2, "most screens were reached")
         for state in states {
             let route = try #require(app.navigation.route(app.navigation.currentScreen(in: state).name))
-            let context = model.context(for: state, csrfToken: "t")
+            let page = model.context(for: state, csrfToken: "t")
             let shape = model.shape(of: route)
-            for (key, value) in context.sorted(by: { $0.key < $1.key }) {
+            for (key, value) in page.templateRecord.dictionary.merging(page.data, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
                 guard let declared = shape[key] else {
                     Issue.record("\(id) \(route.name): '\(key)' is built but not declared")
                     continue
@@ -278,6 +278,11 @@ import Testing
                 #expect(extra.isEmpty, "\(id) \(route.name): \(extra)")
             }
         }
+    }
+
+    /// A route's data cannot bind a name the page has of its own: it would be hidden behind it.
+    @Test func theDataCannotTakeAPagesOwnName() {
+        #expect(Set(ScreenPage.templateShape.memberNames) == DataDefinition.reservedNames)
     }
 
     /// Views/README.md's table of what a screen template reads names every key a page has.
