@@ -4,13 +4,17 @@ import Testing
 /// Swift values read as records: rendered member by member, compared as records, and declaring
 /// the shape a template is checked against.
 @Suite struct TemplateModelTests {
-    struct Person: TemplateModel {
-        var name: String
-        var nickname: String?
-        var admin: Bool
-        var friends: [Friend] = []
+    final class Person: TemplateModel {
+        let name: String
+        let nickname: String?
+        let admin: Bool
+        let friends: [Friend]
         /// Counts how often templates read `name`, to show only what is read is read.
-        var reads: Counter? = nil
+        let reads: Counter?
+
+        init(name: String, nickname: String?, admin: Bool, friends: [Friend] = [], reads: Counter? = nil) {
+            (self.name, self.nickname, self.admin, self.friends, self.reads) = (name, nickname, admin, friends, reads)
+        }
 
         static let templateMembers: TemplateMembers<Person> = [
             "name": .init { person in person.reads?.count += 1; return person.name },
@@ -18,9 +22,11 @@ import Testing
         ]
     }
 
-    struct Friend: TemplateModel {
-        var name: String
-        var nickname: String?
+    final class Friend: TemplateModel {
+        let name: String
+        let nickname: String?
+
+        init(name: String, nickname: String?) { (self.name, self.nickname) = (name, nickname) }
 
         static let templateMembers: TemplateMembers<Friend> = ["name": .init { $0.name }, "nickname": .init { $0.nickname }]
     }
@@ -30,9 +36,11 @@ import Testing
         var count = 0
     }
 
-    struct Page: TemplateModel {
-        var person: Person
-        var extra: [String: TemplateValue]
+    final class Page: TemplateModel {
+        let person: Person
+        let extra: [String: TemplateValue]
+
+        init(person: Person, extra: [String: TemplateValue]) { (self.person, self.extra) = (person, extra) }
 
         func templateMember(_ name: String) -> TemplateValue? {
             Self.templateMembers.value(named: name, of: self) ?? extra[name]
@@ -59,8 +67,7 @@ import Testing
 
     @Test func onlyWhatATemplateReadsIsRead() throws {
         let counter = Counter()
-        var person = Self.ada
-        person.reads = counter
+        let person = Person(name: "Ada", nickname: nil, admin: true, reads: counter)
         let set = try TemplateSet(templates: ["page": "{{#if person.admin}}{{ person.name }}{{/if}} {{ person.name }}", "none": "{{ person.admin }}"])
         _ = try set.render("none", model: Page(person: person, extra: [:]))
         #expect(counter.count == 0)

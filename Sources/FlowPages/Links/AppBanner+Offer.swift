@@ -14,24 +14,32 @@ extension AppBanner {
     }
 
     /// Safari's Smart App Banner, in the head: `app-id=…, app-argument=…`.
-    struct AppLinks: TemplateModel {
-        var itunes: String
+    final class AppLinks: TemplateModel {
+        let itunes: String
+
+        init(itunes: String) { self.itunes = itunes }
 
         static let templateMembers: TemplateMembers<AppLinks> = ["itunes": .init { $0.itunes }]
     }
 
     /// The banner: open in the app (in the link form the visitor's platform opens), the store
     /// listings, a claim code or the control that asks for one, and on a desktop the link's QR code.
-    struct Banner: TemplateModel {
-        var title: String
-        var open: SafeURL?
-        var openPing: String
-        var stores: [Store]
-        var dismiss: String
-        var getCode: String?
-        var code: String?
-        var codeQR: SafeHTML?
-        var linkQR: SafeHTML?
+    final class Banner: TemplateModel {
+        let title: String
+        let open: SafeURL?
+        let openPing: String
+        let stores: [Store]
+        let dismiss: String
+        let getCode: String?
+        let code: String?
+        let codeQR: SafeHTML?
+        let linkQR: SafeHTML?
+
+        init(title: String, open: SafeURL?, openPing: String, stores: [Store], dismiss: String, getCode: String?, code: String?,
+             codeQR: SafeHTML?, linkQR: SafeHTML?) {
+            (self.title, self.open, self.openPing, self.stores, self.dismiss) = (title, open, openPing, stores, dismiss)
+            (self.getCode, self.code, self.codeQR, self.linkQR) = (getCode, code, codeQR, linkQR)
+        }
 
         static let templateMembers: TemplateMembers<Banner> = [
             "title": .init { $0.title }, "open": .init { $0.open }, "openPing": .init { $0.openPing }, "stores": .init { $0.stores },
@@ -41,24 +49,30 @@ extension AppBanner {
     }
 
     /// A store listing and the address its choice is counted at.
-    struct Store: TemplateModel {
-        var url: SafeURL
-        var label: String
-        var ping: String
+    final class Store: TemplateModel {
+        let url: SafeURL
+        let label: String
+        let ping: String
+
+        init(url: SafeURL, label: String, ping: String) { (self.url, self.label, self.ping) = (url, label, ping) }
 
         static let templateMembers: TemplateMembers<Store> = ["url": .init { $0.url }, "label": .init { $0.label }, "ping": .init { $0.ping }]
     }
 
     /// A link preview (Open Graph, Twitter cards).
-    struct Preview: TemplateModel {
-        var title: String
-        var siteName: String
-        var description: String?
-        var image: String?
+    final class Preview: TemplateModel {
+        let title: String
+        let siteName: String
+        let description: String?
+        let image: String?
         /// The page's address, only for a screen without parameters: no value of a link is ever previewed.
-        var url: String?
+        let url: String?
         /// `summary`, or `summary_large_image` with an image.
-        var card: String
+        let card: String
+
+        init(title: String, siteName: String, description: String?, image: String?, url: String?, card: String) {
+            (self.title, self.siteName, self.description, self.image, self.url, self.card) = (title, siteName, description, image, url, card)
+        }
 
         static let templateMembers: TemplateMembers<Preview> = [
             "title": .init { $0.title }, "siteName": .init { $0.siteName }, "description": .init { $0.description },

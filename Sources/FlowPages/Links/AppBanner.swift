@@ -113,17 +113,19 @@ struct AppBanner {
         if platform != .iOS, let url = playStoreURL {
             stores.append(Store(url: SafeURL(trusted: url), label: "Get it on Google Play", ping: ping(.store)))
         }
-        var banner = Banner(title: "Get the \(definition.title) app", open: open.map { SafeURL(trusted: $0) }, openPing: ping(.openInApp), stores: stores,
-                            dismiss: app.urls.prefix + ReservedPath.bannerDismiss.path)
-        if let code = given?.code {
-            banner.code = code
-            banner.codeQR = (try? QRCode(text: code)).map { SafeHTML(trusted: $0.svg(title: "The code \(code) as a QR code, for the app to scan")) }
+        var code: (code: String, qr: SafeHTML?)?
+        var getCode: String?
+        if let given = given?.code {
+            code = (given, (try? QRCode(text: given)).map { SafeHTML(trusted: $0.svg(title: "The code \(given) as a QR code, for the app to scan")) })
         } else if !holdsToken, (DeepLinks.schemeLink(definition, path: path) ?? DeepLinks.universalLink(definition, path: path)) != nil {
-            banner.getCode = app.urls.prefix + Self.codePath
+            getCode = app.urls.prefix + Self.codePath
         }
+        var linkQR: SafeHTML?
         if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {
-            banner.linkQR = (try? QRCode(text: link)).map { SafeHTML(trusted: $0.svg(title: "This page's link as a QR code")) }
+            linkQR = (try? QRCode(text: link)).map { SafeHTML(trusted: $0.svg(title: "This page's link as a QR code")) }
         }
+        let banner = Banner(title: "Get the \(definition.title) app", open: open.map { SafeURL(trusted: $0) }, openPing: ping(.openInApp), stores: stores,
+                            dismiss: app.urls.prefix + ReservedPath.bannerDismiss.path, getCode: getCode, code: code?.code, codeQR: code?.qr, linkQR: linkQR)
         return banner
     }
 

@@ -9,7 +9,7 @@ import Navigation
 extension PageModel {
     /// The shape of the page of a screen of `route`.
     func shape(of route: RouteDefinition) -> [String: TemplateShape] {
-        guard case .record(var shape) = ScreenPage.templateShape else { return [:] }
+        guard case .record(var shape) = ScreenPage.Model.templateShape else { return [:] }
         shape["app"] = TemplateShape(appValue)
         shape["urls"] = TemplateShape(urlsValue)
         shape["actions"] = TemplateShape(actionsValue)

@@ -62,7 +62,7 @@ struct PageRenderer {
     /// the page's source map is kept as `session`'s last (with the lines of `renderedApart`, the
     /// maps of markup drawn apart that the page writes in); otherwise nothing is recorded.
     private func renderBytes(_ template: String, _ page: ScreenPage, for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {
-        try renderBytes(for: session, renderedApart: renderedApart) { map in try app.templates.renderBytes(template, model: page, sourceMap: &map) }
+        try renderBytes(for: session, renderedApart: renderedApart) { map in try app.templates.renderBytes(template, model: ScreenPage.Model(page), sourceMap: &map) }
     }
 
     /// Renders `template` with a context of `values`, as ``renderBytes(_:_:for:renderedApart:)`` does a screen.
@@ -108,7 +108,7 @@ struct PageRenderer {
         do {
             let page = try context(under, unit: unit, takesFocus: false)
             var map: SourceMap? = mapping(Self.session(of: unit)) == nil ? nil : SourceMap()
-            let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: page, sourceMap: &map),
+            let html = String(decoding: try app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: ScreenPage.Model(page), sourceMap: &map),
                               as: UTF8.self)
             return (ScreenPage.Underlying(title: title, html: SafeHTML(trusted: html), tab: page.page.tab), map)
         } catch {
@@ -140,7 +140,7 @@ struct PageRenderer {
         let screen = app.navigation.currentScreen(in: state)
         var none: SourceMap?
         guard let page = try? context(state, scope: scope, csrfToken: "", takesFocus: false),
-              let content = try? app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: page, sourceMap: &none) else { return nil }
+              let content = try? app.templates.renderBytes(app.app.templates[screen.name] ?? "", in: "_layout/underlying", model: ScreenPage.Model(page), sourceMap: &none) else { return nil }
         return (page.page.heading, content)
     }
 

@@ -3,26 +3,32 @@ import HTMLTemplate
 /// The parts of a screen's page, each a model its templates read.
 extension ScreenPage {
     /// Where the person is and how the page presents it.
-    struct PageFacts: TemplateModel {
-        var heading: String
+    final class PageFacts: TemplateModel {
+        let heading: String
         /// "Personal Info – Create Account, step 2 of 3 – SUMA Finance": how a page change is announced.
-        var documentTitle: String
+        let documentTitle: String
         /// "2 of 3" on a step of a flow.
-        var step: String?
+        let step: String?
         /// `root`, `tab`, `pushed`, `detour` or `modal`.
-        var context: String
+        let context: String
         /// A modal's presentation as `app.xml` names it: `class="style-full-screen"`.
-        var modalStyle: String?
-        var detent: Detent?
+        let modalStyle: String?
+        let detent: Detent?
         /// The tab the screen belongs to, so an app's stylesheet can colour it.
-        var tab: String?
-        var focusHeading: Bool
-        var focusErrors: Bool
+        let tab: String?
+        let focusHeading: Bool
+        let focusErrors: Bool
         /// The toolbar would sit hidden under a modal, where Tab would still reach it (WCAG 2.4.11).
-        var showsTools: Bool
+        let showsTools: Bool
         /// The element id of the form whose unsaved changes the screen guards: the bar's and tab
         /// bar's buttons post its fields on the way.
-        var guardedForm: String?
+        let guardedForm: String?
+
+        init(heading: String, documentTitle: String, step: String?, context: String, modalStyle: String?, detent: Detent?, tab: String?,
+             focusHeading: Bool, focusErrors: Bool, showsTools: Bool, guardedForm: String?) {
+            (self.heading, self.documentTitle, self.step, self.context, self.modalStyle, self.detent) = (heading, documentTitle, step, context, modalStyle, detent)
+            (self.tab, self.focusHeading, self.focusErrors, self.showsTools, self.guardedForm) = (tab, focusHeading, focusErrors, showsTools, guardedForm)
+        }
 
         var isModal: Bool { context == "modal" }
         var isAlert: Bool { modalStyle == "alert" }
@@ -37,57 +43,72 @@ extension ScreenPage {
     }
 
     /// A sheet's height: its name, the words a screen reader hears, and a custom height.
-    struct Detent: TemplateModel {
-        var name: String
-        var label: String
-        var height: String?
+    final class Detent: TemplateModel {
+        let name: String
+        let label: String
+        let height: String?
+
+        init(name: String, label: String, height: String?) { (self.name, self.label, self.height) = (name, label, height) }
 
         static let templateMembers: TemplateMembers<Detent> = [
             "name": .init { $0.name }, "label": .init { $0.label }, "height": .init { $0.height },
         ]
     }
 
-    struct RouteFacts: TemplateModel {
-        var name: String
-        var url: String
+    final class RouteFacts: TemplateModel {
+        let name: String
+        let url: String
+
+        init(name: String, url: String) { (self.name, self.url) = (name, url) }
 
         static let templateMembers: TemplateMembers<RouteFacts> = ["name": .init { $0.name }, "url": .init { $0.url }]
     }
 
-    struct Pending: TemplateModel {
+    final class Pending: TemplateModel {
         /// The address the prototype backend last sent a code or link to.
-        var email: String?
+        let email: String?
+
+        init(email: String?) { self.email = email }
 
         static let templateMembers: TemplateMembers<Pending> = ["email": .init { $0.email }]
     }
 
     /// One error of a refused submit, linked to its field (`href` nil for the form's own message).
-    struct ErrorLink: TemplateModel {
-        var message: String
-        var href: String?
+    final class ErrorLink: TemplateModel {
+        let message: String
+        let href: String?
+
+        init(message: String, href: String?) { (self.message, self.href) = (message, href) }
 
         static let templateMembers: TemplateMembers<ErrorLink> = ["message": .init { $0.message }, "href": .init { $0.href }]
     }
 
     /// The screen a sheet stands over: its title, and drawn in full (dimmed, inert) unless the
     /// sheet covers it.
-    struct Underlying: TemplateModel {
-        var title: String
-        var html: SafeHTML?
-        var tab: String?
+    final class Underlying: TemplateModel {
+        let title: String
+        let html: SafeHTML?
+        let tab: String?
+
+        init(title: String, html: SafeHTML? = nil, tab: String? = nil) { (self.title, self.html, self.tab) = (title, html, tab) }
 
         static let templateMembers: TemplateMembers<Underlying> = ["title": .init { $0.title }, "html": .init { $0.html }, "tab": .init { $0.tab }]
     }
 
     /// The bar's Back, or a sheet's Close.
-    struct Back: TemplateModel {
-        var label: String
-        var showsTitle: Bool
-        var namesDestination: Bool
-        var destination: String
+    final class Back: TemplateModel {
+        let label: String
+        let showsTitle: Bool
+        let namesDestination: Bool
+        let destination: String
         /// `back` or `close`.
-        var kind: String
-        var action: String
+        let kind: String
+        let action: String
+
+        init(label: String, showsTitle: Bool, namesDestination: Bool, destination: String, kind: String, action: String) {
+            (self.label, self.showsTitle, self.namesDestination) = (label, showsTitle, namesDestination)
+            (self.destination, self.kind, self.action) = (destination, kind, action)
+        }
 
         static let templateMembers: TemplateMembers<Back> = [
             "label": .init { $0.label }, "showsTitle": .init { $0.showsTitle }, "namesDestination": .init { $0.namesDestination },
@@ -96,29 +117,37 @@ extension ScreenPage {
     }
 
     /// The trail to the screen: "Current location: Home, then Settings".
-    struct Breadcrumbs: TemplateModel {
-        var label: String
-        var items: [Crumb]
+    final class Breadcrumbs: TemplateModel {
+        let label: String
+        let items: [Crumb]
+
+        init(label: String, items: [Crumb]) { (self.label, self.items) = (label, items) }
 
         static let templateMembers: TemplateMembers<Breadcrumbs> = ["label": .init { $0.label }, "items": .init { $0.items }]
     }
 
-    struct Crumb: TemplateModel {
-        var title: String
-        var current: Bool
+    final class Crumb: TemplateModel {
+        let title: String
+        let current: Bool
+
+        init(title: String, current: Bool) { (self.title, self.current) = (title, current) }
 
         static let templateMembers: TemplateMembers<Crumb> = ["title": .init { $0.title }, "current": .init { $0.current }]
     }
 
     /// One tab of the tab bar.
-    struct Tab: TemplateModel {
-        var id: String
-        var title: String
+    final class Tab: TemplateModel {
+        let id: String
+        let title: String
         /// The drawing's address in a sprite (``TabIcon``).
-        var icon: String?
-        var badge: Badge?
-        var selected: Bool
-        var action: String
+        let icon: String?
+        let badge: Badge?
+        let selected: Bool
+        let action: String
+
+        init(id: String, title: String, icon: String?, badge: Badge?, selected: Bool, action: String) {
+            (self.id, self.title, self.icon, self.badge, self.selected, self.action) = (id, title, icon, badge, selected, action)
+        }
 
         static let templateMembers: TemplateMembers<Tab> = [
             "id": .init { $0.id }, "title": .init { $0.title }, "icon": .init { $0.icon }, "badge": .init { $0.badge },
@@ -127,19 +156,25 @@ extension ScreenPage {
     }
 
     /// A tab's count and the words a screen reader hears ("1 unread").
-    struct Badge: TemplateModel {
-        var count: Int
-        var label: String
+    final class Badge: TemplateModel {
+        let count: Int
+        let label: String
+
+        init(count: Int, label: String) { (self.count, self.label) = (count, label) }
 
         static let templateMembers: TemplateMembers<Badge> = ["count": .init { $0.count }, "label": .init { $0.label }]
     }
 
     /// An alert over the page, with its buttons.
-    struct Alert: TemplateModel {
-        var title: String
-        var message: String
-        var dismissible: Bool
-        var buttons: [Button]
+    final class Alert: TemplateModel {
+        let title: String
+        let message: String
+        let dismissible: Bool
+        let buttons: [Button]
+
+        init(title: String, message: String, dismissible: Bool, buttons: [Button]) {
+            (self.title, self.message, self.dismissible, self.buttons) = (title, message, dismissible, buttons)
+        }
 
         static let templateMembers: TemplateMembers<Alert> = [
             "title": .init { $0.title }, "message": .init { $0.message }, "dismissible": .init { $0.dismissible }, "buttons": .init { $0.buttons },
@@ -147,24 +182,30 @@ extension ScreenPage {
     }
 
     /// An alert's button: what it says and where it posts.
-    struct Button: TemplateModel {
-        var label: String
-        var action: String
+    final class Button: TemplateModel {
+        let label: String
+        let action: String
+
+        init(label: String, action: String) { (self.label, self.action) = (label, action) }
 
         static let templateMembers: TemplateMembers<Button> = ["label": .init { $0.label }, "action": .init { $0.action }]
     }
 
-    struct Toast: TemplateModel {
-        var message: String
-        var error: Bool
+    final class Toast: TemplateModel {
+        let message: String
+        let error: Bool
+
+        init(message: String, error: Bool) { (self.message, self.error) = (message, error) }
 
         static let templateMembers: TemplateMembers<Toast> = ["message": .init { $0.message }, "error": .init { $0.error }]
     }
 
     /// What a screen that could not be drawn says, and in a prototype what failed.
-    struct Failure: TemplateModel {
-        var message: String
-        var detail: String?
+    final class Failure: TemplateModel {
+        let message: String
+        let detail: String?
+
+        init(message: String, detail: String?) { (self.message, self.detail) = (message, detail) }
 
         static let templateMembers: TemplateMembers<Failure> = ["message": .init { $0.message }, "detail": .init { $0.detail }]
     }

@@ -1,10 +1,11 @@
 import HTMLTemplate
 
 /// What a screen's templates read: one screen of one session as Swift values, built by
-/// ``PageModel/context(for:csrfToken:data:takesFocus:)``. Its members are declared once, below;
-/// that declaration renders the page and is the shape `flowpages check` holds templates to
-/// (``PageModel/shape(of:)``). The members are documented for template authors in `Views/README.md`.
-struct ScreenPage: TemplateModel {
+/// ``PageModel/context(for:csrfToken:data:takesFocus:)`` and handed to them as a ``Model``,
+/// whose members are declared once; that declaration renders the page and is the shape
+/// `flowpages check` holds templates to (``PageModel/shape(of:)``). The members are documented
+/// for template authors in `Views/README.md`.
+struct ScreenPage: Sendable {
     /// The app's id, title, locale, theme colour and stylesheet; the same on every page.
     var app: TemplateValue
     var page: PageFacts
@@ -48,23 +49,33 @@ struct ScreenPage: TemplateModel {
     /// The screen's records, lists and counts, by the names its `app.xml` data gives them.
     var data: [String: TemplateValue] = [:]
 
-    /// A member the app's data names is looked up after the declared ones: `app.xml` checks at
-    /// load that no binding takes a name the page model has.
-    func templateMember(_ name: String) -> TemplateValue? {
-        Self.templateMembers.value(named: name, of: self) ?? data[name]
-    }
+    /// The page as its templates read it: built once the page is complete, and read through a
+    /// reference, so reading a member copies nothing but it.
+    final class Model: TemplateModel {
+        let page: ScreenPage
 
-    static let templateMembers: TemplateMembers<ScreenPage> = [
-        "app": .init(.open) { $0.app }, "page": .init { $0.page }, "route": .init { $0.route },
-        "params": .init(.open) { .record($0.params) }, "csrf": .init { $0.csrf }, "urls": .init(.open) { $0.urls },
-        "actions": .init(.open) { $0.actions }, "signedIn": .init { $0.signedIn }, "prototype": .init { $0.prototype },
-        "pending": .init { $0.pending }, "then": .init { $0.then }, "shownAlert": .init { $0.shownAlert },
-        "forms": .init(.open) { $0.forms }, "errors": .init { $0.errors }, "underlying": .init { $0.underlying },
-        "back": .init { $0.back }, "breadcrumbs": .init { $0.breadcrumbs }, "tabs": .init { $0.tabs },
-        // A person's profile holds whatever fields their account was given.
-        "user": .init { $0.user }, "counts": .init(.open) { .record($0.counts) },
-        "alert": .init { $0.alert }, "toasts": .init { $0.toasts },
-        "appLinks": .init { $0.offer.appLinks }, "appBanner": .init { $0.offer.banner }, "preview": .init { $0.offer.preview },
-        "motion": .init { $0.motion }, "failure": .init { $0.failure },
-    ]
+        init(_ page: ScreenPage) {
+            self.page = page
+        }
+
+        /// A member the app's data names is looked up after the declared ones: `app.xml` checks at
+        /// load that no binding takes a name the page has (`DataDefinition.reservedNames`).
+        func templateMember(_ name: String) -> TemplateValue? {
+            Self.templateMembers.value(named: name, of: self) ?? page.data[name]
+        }
+
+        static let templateMembers: TemplateMembers<Model> = [
+            "app": .init(.open) { $0.page.app }, "page": .init { $0.page.page }, "route": .init { $0.page.route },
+            "params": .init(.open) { .record($0.page.params) }, "csrf": .init { $0.page.csrf }, "urls": .init(.open) { $0.page.urls },
+            "actions": .init(.open) { $0.page.actions }, "signedIn": .init { $0.page.signedIn }, "prototype": .init { $0.page.prototype },
+            "pending": .init { $0.page.pending }, "then": .init { $0.page.then }, "shownAlert": .init { $0.page.shownAlert },
+            "forms": .init(.open) { $0.page.forms }, "errors": .init { $0.page.errors }, "underlying": .init { $0.page.underlying },
+            "back": .init { $0.page.back }, "breadcrumbs": .init { $0.page.breadcrumbs }, "tabs": .init { $0.page.tabs },
+            // A person's profile holds whatever fields their account was given.
+            "user": .init { $0.page.user }, "counts": .init(.open) { .record($0.page.counts) },
+            "alert": .init { $0.page.alert }, "toasts": .init { $0.page.toasts },
+            "appLinks": .init { $0.page.offer.appLinks }, "appBanner": .init { $0.page.offer.banner }, "preview": .init { $0.page.offer.preview },
+            "motion": .init { $0.page.motion }, "failure": .init { $0.page.failure },
+        ]
+    }
 }

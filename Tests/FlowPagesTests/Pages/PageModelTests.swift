@@ -51,7 +51,7 @@ import Testing
 
         func render(_ state: NavigationState) throws -> String {
             let screen = app.navigation.currentScreen(in: state)
-            return try library.set.render(app.templates[screen.name]!, model: model.context(for: state, csrfToken: "tok<en>"))
+            return try library.set.render(app.templates[screen.name]!, model: ScreenPage.Model(model.context(for: state, csrfToken: "tok<en>")))
         }
     }
 
@@ -269,7 +269,7 @@ import Testing
             let route = try #require(app.navigation.route(app.navigation.currentScreen(in: state).name))
             let page = model.context(for: state, csrfToken: "t")
             let shape = model.shape(of: route)
-            for (key, value) in page.templateRecord.dictionary.merging(page.data, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+            for (key, value) in ScreenPage.Model(page).templateRecord.dictionary.merging(page.data, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
                 guard let declared = shape[key] else {
                     Issue.record("\(id) \(route.name): '\(key)' is built but not declared")
                     continue
@@ -282,7 +282,7 @@ import Testing
 
     /// A route's data cannot bind a name the page has of its own: it would be hidden behind it.
     @Test func theDataCannotTakeAPagesOwnName() {
-        #expect(Set(ScreenPage.templateShape.memberNames) == DataDefinition.reservedNames)
+        #expect(Set(ScreenPage.Model.templateShape.memberNames) == DataDefinition.reservedNames)
     }
 
     /// Views/README.md's table of what a screen template reads names every key a page has.
