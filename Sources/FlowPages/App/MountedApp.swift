@@ -16,6 +16,8 @@ final class MountedApp: Sendable {
     let states: RestoredStates
     /// Sessions' CSRF tokens, derived once each.
     let csrfTokens = CSRFTokens()
+    /// The QR codes of the deep links its banner shows on a desktop.
+    let linkQRCodes = LinkQRCodes()
     let urls: AppURLs
     /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
     let linkURLs: AppURLs

@@ -122,7 +122,7 @@ struct AppBanner {
         }
         var linkQR: SafeHTML?
         if platform == .desktop, let link = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path) {
-            linkQR = (try? QRCode(text: link)).map { SafeHTML(trusted: $0.svg(title: "This page's link as a QR code")) }
+            linkQR = app.linkQRCodes.svg(of: link)
         }
         let banner = Banner(title: "Get the \(definition.title) app", open: open.map { SafeURL(trusted: $0) }, openPing: ping(.openInApp), stores: stores,
                             dismiss: app.urls.prefix + ReservedPath.bannerDismiss.path, getCode: getCode, code: code?.code, codeQR: code?.qr, linkQR: linkQR)
