@@ -98,9 +98,9 @@ struct ActionInterpreter {
             // The draft, kept above, is all it does.
             break
         case .hideAppBanner:
-            result.state.flags.insert(AppBanner.dismissedFlag)
+            result.state.flags.insert(FallbackOutcome.dismissedFlag)
             var dismissed = event(.deepLinkFallback, result.state)
-            dismissed.outcome = AppBanner.Outcome.dismissed.rawValue
+            dismissed.outcome = FallbackOutcome.dismissed.rawValue
             result.events.append(dismissed)
         case .action(let action):
             try perform(action, form: form, errors: errors ?? validate(command, form: form), from: state, into: &result, data: data, effects: effects)

@@ -104,7 +104,7 @@ struct InsightsReport {
             return row.opened + row.succeeded + row.failed + row.fellBack > 0 ? row : nil
         }.sorted { ($0.opened, $1.pattern) > ($1.opened, $0.pattern) }
         banners = byPattern.compactMap { pattern, kinds in
-            func sum(_ outcome: AppBanner.Outcome) -> Int { kinds[outcome.kind, default: 0] }
+            func sum(_ outcome: FallbackOutcome) -> Int { kinds[outcome.kind, default: 0] }
             let row = BannerRow(pattern: pattern, shown: sum(.bannerShown), openedInApp: sum(.openInApp), toStore: sum(.store), given: sum(.codeGiven),
                                 claimed: sum(.codeClaimed))
             return row.shown + row.openedInApp + row.toStore + row.given + row.claimed > 0 ? row : nil

@@ -17,26 +17,10 @@ struct AppBanner {
     let app: MountedApp
     let store: any WebStore
 
-    /// The session flag set when a person dismisses the banner; FlowPages' own (apps' flags
-    /// cannot start with `_`).
-    static let dismissedFlag = "_app-banner-dismissed"
     /// How long a claim code can be claimed: long enough to install the app and open it.
     static let claimLifetime: Int64 = 60 * 60 * 1000
     /// Where the banner's "Get a code to continue in the app" posts, under the app's prefix.
     static let codePath = ReservedPath.bannerCode.path
-
-    /// The outcomes counted per link pattern, as `deep_link_fallback` analytics.
-    enum Outcome: String, CaseIterable {
-        case bannerShown = "banner_shown"
-        case openInApp = "open_in_app"
-        case store = "store"
-        case codeGiven = "code_given"
-        case codeClaimed = "code_claimed"
-        case dismissed = "dismissed"
-
-        /// The kind the link counters keep it under.
-        var kind: String { EventKind.deepLinkFallback.rawValue + ":" + rawValue }
-    }
 
     /// Whether the app names anything to offer: a store listing of its iOS or Android app.
     static func offers(_ app: AppDefinition) -> Bool {
@@ -90,7 +74,7 @@ struct AppBanner {
         }
         let agent = UserAgent(request.headers["User-Agent"])
         // A link preview's fetch reads the tags, and is not counted as a banner shown.
-        guard !state.flags.contains(Self.dismissedFlag), request.method != .head, !agent.isRobot else { return offer }
+        guard !state.flags.contains(FallbackOutcome.dismissedFlag), request.method != .head, !agent.isRobot else { return offer }
         offer.banner = banner(route, of: definition, path: path, holdsToken: Self.carriesToken(instance), platform: agent.platform, origin: origin,
                               given: ClaimCode(in: state, for: path, now: now))
         return offer
@@ -99,7 +83,7 @@ struct AppBanner {
     private func banner(_ route: RouteDefinition, of definition: AppDefinition, path: String, holdsToken: Bool, platform: Platform, origin: String,
                         given: ClaimCode?) -> Banner {
         let pattern = URLEncoding.encode(route.path)
-        let ping = { (outcome: Outcome) in origin + app.urls.prefix + ReservedPath.bannerPing.path + "?outcome=" + outcome.rawValue + "&pattern=" + pattern }
+        let ping = { (outcome: FallbackOutcome) in origin + app.urls.prefix + ReservedPath.bannerPing.path + "?outcome=" + outcome.rawValue + "&pattern=" + pattern }
         // A desktop has no app to open: its way to the phone is the link's QR code.
         let open: String? = switch platform {
         case .android: intentLink(path)
@@ -135,7 +119,7 @@ struct AppBanner {
     }
 
     /// A session's `deep_link_fallback` event: the outcome, on the screen of `instance`.
-    func event(_ outcome: Outcome, on instance: RouteInstance, state: NavigationState, now: Int64) -> StoredEvent {
+    func event(_ outcome: FallbackOutcome, on instance: RouteInstance, state: NavigationState, now: Int64) -> StoredEvent {
         var event = app.event(.deepLinkFallback, state, source: .deepLink, at: now)
         event.outcome = outcome.rawValue
         event.pattern = app.navigation.route(instance.name)?.path

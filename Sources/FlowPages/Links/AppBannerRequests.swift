@@ -24,7 +24,7 @@ struct AppBannerRequests {
             let now = post.now
             guard !post.isOutOfDate,
                   let shown = PostRequests(services: services).reconciled(post.unit.state, posted: post.form["screen"], isStored: post.unit.isStored),
-                  !shown.flags.contains(AppBanner.dismissedFlag),
+                  !shown.flags.contains(FallbackOutcome.dismissedFlag),
                   let route = app.navigation.route(app.navigation.currentScreen(in: shown).name), route.isDeepLinkable else {
                 return .outOfDate
             }
@@ -47,7 +47,7 @@ struct AppBannerRequests {
                 try new.keep(transaction)
                 return giving(new.code)
             }) { _, response in
-                services.linkCounters.count(app: app.app.id, pattern: route.path, kinds: [AppBanner.Outcome.codeGiven.kind])
+                services.linkCounters.count(app: app.app.id, pattern: route.path, kinds: [FallbackOutcome.codeGiven.kind])
                 return response
             }
         }
@@ -70,7 +70,7 @@ struct AppBannerRequests {
             throw HTTPError(.notFound, "No link is waiting under this code: it is wrong, was used, or has expired.")
         }
         if let pattern = pattern(of: claimed.link) {
-            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: [AppBanner.Outcome.codeClaimed.kind])
+            services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: [FallbackOutcome.codeClaimed.kind])
         }
         let created = Date(timeIntervalSince1970: Double(claimed.created) / 1000).formatted(.iso8601)
         let body = try JSONSerialization.data(withJSONObject: ["link": claimed.link, "created": created], options: [.sortedKeys, .withoutEscapingSlashes])
@@ -83,7 +83,7 @@ struct AppBannerRequests {
     /// and however often; nothing else is done or kept; 204.
     func ping(_ request: HTTPRequest) throws -> HTTPResponse {
         guard request.headers["Ping-To"] != nil,
-              let outcome = request.query("outcome").flatMap(AppBanner.Outcome.init(rawValue:)), [.openInApp, .store].contains(outcome),
+              let outcome = request.query("outcome").flatMap(FallbackOutcome.init(rawValue:)), [.openInApp, .store].contains(outcome),
               let pattern = request.query("pattern"), app.navigation.routes.contains(where: { $0.isDeepLinkable && $0.path == pattern })
         else { throw HTTPError(.badRequest, "Not a ping of this app's banner.") }
         services.linkCounters.count(app: app.app.id, pattern: pattern, kinds: [outcome.kind])

@@ -73,7 +73,7 @@ struct ScreenRequests {
             move.state.formErrors = nil
             // The banner's showing is counted; in the session's log too with an arrival the GET commits anyway.
             if offer.banner != nil {
-                move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [AppBanner.Outcome.bannerShown.kind]))
+                move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [FallbackOutcome.bannerShown.kind]))
                 if unit.isStored, move.state != unit.state || !move.events.isEmpty {
                     move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
                 }
