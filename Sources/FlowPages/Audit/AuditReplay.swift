@@ -210,8 +210,8 @@ struct AuditReplay {
             }
             // Said to have worked for the sample account: what it would fill messages with, and
             // the email the call is about remembered, as the prototype's backend remembers it.
-            if wanted, let email = call.form["email"] { try BackendMemory.remember(["email": email], in: &state) }
-            let values = account.merging(BackendMemory.values(state)) { $1 }.merging(call.form) { $1 }
+            if wanted, let email = call.form["email"] { try BackendMemory.update(&state) { $0.email = email } }
+            let values = account.merging(BackendMemory(state).email.map { ["email": $0] } ?? [:]) { $1 }.merging(call.form) { $1 }
             return wanted ? .success(values: values) : .failure(errors: [:])
         }
         return result.state

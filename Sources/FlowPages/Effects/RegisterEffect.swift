@@ -24,7 +24,7 @@ struct RegisterEffect: Effect {
             return .failure(errors: ["email": message])
         }
         if let existing = try store.account(app: context.app.id, email: email) {
-            guard existing.id == BackendMemory.registeredAccountID(state), !existing.isVerified else {
+            guard existing.id == BackendMemory(state).registeredAccountID, !existing.isVerified else {
                 try registerTaken(existing, email: email, state: &state, context: context, in: store)
                 return .success(values: ["email": email])
             }
@@ -33,7 +33,9 @@ struct RegisterEffect: Effect {
             do {
                 let account = try store.createAccount(app: context.app.id, email: email, passwordHash: password.hash, mailbox: context.dataKey,
                                                             now: context.now)
-                try BackendMemory.remember(["account": String(account.id), "registered": String(account.id), "email": email, "taken": ""], in: &state)
+                try BackendMemory.update(&state) { memory in
+                    (memory.accountID, memory.registeredAccountID, memory.email, memory.registersTakenEmail) = (account.id, account.id, email, false)
+                }
             } catch AccountError.emailTaken {
                 // Registered by another request a moment ago: its account, not this one's.
                 guard let existing = try store.account(app: context.app.id, email: email) else { throw AccountError.emailTaken }
@@ -47,8 +49,7 @@ struct RegisterEffect: Effect {
     /// mailbox (a fixture's: the tester who asked) says someone tried to register their email.
     private func registerTaken(_ existing: Account, email: String, state: inout NavigationState, context: EffectContext,
                                in store: borrowing EffectStore) throws {
-        BackendMemory.forget(in: &state)
-        try BackendMemory.remember(["email": email, "taken": "1"], in: &state)
+        try BackendMemory(email: email, registersTakenEmail: true).save(in: &state)
         let app = context.app
         try store.sendMail(
             app: app.id, mailbox: existing.isFixture ? context.dataKey : existing.mailbox, to: existing.email,

@@ -20,12 +20,12 @@ struct ResetPasswordEffect: Effect {
     func perform(_ call: EffectCall, prepared: PreparedPassword, state: inout NavigationState, context: EffectContext,
                  in store: borrowing EffectStore) throws -> EffectOutcome {
         let password = prepared
-        let memory = BackendMemory.values(state)
+        let memory = BackendMemory(state)
         let accountID: Int?
         if let token = call.form["token"], !token.isEmpty {
             accountID = try LinkTokens.redeem(token, email: call.form["email"], purpose: .resetPassword, context: context, in: store)
         } else {
-            accountID = memory["verified"] == "reset-password" ? memory["account"].flatMap(Int.init) : nil
+            accountID = memory.verified == .resetPassword ? memory.accountID : nil
         }
         guard let accountID else {
             return .failure(errors: [EffectOutcome.formMessage: "Reset link expired. Request a new one."])

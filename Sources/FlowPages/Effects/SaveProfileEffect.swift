@@ -11,8 +11,8 @@ struct SaveProfileEffect: Effect {
 
     func perform(_ call: EffectCall, prepared: Void, state: inout NavigationState, context: EffectContext,
                  in store: borrowing EffectStore) throws -> EffectOutcome {
-        guard let id = state.userID.flatMap(Int.init) ?? BackendMemory.registeredAccountID(state) else {
-            if BackendMemory.registersTakenEmail(state) { return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""]) }
+        guard let id = state.userID.flatMap(Int.init) ?? BackendMemory(state).registeredAccountID else {
+            if BackendMemory(state).registersTakenEmail { return .success(values: ["email": BackendMemory(state).email ?? ""]) }
             return .failure(errors: [EffectOutcome.formMessage: "This registration has expired. Start again from Create Account."])
         }
         // The fields of the action's own form, never a password; a checkbox left unticked is not
@@ -22,6 +22,6 @@ struct SaveProfileEffect: Effect {
             values[field.name] = call.form[field.name] ?? (field.type == .checkbox ? "" : nil)
         }
         try FixtureAccountCopy.updateProfile(accountID: id, merging: values, context: context, in: store)
-        return .success(values: ["email": BackendMemory.values(state)["email"] ?? ""])
+        return .success(values: ["email": BackendMemory(state).email ?? ""])
     }
 }

@@ -22,16 +22,16 @@ struct SendCodeEffect: Effect {
         let purpose = call.purpose ?? .verifyEmail
         let app = context.app
         let email = BackendMemory.email(call, state) ?? ""
-        try BackendMemory.remember(["email": email, "verified": ""], in: &state)
+        try BackendMemory.update(&state) { memory in (memory.email, memory.verified) = (email, nil) }
         guard let account = try store.account(app: app.id, email: email), context.isPrototype || !account.isFixture else {
             return .success(values: ["email": email])
         }
         // A code to verify an email goes only to the registration this session made: registering
         // someone else's email answers as a new registration does, and sends them nothing more.
-        if purpose == .verifyEmail, account.id != BackendMemory.registeredAccountID(state) {
+        if purpose == .verifyEmail, account.id != BackendMemory(state).registeredAccountID {
             return .success(values: ["email": email])
         }
-        try BackendMemory.remember(["account": String(account.id)], in: &state)
+        try BackendMemory.update(&state) { $0.accountID = account.id }
         let code = try store.issue(.code, purpose: purpose.rawValue, accountID: account.id, lifetime: Self.lifetime, now: context.now)
         let token = try store.issue(.linkToken, purpose: purpose.rawValue, accountID: account.id, lifetime: Self.lifetime, now: context.now)
         let route = app.navigation.routes.first { $0.name.rawValue == purpose.rawValue && $0.isDeepLinkable }

@@ -29,7 +29,7 @@ struct VerifyCodeEffect: Effect {
             accountID = id
         } else {
             let email = call.form["email"].map { String($0.trimmingWhitespace()) }
-            guard let id = try BackendMemory.accountID(state) ?? email.flatMap({ try store.account(app: context.app.id, email: $0)?.id }) else {
+            guard let id = try BackendMemory(state).accountID ?? email.flatMap({ try store.account(app: context.app.id, email: $0)?.id }) else {
                 return wrong
             }
             guard let account = try store.account(id: id) else { return wrong }
@@ -41,7 +41,7 @@ struct VerifyCodeEffect: Effect {
             // documented one for someone else's registration) is checked against the account's
             // live code, so a wrong one uses up one of its attempts.
             let documented = context.fixtures.codes.contains { $0.value == code && $0.purpose == purpose && $0.isValid }
-            let ownRegistration = purpose == .verifyEmail && id == BackendMemory.registeredAccountID(state)
+            let ownRegistration = purpose == .verifyEmail && id == BackendMemory(state).registeredAccountID
             if !(documented && (ownRegistration || account.isFixture)) {
                 guard try store.redeem(code: code, accountID: id, purpose: purpose.rawValue, now: context.now) else { return wrong }
             }
@@ -56,7 +56,7 @@ struct VerifyCodeEffect: Effect {
             if let account = try store.account(id: accountID) { context.proofs.prove(account.email) }
             BackendMemory.forget(in: &state)
         } else {
-            try BackendMemory.remember(["account": String(accountID), "verified": purpose.rawValue], in: &state)
+            try BackendMemory.update(&state) { memory in (memory.accountID, memory.verified) = (accountID, purpose) }
         }
         return .success(values: ["email": (try store.account(id: accountID))?.email ?? ""])
     }

@@ -62,7 +62,7 @@ struct PageModel: Sendable {
             app: appValue, page: page(screen, state: state, titles: titles, focus: focus),
             route: .init(name: screen.route.name.rawValue, url: urls.screen(screen.route)),
             params: TemplateRecord(parameters.mapValues { .string($0) }), csrf: csrfToken, urls: urlsValue, actions: actionsValue,
-            signedIn: state.userID != nil, prototype: isPrototype, pending: .init(email: BackendMemory.values(state)["email"]),
+            signedIn: state.userID != nil, prototype: isPrototype, pending: .init(email: BackendMemory(state).email),
             then: state.pendingDestination.map { urls.screen($0) },
             shownAlert: state.alert?.name == WellKnownAlert.invalidLink.id ? WellKnownAlert.invalidLink.id : nil,
             forms: forms, errors: errors,
