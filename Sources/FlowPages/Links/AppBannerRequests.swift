@@ -23,7 +23,7 @@ struct AppBannerRequests {
         return try PostSpine(services: services).handle(request) { post in
             let now = post.now
             guard !post.isOutOfDate,
-                  let shown = PostRequests(services: services).reconciled(post.unit.state, posted: post.form["screen"], isStored: post.unit.isStored),
+                  let shown = app.reconciled(post.unit.state, posted: post.form["screen"], isStored: post.unit.isStored),
                   !shown.flags.contains(FallbackOutcome.dismissedFlag),
                   let route = app.navigation.route(app.navigation.currentScreen(in: shown).name), route.isDeepLinkable else {
                 return .outOfDate

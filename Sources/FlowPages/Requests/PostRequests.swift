@@ -31,7 +31,7 @@ struct PostRequests {
         }
         // An action its page does not offer is out of date too: a page shown before the app
         // changed, or a post no page made.
-        guard !post.isOutOfDate, var state = reconciled(post.unit.state, posted: posted["screen"], then: posted["then"], alert: posted["alert"],
+        guard !post.isOutOfDate, var state = app.reconciled(post.unit.state, posted: posted["screen"], then: posted["then"], alert: posted["alert"],
                                                         isStored: post.unit.isStored),
               app.offers(command, in: state) else {
             return .outOfDate
@@ -164,38 +164,6 @@ struct PostRequests {
             landed = (try? app.navigator.execute(destination.command(source), on: state).get().state) ?? state
         }
         return .move(landed, source: source)
-    }
-
-    /// ``reconciled(_:posted:isStored:)``, and for a visitor without a session what its GET worked
-    /// out beyond the page's URL, as the form carries it: the Invalid Link alert it showed
-    /// (`alert`), or the sign-in a guard showed them for the guarded address (`then`), signing in
-    /// then leading there. Only a screen of this app that needs sign-in, and whose sign-in is the
-    /// page posted from, is honoured.
-    func reconciled(_ state: NavigationState, posted: String?, then: String?, alert: String?, isStored: Bool) -> NavigationState? {
-        // The Invalid Link alert a visitor's GET showed over the screen (a typed address naming
-        // nothing): what any visitor may be shown, so its forms carrying it is enough.
-        if !isStored, alert == WellKnownAlert.invalidLink.id, app.app.alerts[WellKnownAlert.invalidLink.id] != nil,
-           var shown = reconciled(state, posted: posted, isStored: isStored), shown.alert == nil {
-            shown.alert = Notice(WellKnownAlert.invalidLink.id)
-            return shown
-        }
-        if !isStored, let then, let guarded = app.screen(at: then), app.navigation.requiresSignIn(guarded.name),
-           case .success(let landed) = app.following(.screen(guarded), from: state, source: .direct), landed.pendingDestination == guarded,
-           posted == app.urls.screen(app.navigation.currentScreen(in: landed)) {
-            return landed
-        }
-        return reconciled(state, posted: posted, isStored: isStored)
-    }
-
-    /// The state showing the screen the form was posted from, or nil when that page is no
-    /// longer part of the session. A visitor's first post comes from a screen worked out from
-    /// its URL alone: it is worked out again here, as its GET did.
-    func reconciled(_ state: NavigationState, posted: String?, isStored: Bool) -> NavigationState? {
-        guard let posted, posted != app.urls.screen(app.navigation.currentScreen(in: state)) else { return state }
-        guard let screen = app.screen(at: posted), !isStored || app.isStillShown(screen, in: state) else { return nil }
-        // Worked out as the page's own GET did: as a link to it.
-        guard case .success(let landed) = app.following(.screen(screen), from: state, source: .direct) else { return nil }
-        return app.navigation.currentScreen(in: landed) == screen ? landed : nil
     }
 
     /// The answer when too many passwords are being hashed, at once or for one address.
