@@ -21,6 +21,9 @@ public struct NavigationDefinition: Sendable {
     /// The routes with a path, by the number of segments their pattern (or an alias's) has: a
     /// URL is matched against those of its own length only.
     let routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]]
+    /// The routes whose path is all literal text that needs no percent-encoding, by that path:
+    /// found with one lookup (such a pattern is the most literal for its path, so it wins).
+    let literalPaths: [String: Int]
     let parameterPatterns: [String: ParameterPattern]
 
     /// A coordinator as the navigator sees it: its place in the tree and what it holds.
@@ -85,6 +88,15 @@ public struct NavigationDefinition: Sendable {
             }
         }
         routesBySegmentCount = byCount
+        var literal: [String: Int] = [:]
+        for (index, route) in routes.enumerated() {
+            for pattern in [validator.pathPatterns[route.name]].compactMap({ $0 }) + (validator.aliasPatterns[route.name] ?? []) {
+                let texts = pattern.segments.compactMap { if case .literal(let text) = $0, PathPattern.isUnreserved(text) { text } else { nil } }
+                let path = "/" + texts.joined(separator: "/")
+                if texts.count == pattern.segments.count, literal[path] == nil { literal[path] = index }
+            }
+        }
+        literalPaths = literal
         self.parameterPatterns = validator.parameterPatterns
     }
 
@@ -122,12 +134,16 @@ public struct NavigationDefinition: Sendable {
     /// matches. A more literal pattern wins over a placeholder (`/listing/new` over `/listing/{id}`).
     /// Query items the route does not declare are ignored; the navigator checks the values.
     public func routeInstance(path: Substring, query: [String: String] = [:]) -> RouteInstance? {
-        guard let segments = PathPattern.decodedSegments(of: path) else { return nil }
         var best: (route: RouteDefinition, values: [String: String], specificity: Int)?
-        for (index, pattern) in routesBySegmentCount[segments.count] ?? [] {
-            guard let values = pattern.match(segments: segments) else { continue }
-            if pattern.specificity > best?.specificity ?? .min {
-                best = (routes[index], values, pattern.specificity)
+        if let index = literalPaths[String(path)] {
+            best = (routes[index], [:], .max)
+        } else {
+            guard let segments = PathPattern.decodedSegments(of: path) else { return nil }
+            for (index, pattern) in routesBySegmentCount[segments.count] ?? [] {
+                guard let values = pattern.match(segments: segments) else { continue }
+                if pattern.specificity > best?.specificity ?? .min {
+                    best = (routes[index], values, pattern.specificity)
+                }
             }
         }
         guard let (route, matched, _) = best else { return nil }

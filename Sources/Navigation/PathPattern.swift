@@ -102,6 +102,14 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         return decoded
     }
 
+    /// Whether `text` is written the same percent-encoded (letters, digits, `-._~` only), so a
+    /// raw path can be compared with it as it comes.
+    static func isUnreserved(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+        }
+    }
+
     /// Matches a path already split and decoded by ``decodedSegments(of:)``.
     public func match(segments parts: [String]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }

@@ -158,6 +158,10 @@ import Testing
         #expect(portal.routeInstance(path: "/featured") == route("featured"))
         #expect(portal.routeInstance(path: "/search/results", query: ["query": "loft", "utm": "x"]) == route("search.results", ["query": "loft"]))
         #expect(portal.routeInstance(path: "/nowhere") == nil)
+        // A literal path is found as written and percent-encoded alike, and not with a segment more.
+        #expect(portal.routeInstance(path: "/feat%75red") == route("featured"))
+        #expect(portal.routeInstance(path: "/featured/") == nil)
+        #expect(portal.routeInstance(path: "/") == route("home"))
         for (_, definition) in Fixtures.all {
             for route in definition.routes {
                 let instance = RouteInstance(route.name, Dictionary(uniqueKeysWithValues: route.parameters.map { ($0.name, "value-of-\($0.name)") }))
