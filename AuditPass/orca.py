@@ -246,8 +246,9 @@ class ScreenReader:
         before focus has left the address bar, Orca says "Finished loading <title>" and nothing
         of the page ("focus is outside of document", its web script's onBusyChanged), and the
         reading would lack the summary and the line a listener lands on. That is how the runner
-        arrives, not how the page reads, so such a load is made again from inside the page (F5),
-        at most `RELOADS` times."""
+        arrives, not how the page reads, so such a load is made again from inside the page (focus
+        put there, then F5), at most `RELOADS` times. A reload is the page's GET again: a notice
+        its first load showed once (a toast) is not shown twice, as in a browser."""
         self._focus()
         url = page if isinstance(page, str) else ""
         if url:
@@ -263,6 +264,7 @@ class ScreenReader:
         for _ in range(RELOADS if url else 0):
             if not arrived_outside(said, url):
                 break
+            self._back_to_page()
             said = self._load("F5", url)
         self._leave_focus_mode(said)
         return said

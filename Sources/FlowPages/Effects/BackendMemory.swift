@@ -35,7 +35,8 @@ struct BackendMemory: Equatable {
 
     /// What `state` remembers; nothing for a session that remembers nothing.
     init(_ state: NavigationState) {
-        let stored = state.drafts[Self.slot] ?? [:]
+        // An empty value is no value, as it always was: remembering "" forgot the key.
+        let stored = (state.drafts[Self.slot] ?? [:]).filter { !$0.value.isEmpty }
         self.init(accountID: stored["account"].flatMap(Int.init), registeredAccountID: stored["registered"].flatMap(Int.init), email: stored["email"],
                   registersTakenEmail: stored["taken"] == "1", verified: stored["verified"].map(EffectPurpose.init(rawValue:)))
     }
@@ -45,9 +46,9 @@ struct BackendMemory: Equatable {
         var stored: [String: String] = [:]
         stored["account"] = accountID.map(String.init)
         stored["registered"] = registeredAccountID.map(String.init)
-        stored["email"] = email
+        stored["email"] = email?.isEmpty == false ? email : nil
         stored["taken"] = registersTakenEmail ? "1" : nil
-        stored["verified"] = verified?.rawValue
+        stored["verified"] = verified?.rawValue.isEmpty == false ? verified?.rawValue : nil
         guard !stored.isEmpty else { return Self.forget(in: &state) }
         try state.saveDraft(stored, form: Self.slot, outlivesModal: true)
     }

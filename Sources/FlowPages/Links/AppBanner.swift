@@ -51,8 +51,8 @@ struct AppBanner {
         return "intent:/" + address + "#Intent;scheme=" + scheme + ";package=" + package + fallback + ";end"
     }
 
-    /// What a deep-linkable screen offers: `appLinks` (Safari's banner, in the head),
-    /// `appBanner` (unless dismissed) and `preview`. Nothing is written or counted here: the
+    /// What a deep-linkable screen offers: its `appLinks` (Safari's banner, in the head), its
+    /// `banner` (unless dismissed; the page's `appBanner`) and its `preview`. Nothing is written or counted here: the
     /// screen's GET counts a banner shown (`banner_shown`, in ``LinkCounters``) with its commit,
     /// and no claim code is minted — the banner shows the one the session was given for this page,
     /// or the control that asks for one.

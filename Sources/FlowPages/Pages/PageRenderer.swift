@@ -58,7 +58,7 @@ struct PageRenderer {
         return try renderBytes(app.app.templates[current.name] ?? "", page, for: Self.session(of: unit), renderedApart: renderedApart)
     }
 
-    /// Renders `template` with `context`. For a session the audit watches (``MountedApp/sourceMaps``),
+    /// Renders `template` with `page`. For a session the audit watches (``MountedApp/sourceMaps``),
     /// the page's source map is kept as `session`'s last (with the lines of `renderedApart`, the
     /// maps of markup drawn apart that the page writes in); otherwise nothing is recorded.
     private func renderBytes(_ template: String, _ page: ScreenPage, for session: String?, renderedApart: [String: SourceMap] = [:]) throws -> [UInt8] {

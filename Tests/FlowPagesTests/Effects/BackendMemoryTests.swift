@@ -28,5 +28,8 @@ import Testing
         #expect(state.drafts[BackendMemory.slot] == ["email": "a@example.com"])
         try BackendMemory().save(in: &state)
         #expect(state.drafts[BackendMemory.slot] == nil)
+        try BackendMemory(email: "").save(in: &state)
+        #expect(state.drafts[BackendMemory.slot] == nil, "an empty email is no email")
+        #expect(BackendMemory(state).email == nil)
     }
 }
