@@ -46,9 +46,11 @@ struct BackendMemory: Equatable {
         var stored: [String: String] = [:]
         stored["account"] = accountID.map(String.init)
         stored["registered"] = registeredAccountID.map(String.init)
-        stored["email"] = email?.isEmpty == false ? email : nil
+        stored["email"] = email
         stored["taken"] = registersTakenEmail ? "1" : nil
-        stored["verified"] = verified?.rawValue.isEmpty == false ? verified?.rawValue : nil
+        stored["verified"] = verified?.rawValue
+        // An empty value is no value (see `init(_:)`).
+        stored = stored.filter { !$0.value.isEmpty }
         guard !stored.isEmpty else { return Self.forget(in: &state) }
         try state.saveDraft(stored, form: Self.slot, outlivesModal: true)
     }

@@ -24,7 +24,7 @@ struct PageRenderer {
                 status: HTTPStatus = .ok, request: HTTPRequest) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = Self.html(try render(shown, unit: unit) { $0.offer = offer; $0.motion = motion?.rawValue }, status: status)
+            response = Self.html(try render(shown, unit: unit, offering: offer, motion: motion), status: status)
         } catch {
             let current = app.navigation.currentScreen(in: shown)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
@@ -42,12 +42,12 @@ struct PageRenderer {
         return unit.finish(Self.html(try render(state, unit: unit), status: status), request: request)
     }
 
-    /// The current screen of `state` through its template, with the data it reads; `adding`
-    /// sets what the page shows beyond them.
-    private func render(_ state: NavigationState, unit: SessionUnit, adding: (inout ScreenPage) -> Void = { _ in }) throws -> [UInt8] {
+    /// The current screen of `state` through its template, with the data it reads, what the app
+    /// banner offers and how the screen moved.
+    private func render(_ state: NavigationState, unit: SessionUnit, offering offer: AppBanner.Offer = .none, motion: Motion? = nil) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
         var page = try context(state, unit: unit)
-        adding(&page)
+        (page.offer, page.motion) = (offer, motion?.rawValue)
         var renderedApart: [String: SourceMap] = [:]
         // Only a modal (not a full-screen sheet) is drawn over its screen.
         if page.page.isModal, page.page.detent?.name != SheetDetent.fullScreen.name, let title = page.underlying?.title,
