@@ -59,7 +59,9 @@ public final class HTTPServer: Sendable {
         self.eventLoopBackend = backend
         self.router = router
         self.loops = loops
-        self.handlers = HandlerPool(width: max(1, configuration.handlerThreads))
+        self.handlers = HandlerPool(
+            width: max(1, configuration.handlerThreads), parallelism: configuration.handlersAtOnce ?? 2 * cores, patience: configuration.handlerPatience
+        )
     }
 
     deinit {

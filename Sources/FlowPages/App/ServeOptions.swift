@@ -165,6 +165,8 @@ public struct ServeOptions: Sendable {
         configuration.port = port
         configuration.maximumConnectionsPerAddress = connectionsPerAddress
         configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
+        // Every read of a shared database waits on the network: its handlers run all at once.
+        if isPostgres { configuration.handlersAtOnce = configuration.handlerThreads }
         return configuration
     }
 }
