@@ -5,17 +5,23 @@ import CLibXML2
 package struct HTMLPage {
     /// An element: its name, attributes and children, text included as `#text` nodes.
     package final class Node {
+        /// The element's name, or `#text` for text.
         package let name: String
+        /// Its attributes, by name.
         package let attributes: [String: String]
+        /// Its child nodes, in document order.
         package var children: [Node] = []
+        /// A text node's text.
         package let text: String
 
+        /// A node with no children yet.
         package init(name: String, attributes: [String: String], text: String = "") {
             self.name = name
             self.attributes = attributes
             self.text = text
         }
 
+        /// The value of `attribute`, if it is set.
         package subscript(attribute: String) -> String? { attributes[attribute] }
 
         /// This element and every element below it, in document order.
@@ -45,11 +51,14 @@ package struct HTMLPage {
         /// The text as written, whitespace kept (a textarea's value).
         package var raw: String { name == "#text" ? text : children.map(\.raw).joined() }
 
+        /// Every element named `name` at or under this node.
         package func elements(_ name: String) -> [Node] { all.filter { $0.name == name } }
 
+        /// Whether its `class` lists `name`.
         package func hasClass(_ name: String) -> Bool { (self["class"] ?? "").split(separator: " ").contains { $0 == name } }
     }
 
+    /// The document's root element.
     package let root: Node
 
     /// Parses `html`; libxml2 recovers from errors as browsers do, and they are not printed.
@@ -103,8 +112,11 @@ package struct HTMLPage {
 
     // MARK: - What a person sees
 
+    /// The page's title.
     package var title: String { root.elements("title").first?.content ?? "" }
+    /// The text of its `h1`.
     package var heading: String { root.elements("h1").first?.content ?? "" }
+    /// Its `#main` region.
     package var main: Node? { root.all.first { $0["id"] == "main" } }
 
     /// The in-page Back or Close control's label ("Back to Login"), if any.

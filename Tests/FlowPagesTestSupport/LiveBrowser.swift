@@ -14,11 +14,14 @@ import Darwin
 /// 127.0.0.1 and a port the system picks, over a fresh store (``TestStore``: SQLite, or a
 /// PostgreSQL schema).
 package final class LiveApp {
+    /// The server, on 127.0.0.1.
     package private(set) var server: HTTPServer
+    /// The port the system gave it.
     package private(set) var port: Int
     /// The data, as the server's store keeps it.
     package private(set) var data: TestStore
 
+    /// The repository's root folder.
     package static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// Passwords hashed at the lowest cost the verifier accepts: the recommended one takes a quarter of a second a hash.
@@ -122,27 +125,37 @@ package final class LiveApp {
 /// it is shown is checked as an HTML checker would (one `h1`, a title, labelled controls,
 /// unique ids), and a problem fails the test that loaded it.
 package struct LiveBrowser {
+    /// An answer as it came over the socket.
     package struct Response {
+        /// Its status code.
         package let status: Int
+        /// Its header fields, in order.
         package let headers: [(String, String)]
+        /// Its body, as UTF-8.
         package let body: String
 
+        /// The first header field named `name`, whatever its case.
         package func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     }
 
     /// The server in this process it browses, if it browses one (not a `flowpages serve` process).
     package let app: LiveApp?
+    /// The `Host` it sends (nil: the server's address).
     package var host: String?
     /// The port to connect to when not the app's: a proxy's in front of it, or another process.
     package var port: Int?
+    /// The cookie jar, by name.
     package var cookies: [String: String] = [:]
     /// The loopback address its connections come from (nil: 127.0.0.1), as a client elsewhere.
     package var source: String?
     /// The URLs shown, oldest first; the last is the current page.
     package var history: [String] = []
+    /// The page shown now.
     package private(set) var page = HTMLPage("")
+    /// The last answer received, after redirects.
     package private(set) var last = Response(status: 0, headers: [], body: "")
 
+    /// A browser of `app`, sending `host` as `Host` when given.
     package init(_ app: LiveApp, host: String? = nil) {
         self.app = app
         self.host = host
@@ -154,6 +167,7 @@ package struct LiveBrowser {
         self.port = port
     }
 
+    /// The current page's URL.
     package var url: String { history.last ?? "" }
 
     /// Types `target` into the address bar: a GET with no Referer, redirects followed.
@@ -358,6 +372,7 @@ package struct LiveBrowser {
         return try follow(response, from: action, sourceLocation: sourceLocation)
     }
 
+    /// The multipart boundary its file uploads use.
     package static let boundary = "----LiveBrowserBoundary7MA4YWxkTrZu0gW"
 
     /// A `multipart/form-data` body of `parts` as a browser writes it: a file with its name and
@@ -436,6 +451,7 @@ package struct LiveBrowser {
             + "Cookie: \(cookie)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }
 
+    /// Sends `bytes` to the server on `port` (from `source`) and reads the whole answer.
     package static func exchange(_ bytes: [UInt8], port: Int, from source: String? = nil) throws -> Response {
         guard let fd = connectToLoopback(port: port, from: source) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
         defer { close(fd) }

@@ -9,6 +9,7 @@ import Testing
 /// `FLOWPAGES_TEST_POSTGRES` names (`Tests/run.sh` runs the suite both ways). Each test has its
 /// own, so tests run side by side.
 package struct TestStore {
+    /// The backends a run can use (`FLOWPAGES_TEST_BACKEND`).
     package enum Backend: String {
         case sqlite
         case postgres
@@ -23,7 +24,9 @@ package struct TestStore {
     /// The backend of this run.
     package static let backend = Backend(rawValue: ProcessInfo.processInfo.environment["FLOWPAGES_TEST_BACKEND"] ?? "sqlite") ?? .sqlite
 
+    /// Where the data is kept.
     package let place: Place
+    /// The store over it.
     package let store: any WebStore
 
     /// A store of its own for one test; `hasher` sets what a password costs (a cheap one by default).
@@ -122,7 +125,9 @@ package enum PostgresTestServer {
         return url
     }
 
+    /// A test needs PostgreSQL and none is configured.
     package struct MissingServer: Error, CustomStringConvertible {
+        /// How to give it one.
         package var description: String {
             "this test needs a PostgreSQL server: set FLOWPAGES_TEST_POSTGRES=postgres://user@host:port/db, or run `bash Tests/run.sh`, which starts a throwaway cluster"
         }

@@ -44,6 +44,7 @@ package struct ActionInterpreter {
 
     /// The state a command leads to, and the events it adds.
     package struct Result {
+        /// The state the command leads to.
         package var state: NavigationState
         /// The state the command started from, with the post's fields kept as a draft: what
         /// leaving a form with unsaved changes is judged from.

@@ -4,6 +4,7 @@ import Navigation
 /// network or server error, the last offering support. Kept in the session's state as one flag,
 /// its kind and how many submits it has failed so far: `flowpages.fail-network=1`.
 package struct ArmedFailure: Hashable {
+    /// How an armed submit fails: as a lost connection or as a server error.
     package enum Kind: String {
         case network
         case server
@@ -19,6 +20,7 @@ package struct ArmedFailure: Hashable {
     /// Before the count was part of the flag it had one of its own; a session may still hold it.
     private static let olderCount = "flowpages.failures="
 
+    /// A failure of `kind` that has failed `failed` submits so far.
     package init(kind: Kind, failed: Int = 0) {
         self.kind = kind
         self.failed = failed

@@ -11,18 +11,23 @@ import HTTPServer
 /// for the sign-in a guard shows first. The workshop's handlers (``Workshop``) are made from
 /// these same services.
 package struct AppServices: Sendable {
+    /// The app as mounted.
     package let app: MountedApp
+    /// Where sessions, events, accounts and mails are kept.
     package let store: any WebStore
+    /// The effects the app's actions run.
     package let effects: EffectRegistry
     let linkCounters: LinkCounters
     /// How many events a session and an address may add a minute, across the instance's apps.
     package let eventBudget: EventBudget
+    /// Where sessions' expiry and events read the time.
     package let clock: WebClock
     /// Each client address's share of the password hashing, across the instance's apps.
     let hashingShares: HashingShares
     /// Where unexpected failures are logged with their request id.
     let errorLog: @Sendable (String) -> Void
 
+    /// What renders the app's pages.
     package var renderer: PageRenderer { PageRenderer(app: app, store: store, errorLog: errorLog) }
 
     /// The app's data as `unit`'s session sees it, read outside any transaction.

@@ -7,10 +7,13 @@ import Navigation
 /// One app folder as served under one prefix: its definition, templates, URLs and page model —
 /// what every request to it reads and none changes.
 package final class MountedApp: Sendable {
+    /// The app as its folder defines it.
     package let app: AppDefinition
+    /// Its templates with the shared layout, compiled for this mount's prefix.
     package let templates: TemplateSet
     /// The folder's images, each at an address of its content, their responses made once.
     let images: AppImages
+    /// The engine over its navigation definition.
     package let navigator: Navigator
     /// Its sessions' states, restored once.
     let states: RestoredStates
@@ -18,6 +21,7 @@ package final class MountedApp: Sendable {
     let csrfTokens = CSRFTokens()
     /// The QR codes of the deep links its banner shows on a desktop.
     let linkQRCodes = LinkQRCodes()
+    /// The addresses of its screens and reserved paths under this mount's prefix.
     package let urls: AppURLs
     /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
     let linkURLs: AppURLs
@@ -131,6 +135,7 @@ package final class MountedApp: Sendable {
         return definition.buttons.contains { $0.action == action.id }
     }
 
+    /// Its navigation definition.
     package var navigation: NavigationDefinition { app.navigation }
 
     /// The app's own stylesheet (`/<app>/_app.css`): the heights of its custom sheet detents,

@@ -19,6 +19,7 @@ package final class AppData {
     /// its title, and a list and its count read the same collection.
     private let memo = Memo()
 
+    /// `app`'s data read through `reads`, each collection in the scope `scope` gives it.
     package init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
         self.app = app
         self.reads = reads

@@ -7,6 +7,7 @@ package struct TemplateContext: Decodable, Sendable {
     /// The top-level members.
     let values: [String: TemplateValue]
 
+    /// Reads a JSON object's members; anything else is refused.
     package init(from decoder: any Decoder) throws {
         guard case .record(let record) = try Self.value(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the context must be a JSON object"))

@@ -11,6 +11,7 @@ package enum WellKnownAlert: String, CaseIterable, Sendable {
     case serverError = "server-error"
     case serverErrorPersistent = "server-error-persistent"
 
+    /// The alert's name, as a state names it.
     package var id: String { rawValue }
 
     /// When FlowPages shows it.

@@ -16,6 +16,7 @@ package struct AppURLs: Sendable {
     /// The query items of the routes whose parameters are read from items of other names.
     private let queryKeys: [RouteName: [String: String]]
 
+    /// The addresses of `navigation`'s screens under `prefix`.
     package init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation

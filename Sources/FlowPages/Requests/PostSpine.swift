@@ -18,10 +18,15 @@ package struct PostSpine {
     /// whether the form was shown before the session's id last rotated (sign-in, sign-out): such
     /// a post is out of date (DECISIONS 2) and may change nothing but say so.
     package struct Checked {
+        /// The session, allowed to write.
         package var unit: SessionUnit
+        /// The posted form.
         package let form: [String: String]
+        /// When the post arrived, in milliseconds since 1970.
         package let now: Int64
+        /// Whether the form was shown before the session's id last rotated.
         package let isOutOfDate: Bool
+        /// The request as it came.
         package let request: HTTPRequest
     }
 

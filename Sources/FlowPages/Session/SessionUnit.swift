@@ -11,7 +11,9 @@ import Navigation
 /// the URL in memory, so a crawler or a link preview writes nothing. The session is created
 /// lazily, by the visitor's first checked post, under a new id.
 package struct SessionUnit {
+    /// The session's id, as its cookie carries it; a new one after a rotation.
     package private(set) var id: String
+    /// The session's navigation state, as this request changes it.
     package var state: NavigationState
     private(set) var version: Int
     /// Whether the session is in the store; false for a visitor who has not posted yet.
