@@ -97,8 +97,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The live-server harness both web test targets use: a real server on 127.0.0.1 over a fresh
-        // store, a browser without JavaScript whose pages libxml2's HTML parser reads, as an HTML
-        // checker would, and the `flowpages serve` and nginx processes some tests start.
+        // store (the workshop mounted, as `flowpages serve` mounts it), a browser without JavaScript
+        // whose pages libxml2's HTML parser reads, as an HTML checker would, and shared fixtures.
         .target(name: "FlowPagesTestSupport", dependencies: [
             "FlowPages", "FlowWorkshop", "FlowStore", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
         ], path: "Tests/FlowPagesTestSupport"),
@@ -106,11 +106,12 @@ let package = Package(
             "FlowPages", "FlowPagesTestSupport", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
         ]),
         .testTarget(name: "FlowWorkshopTests", dependencies: [
-            "FlowWorkshop", "FlowPages", "FlowPagesTestSupport", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "CLibXML2",
+            "FlowWorkshop", "FlowPages", "FlowPagesTestSupport", "FlowDefinition", "Navigation", "FlowStore", "HTTPServer", "CLibXML2",
         ]),
-        // The command line: parses arguments and calls FlowPages and the workshop. Its resources travel beside the binary (flowpages_flowpages.resources): the
-        // automated audit pass `flowpages audit` runs, the shared layouts and the public folder, so
-        // a build's products audit an app folder with no checkout at hand.
+        // The command line: parses arguments and calls FlowPages and the workshop. Its resources
+        // travel beside the binary (flowpages_flowpages.resources): the automated audit pass
+        // `flowpages audit` runs, the shared layouts and the public folder, so a build's products
+        // audit an app folder with no checkout at hand.
         .executableTarget(
             name: "flowpages",
             dependencies: ["FlowPages", "FlowWorkshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowPages
 import FlowWorkshop
 
 /// `flowpages check`: validates every app folder and template.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowPages
 import FlowWorkshop
 
 /// `flowpages map`: prints an app's flow map.

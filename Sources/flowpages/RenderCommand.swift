@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowPages
 import FlowWorkshop
 
 /// `flowpages render`: renders one template with a JSON context, for template authors.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowPages
 import FlowWorkshop
 
 /// `flowpages routes`: prints an app's route table.
