@@ -84,22 +84,37 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // glibc's allocator tuning (malloc.h), imported by FlowPages only.
         .systemLibrary(name: "CMalloc"),
-        // The web app: wires the modules into routes and runs the server.
+        // The web app: wires the modules into routes and runs the server. It never depends on the
+        // workshop: a server is handed one (the `Workshop` protocol) or serves its apps alone.
         .target(name: "FlowPages", dependencies: [
             "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore", "SQLiteStore", "PostgresStore", "QRCode", "CMalloc", "Locking",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The end-to-end tests read every page with libxml2's HTML parser, as an HTML checker would.
-        .testTarget(name: "FlowPagesTests", dependencies: [
-            "FlowPages", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
+        // The workshop: authoring, audit, insights and the prototype's tools, mounted in each app's
+        // group as one (`WorkshopRoutes`); the command line's other subcommands call it too.
+        .target(name: "FlowWorkshop", dependencies: [
+            "FlowPages", "HTTPServer", "HTMLTemplate", "FlowDefinition", "Navigation", "FlowStore",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The command line only: parses arguments and calls FlowPages.
-        // The command line. Its resources travel beside the binary (flowpages_flowpages.resources): the
-        // automated audit pass `flowpages audit` runs, the shared layouts and the public folder, so
-        // a build's products audit an app folder with no checkout at hand.
+        // The live-server harness both web test targets use: a real server on 127.0.0.1 over a fresh
+        // store (the workshop mounted, as `flowpages serve` mounts it), a browser without JavaScript
+        // whose pages libxml2's HTML parser reads, as an HTML checker would, and shared fixtures.
+        .target(name: "FlowPagesTestSupport", dependencies: [
+            "FlowPages", "FlowWorkshop", "FlowStore", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
+        ], path: "Tests/FlowPagesTestSupport"),
+        .testTarget(name: "FlowPagesTests", dependencies: [
+            "FlowPages", "FlowPagesTestSupport", "FlowDefinition", "Navigation", "FlowStore", "HTMLTemplate", "HTTPServer", "SQLiteStore", "PostgresStore", "CLibXML2",
+        ]),
+        .testTarget(name: "FlowWorkshopTests", dependencies: [
+            "FlowWorkshop", "FlowPages", "FlowPagesTestSupport", "FlowDefinition", "Navigation", "FlowStore", "HTTPServer", "CLibXML2",
+        ]),
+        // The command line: parses arguments and calls FlowPages and the workshop. Its resources
+        // travel beside the binary (flowpages_flowpages.resources): the automated audit pass
+        // `flowpages audit` runs, the shared layouts and the public folder, so a build's products
+        // audit an app folder with no checkout at hand.
         .executableTarget(
             name: "flowpages",
-            dependencies: ["FlowPages", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowPages", "FlowWorkshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: ".",
             exclude: notCommandLine(),
             sources: [commandLineFolders.sources],

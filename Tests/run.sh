@@ -38,5 +38,6 @@ fi
 swift test --skip-build
 # The server's tests again over its portable event loop (Dispatch read sources, macOS's).
 FLOWPAGES_EVENT_LOOP=dispatch swift test --skip-build --filter HTTPServerTests
-FLOWPAGES_TEST_BACKEND=postgres swift test --skip-build --filter FlowPagesTests --skip SeveralInstancesLiveTests
+# The end-to-end suites are the web app's and the workshop's (both serve through FlowPagesTestSupport).
+FLOWPAGES_TEST_BACKEND=postgres swift test --skip-build --filter FlowPagesTests --filter FlowWorkshopTests --skip SeveralInstancesLiveTests
 bash Tests/Browser/run.sh

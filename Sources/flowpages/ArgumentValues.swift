@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowPages
+import FlowWorkshop
 
 // Any case is accepted, as `--durability FULL` (SQLite's own spelling) was before this was an enum.
 extension Durability: ExpressibleByArgument {

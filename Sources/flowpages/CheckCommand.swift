@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowPages
+import FlowWorkshop
 
 /// `flowpages check`: validates every app folder and template.
 struct CheckCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowPages
+import FlowWorkshop
 
 /// `flowpages import-navgraph`: converts Android navigation graphs into an app folder.
 struct ImportNavGraphCommand: ParsableCommand {

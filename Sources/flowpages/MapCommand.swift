@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowPages
+import FlowWorkshop
 
 /// `flowpages map`: prints an app's flow map.
 struct MapCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowPages
+import FlowWorkshop
 import Foundation
 
 /// `flowpages new`: writes a starter app folder.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowPages
+import FlowWorkshop
 
 /// `flowpages render`: renders one template with a JSON context, for template authors.
 struct RenderCommand: ParsableCommand {

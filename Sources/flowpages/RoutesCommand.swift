@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowPages
+import FlowWorkshop
 
 /// `flowpages routes`: prints an app's route table.
 struct RoutesCommand: ParsableCommand {

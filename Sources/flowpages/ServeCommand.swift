@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlowPages
+import FlowWorkshop
 
 /// `flowpages serve`: runs the server until SIGINT or SIGTERM. Every option can also be set by
 /// an environment variable (`FLOWPAGES_PORT=9000`); an option on the command line wins.
@@ -160,7 +161,7 @@ struct ServeCommand: ParsableCommand {
             auditKey: Self.environment["FLOWPAGES_AUDIT_KEY"]
         )
         if let problem = options.prototypeProblem { throw ValidationError(problem) }
-        try Application.serve(options)
+        try Application.serve(options, workshop: WorkshopRoutes())
     }
 
     private static func split(_ pair: String) -> (String, String)? {

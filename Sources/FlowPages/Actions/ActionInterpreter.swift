@@ -8,30 +8,44 @@ import Navigation
 ///
 /// Every navigation of an action must succeed; one that is refused (a full stack, an inactive
 /// flow) refuses the whole action with ``ActionRefused`` and nothing of it is kept.
-struct ActionInterpreter {
+package struct ActionInterpreter {
     let app: AppDefinition
     let navigator: Navigator
     /// When the post arrived, for its events.
     let now: Int64
 
+    /// An interpreter of `app`'s actions, moving through `navigator`, for a post that arrived `now`.
+    package init(app: AppDefinition, navigator: Navigator, now: Int64) {
+        self.app = app
+        self.navigator = navigator
+        self.now = now
+    }
+
     /// Runs one effect step of an action, changing the state only through its argument.
-    typealias EffectRunner = (EffectCall, inout NavigationState) throws -> EffectOutcome
+    package typealias EffectRunner = (EffectCall, inout NavigationState) throws -> EffectOutcome
 
     /// What an action reads and writes of app data, through the request's transaction.
-    struct DataRunner {
+    package struct DataRunner {
         /// Whether every record a screen names exists.
         let exists: (RouteInstance) throws -> Bool
         /// Makes a write, looking its values up with the function given; returns the id of a
         /// record it created.
         let write: (DataWrite, (ValueSource) -> String?) throws -> String?
 
+        /// What `exists` and `write` answer.
+        package init(exists: @escaping (RouteInstance) throws -> Bool, write: @escaping (DataWrite, (ValueSource) -> String?) throws -> String?) {
+            self.exists = exists
+            self.write = write
+        }
+
         /// For an app without data: every screen exists, and no write can be made.
         static var none: DataRunner { DataRunner(exists: { _ in true }, write: { _, _ in throw ActionRefused(message: DataWriter.notPossible) }) }
     }
 
     /// The state a command leads to, and the events it adds.
-    struct Result {
-        var state: NavigationState
+    package struct Result {
+        /// The state the command leads to.
+        package var state: NavigationState
         /// The state the command started from, with the post's fields kept as a draft: what
         /// leaving a form with unsaved changes is judged from.
         fileprivate(set) var drafted: NavigationState
@@ -45,7 +59,7 @@ struct ActionInterpreter {
     /// What the form an action posts fails of its rules, field name → message; empty when it
     /// passes or the command posts no form. `options` are its choice fields' options as the
     /// session sees them; by default those `app.xml` lists.
-    func validate(_ command: PostCommand, form: [String: String], options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
+    package func validate(_ command: PostCommand, form: [String: String], options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
         guard case .action(let action) = command, let formID = action.form, let definition = app.forms[formID] else { return [:] }
         return FormCheck.errors(in: form, for: definition, options: options)
     }
@@ -53,7 +67,7 @@ struct ActionInterpreter {
     /// Applies `command` with the posted `form` to `state`; `errors` is what
     /// ``validate(_:form:options:)`` found, when the caller has already checked the form.
     /// - Throws: ``ActionRefused`` when a navigation is refused; what `effects` throws.
-    func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
+    package func run(_ command: PostCommand, form: [String: String], errors: [String: String]? = nil, on state: NavigationState,
              data: DataRunner = .none, effects: EffectRunner) throws -> Result {
         var result = try perform(command, form: form, errors: errors, on: state, data: data, effects: effects)
         // A navigation held for an alert is carried out only by that alert's answer.
@@ -154,7 +168,7 @@ struct ActionInterpreter {
     /// What `action` reads of a post: the fields its form declares, as posted; any other name only
     /// from the parameters of the screen it was posted on (a reset link's token), never from the
     /// post — so no step or effect sees a field the page did not ask for.
-    func fields(of action: ActionDefinition, posted: [String: String], on state: NavigationState) -> [String: String] {
+    package func fields(of action: ActionDefinition, posted: [String: String], on state: NavigationState) -> [String: String] {
         let declared = Set(action.form.flatMap { app.forms[$0] }?.fields.map(\.name) ?? [])
         var fields = posted.filter { declared.contains($0.key) }
         for (name, value) in screenValues(state) where !declared.contains(name) { fields[name] = value }
@@ -169,7 +183,7 @@ struct ActionInterpreter {
     }
 
     /// Every effect an action's steps may run, on either branch, in order.
-    static func effectCalls(of steps: [ActionStep], formID: String?, form: [String: String]) -> [EffectCall] {
+    package static func effectCalls(of steps: [ActionStep], formID: String?, form: [String: String]) -> [EffectCall] {
         steps.flatMap { step -> [EffectCall] in
             guard case .effect(let name, let purpose, let success, let failure) = step else { return [] }
             return [EffectCall(name: name, purpose: purpose, formID: formID, form: form)] + effectCalls(of: success + failure, formID: formID, form: form)

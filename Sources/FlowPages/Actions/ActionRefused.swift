@@ -3,7 +3,7 @@ import Navigation
 /// An action that cannot be done as asked: a navigation the engine refused, a record that does
 /// not exist, a write that cannot be made. Nothing of the action is kept, and the person is told
 /// in the app's own words: an alert the app declares (``alert``), else ``message`` as a toast.
-struct ActionRefused: Error {
+package struct ActionRefused: Error {
     let message: String
     /// The app's alert for it, when the app declares one.
     var alert: WellKnownAlert?

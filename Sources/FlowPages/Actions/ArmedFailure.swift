@@ -1,10 +1,11 @@
 import Navigation
 
-/// A failure a tester armed (``PrototypeTools``): the next ``submitsInARow`` submits fail with a
+/// A failure a tester armed (a ``PrototypeTool`` post): the next ``submitsInARow`` submits fail with a
 /// network or server error, the last offering support. Kept in the session's state as one flag,
 /// its kind and how many submits it has failed so far: `flowpages.fail-network=1`.
-struct ArmedFailure: Hashable {
-    enum Kind: String {
+package struct ArmedFailure: Hashable {
+    /// How an armed submit fails: as a lost connection or as a server error.
+    package enum Kind: String {
         case network
         case server
     }
@@ -14,12 +15,13 @@ struct ArmedFailure: Hashable {
     var failed: Int
 
     /// How many submits in a row fail once a failure is armed.
-    static let submitsInARow = 3
+    package static let submitsInARow = 3
     private static let prefix = "flowpages.fail-"
     /// Before the count was part of the flag it had one of its own; a session may still hold it.
     private static let olderCount = "flowpages.failures="
 
-    init(kind: Kind, failed: Int = 0) {
+    /// A failure of `kind` that has failed `failed` submits so far.
+    package init(kind: Kind, failed: Int = 0) {
         self.kind = kind
         self.failed = failed
     }
@@ -36,7 +38,7 @@ struct ArmedFailure: Hashable {
     }
 
     /// Keeps `failure` in `state` in place of any armed before; nil disarms.
-    static func set(_ failure: ArmedFailure?, in state: inout NavigationState) {
+    package static func set(_ failure: ArmedFailure?, in state: inout NavigationState) {
         state.flags = state.flags.filter { !$0.hasPrefix(prefix) && !$0.hasPrefix(olderCount) }
         if let failure { state.flags.insert(prefix + failure.kind.rawValue + "=" + String(failure.failed)) }
     }

@@ -3,9 +3,9 @@ import FlowDefinition
 /// The options of a form's choice fields as one session sees them: those `app.xml` lists, or the
 /// records of the collection a field names (each record's id posted, its `option-label` field
 /// read), in the order they were made.
-enum ChoiceOptions {
+package enum ChoiceOptions {
     /// Field name → options, for every choice field of `form`.
-    static func of(_ form: FormDefinition, data: AppData) throws -> [String: [ChoiceDefinition.Option]] {
+    package static func of(_ form: FormDefinition, data: AppData) throws -> [String: [ChoiceDefinition.Option]] {
         var options: [String: [ChoiceDefinition.Option]] = [:]
         for field in form.fields {
             guard let choice = field.choice else { continue }

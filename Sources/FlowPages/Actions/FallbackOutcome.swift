@@ -3,7 +3,7 @@ import FlowStore
 /// What a visitor did with a fallback page's offer of the installed app (``AppBanner``): the
 /// outcomes counted per link pattern as `deep_link_fallback` analytics. Here, below the banner,
 /// because dismissing it is a post the action interpreter carries out.
-enum FallbackOutcome: String, CaseIterable {
+package enum FallbackOutcome: String, CaseIterable {
     case bannerShown = "banner_shown"
     case openInApp = "open_in_app"
     case store = "store"
@@ -12,7 +12,7 @@ enum FallbackOutcome: String, CaseIterable {
     case dismissed = "dismissed"
 
     /// The kind the link counters keep it under.
-    var kind: String { EventKind.deepLinkFallback.rawValue + ":" + rawValue }
+    package var kind: String { EventKind.deepLinkFallback.rawValue + ":" + rawValue }
 
     /// The session flag a dismissal sets, which hides the banner for the rest of the session;
     /// FlowPages' own (apps' flags cannot start with `_`).

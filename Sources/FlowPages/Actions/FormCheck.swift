@@ -2,11 +2,11 @@ import FlowDefinition
 
 /// Checks posted values against a form's rules: each field's first failing rule gives its
 /// message, so a person fixes one thing per field at a time.
-enum FormCheck {
+package enum FormCheck {
     /// Field name → message, for every field that fails a rule. `options` are the choice fields'
     /// options as the session sees them (``ChoiceOptions``); a choice field without them takes
     /// the options `app.xml` lists.
-    static func errors(in values: [String: String], for form: FormDefinition, options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
+    package static func errors(in values: [String: String], for form: FormDefinition, options: [String: [ChoiceDefinition.Option]] = [:]) -> [String: String] {
         var errors: [String: String] = [:]
         for field in form.fields {
             let value = values[field.name] ?? ""

@@ -2,7 +2,7 @@ import FlowDefinition
 import Navigation
 
 /// What a post asks of a session: the navigation endpoints and the app's actions.
-enum PostCommand: Hashable, Sendable {
+package enum PostCommand: Hashable, Sendable {
     /// Back, or Close at a modal's root (`/_back`).
     case back
     /// Dismiss the modal (`/_dismiss`), as an alert's button without an action does.

@@ -2,8 +2,9 @@ import Navigation
 
 /// Flags the prototype tools leave in a session's state for the next post to act on: set by
 /// ``PrototypeTools``, acted on by ``ActionInterpreter``.
-enum TesterFlag {
-    static let expired = "flowpages.expired"
+package enum TesterFlag {
+    /// The sign-in is taken as expired: the next action shows it.
+    package static let expired = "flowpages.expired"
 
     /// Fails a submit as a tester armed it (``ArmedFailure``): counts the failure in `state`,
     /// disarms after the last, and shows the app's alert for it (one of `alerts`) or else an

@@ -8,22 +8,27 @@ import HTTPServer
 /// another, each made from these same services, so that a rule is written once: the banner's code
 /// post finds the screen it was posted from by ``PostRequests``' rule, as every post does; a
 /// screen's GET (``ScreenDecider``) hands a link arriving to ``LinkOpener``, which asks it in turn
-/// for the sign-in a guard shows first; the audit pass answers with ``AuditRequests``' inventory,
-/// source maps and states.
-struct AppServices: Sendable {
-    let app: MountedApp
-    let store: any WebStore
-    let effects: EffectRegistry
+/// for the sign-in a guard shows first. The workshop's handlers (``Workshop``) are made from
+/// these same services.
+package struct AppServices: Sendable {
+    /// The app as mounted.
+    package let app: MountedApp
+    /// Where sessions, events, accounts and mails are kept.
+    package let store: any WebStore
+    /// The effects the app's actions run.
+    package let effects: EffectRegistry
     let linkCounters: LinkCounters
     /// How many events a session and an address may add a minute, across the instance's apps.
-    let eventBudget: EventBudget
-    let clock: WebClock
+    package let eventBudget: EventBudget
+    /// Where sessions' expiry and events read the time.
+    package let clock: WebClock
     /// Each client address's share of the password hashing, across the instance's apps.
     let hashingShares: HashingShares
     /// Where unexpected failures are logged with their request id.
     let errorLog: @Sendable (String) -> Void
 
-    var renderer: PageRenderer { PageRenderer(app: app, store: store, errorLog: errorLog) }
+    /// What renders the app's pages.
+    package var renderer: PageRenderer { PageRenderer(app: app, store: store, errorLog: errorLog) }
 
     /// The app's data as `unit`'s session sees it, read outside any transaction.
     func data(for unit: SessionUnit) -> AppData {
@@ -31,7 +36,7 @@ struct AppServices: Sendable {
     }
 
     /// The request's session, or a visitor without one at the app's start; nothing is written.
-    func openSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {
+    package func openSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {
         try SessionUnit(request, app: app, store: store, eventBudget: eventBudget, now: now)
     }
 

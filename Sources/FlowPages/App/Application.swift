@@ -32,7 +32,9 @@ public enum Application {
 
     /// Serves the apps of `options.views` until SIGINT or SIGTERM, then shuts down gracefully
     /// and exits 0. The database at `options.databasePath` is created and migrated if needed.
-    public static func serve(_ options: ServeOptions) throws -> Never {
+    /// - Parameter workshop: The tools mounted beside each app's pages (``Workshop``); none serves
+    ///   the apps alone.
+    public static func serve(_ options: ServeOptions, workshop: (any Workshop)? = nil) throws -> Never {
         keepFreedMemory()
         // Read before the store is opened: a mistyped FLOWPAGES_EVENT_LOOP leaves nothing behind.
         _ = try EventLoopBackend.fromEnvironment()
@@ -46,7 +48,7 @@ public enum Application {
             try WebApplication(views: options.views, layouts: options.layouts, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                prototype: options.prototype == .on,
                                auditKey: options.prototype == .audit ? options.auditKey : nil, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
-                               linkCounters: linkCounters, eventBudget: eventBudget)
+                               linkCounters: linkCounters, eventBudget: eventBudget, workshop: workshop)
         }
         let web: WebApplication
         let router: any Responding

@@ -6,42 +6,46 @@ import Navigation
 
 /// One app folder as served under one prefix: its definition, templates, URLs and page model —
 /// what every request to it reads and none changes.
-final class MountedApp: Sendable {
-    let app: AppDefinition
-    let templates: TemplateSet
+package final class MountedApp: Sendable {
+    /// The app as its folder defines it.
+    package let app: AppDefinition
+    /// Its templates with the shared layout, compiled for this mount's prefix.
+    package let templates: TemplateSet
     /// The folder's images, each at an address of its content, their responses made once.
     let images: AppImages
-    let navigator: Navigator
+    /// The engine over its navigation definition.
+    package let navigator: Navigator
     /// Its sessions' states, restored once.
     let states: RestoredStates
     /// Sessions' CSRF tokens, derived once each.
     let csrfTokens = CSRFTokens()
     /// The QR codes of the deep links its banner shows on a desktop.
     let linkQRCodes = LinkQRCodes()
-    let urls: AppURLs
+    /// The addresses of its screens and reserved paths under this mount's prefix.
+    package let urls: AppURLs
     /// The screens' paths as the app's links carry them, whatever the mount (`/auth/login`).
     let linkURLs: AppURLs
     let model: PageModel
     /// Whether the prototype's aids are on: the toolbar, the dev mailbox, the event log page
     /// and the fixtures. Off for an app serving real people, such as deep-link fallback pages.
-    let isPrototype: Bool
+    package let isPrototype: Bool
     /// The automated audit pass's key and addresses when the app is served for it
     /// (`--prototype audit`: the pages as shipped, over the fixtures); nil otherwise.
-    let auditPass: AuditPassAccess?
+    package let auditPass: AuditPassAccess?
     /// Whether the fixtures are served — fixture accounts sign in, codes go to the dev mailbox —
     /// as in a prototype or for the audit pass.
-    var servesFixtures: Bool { isPrototype || auditPass != nil }
+    package var servesFixtures: Bool { isPrototype || auditPass != nil }
     /// The source map of each session's last page, kept for the audit workspace and the audit
     /// pass: nil (nothing recorded, nothing kept) unless the app is served for either.
-    let sourceMaps: AuditSourceMaps?
+    package let sourceMaps: AuditSourceMaps?
     /// The app's documented fixtures, or none when they are not served.
-    let fixtures: FixtureSet
+    package let fixtures: FixtureSet
     /// The ids of its fixture accounts when they are served: every tester signs in as
     /// them, so each session keeps its own copy of their collections.
-    let fixtureAccountIDs: Set<Int>
+    package let fixtureAccountIDs: Set<Int>
     /// The actions each route's page offers, read once from its template: an action posted from
     /// a screen that does not offer it changes nothing (``offers(_:in:)``).
-    let offeredActions: [RouteName: Set<String>]
+    package let offeredActions: [RouteName: Set<String>]
     /// The forms whose action saves the profile: they start from the signed-in person's profile.
     let profileForms: [String]
     /// The forms each route's page shows (its template or the app's partials it includes name
@@ -59,15 +63,15 @@ final class MountedApp: Sendable {
     /// since a redirect to where the session is could lead back to the entry itself.
     let hasRootScreen: Bool
     /// The file of FlowPages' own stylesheet every page links (`Public/flowpages.css`), when known.
-    let sharedStylesheet: String?
+    package let sharedStylesheet: String?
     /// What `/<app>/_app.css` answers; see ``stylesheet(of:)``.
     let stylesheet: [UInt8]?
     /// The stylesheet's entity tag: a browser revalidates it on each page and is answered 304.
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
-    /// The audit's inventory of the app as mounted, once worked out.
-    let auditInventory = AuditInventoryCache()
+    /// What the workshop works out once for the app as mounted (the audit's inventory).
+    package let workshopCache = WorkshopCache()
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
@@ -99,7 +103,7 @@ final class MountedApp: Sendable {
         self.origins = origins
         hasRootScreen = app.navigation.routes.contains { $0.path == "/" }
         offeredActions = Dictionary(uniqueKeysWithValues: app.navigation.routes.compactMap { route in
-            app.templates[route.name].map { (route.name, FlowMap.actions(offeredBy: $0, in: templates, app: app.id)) }
+            app.templates[route.name].map { (route.name, templates.actions(offeredBy: $0, app: app.id)) }
         })
         let profileForms = PageData.profileForms(of: app, effects: effects)
         self.profileForms = profileForms
@@ -131,7 +135,8 @@ final class MountedApp: Sendable {
         return definition.buttons.contains { $0.action == action.id }
     }
 
-    var navigation: NavigationDefinition { app.navigation }
+    /// Its navigation definition.
+    package var navigation: NavigationDefinition { app.navigation }
 
     /// The app's own stylesheet (`/<app>/_app.css`): the heights of its custom sheet detents,
     /// then its folder's `style.css`; nil when it has neither.
@@ -147,7 +152,7 @@ final class MountedApp: Sendable {
 
     /// The session cookie's name, one per app. Its path is `/`, so the link opener at `/_open`
     /// reaches the same session.
-    var cookieName: String { "fp_" + app.id }
+    package var cookieName: String { "fp_" + app.id }
 
     /// An analytics event of this app about the current screen of `state`.
     func event(_ kind: EventKind, _ state: NavigationState, source: NavigationSource? = nil, detail: String? = nil, at now: Int64) -> StoredEvent {
@@ -211,7 +216,7 @@ final class MountedApp: Sendable {
 
     /// `state` with what lies beneath `instance` (`under`) opened, as far as the engine allows: a
     /// screen's address opens it first, as a link does, without entering another flow.
-    func openingBeneath(_ instance: RouteInstance, from state: NavigationState) -> NavigationState {
+    package func openingBeneath(_ instance: RouteInstance, from state: NavigationState) -> NavigationState {
         screens(beneath: instance, in: state).reduce(state) { state, screen in
             (try? navigator.execute(.navigate(screen, source: .direct), on: state).get().state) ?? state
         }
@@ -256,10 +261,10 @@ final class MountedApp: Sendable {
 
     /// What a person calls a screen with no record at hand: its breadcrumb, else its title as the
     /// flow map reads it (`Results for “a query”`), in quotes.
-    func spokenName(_ name: RouteName) -> String {
+    package func spokenName(_ name: RouteName) -> String {
         guard let route = navigation.route(name) else { return "“" + AppData.fallbackTitle(name) + "”" }
         let crumb = route.breadcrumb.flatMap { $0.isEmpty || AppData.hasPlaceholders($0) ? nil : $0 }
-        return "“" + (crumb ?? FlowMap.readable(route.title)) + "”"
+        return "“" + (crumb ?? Wording.readable(route.title)) + "”"
     }
 
     /// Whether a screen is still part of the session: on the visible trail or on top of a tab.

@@ -51,10 +51,13 @@ public struct WebApplication: Sendable {
     ///   - listenHost: The address the server listens on: with the prototype on, requests whose
     ///     `Host` is not a loopback name, this address, an app host or a public origin's host are
     ///     refused with 421 (``PrototypeHosts``).
+    ///   - workshop: The tools mounted in each app's group beside its pages (the prototype's
+    ///     tools, insights, the audit workspace and the audit pass's addresses); none by default,
+    ///     so the apps are served alone.
     public init(
         views: String, layouts: String? = nil, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, listenHost: String = "127.0.0.1",
         appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
-        eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
+        eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }, workshop: (any Workshop)? = nil
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         let mounts = try AppMounts(views: views, layouts: layouts, AppMounts.Settings(
@@ -72,8 +75,8 @@ public struct WebApplication: Sendable {
         var shared = Application.router()
         shared.errorLog = errorLog
         Self.addAssociationFiles(to: &shared, apps: served)
-        let main = Self.mainRouter(shared, mounts: mounts, files: files, site: site, served: served, prototype: prototype)
-        let routers = Self.hostRouters(shared, rooted: mounts.rooted, files: files, site: site)
+        let main = Self.mainRouter(shared, mounts: mounts, files: files, site: site, served: served, prototype: prototype, workshop: workshop)
+        let routers = Self.hostRouters(shared, rooted: mounts.rooted, files: files, site: site, workshop: workshop)
         var router: Router
         if routers.isEmpty {
             router = main
@@ -96,7 +99,8 @@ public struct WebApplication: Sendable {
 
     /// The router of every host but the app hosts: the public folder, the index, the site's link
     /// opener, each app under `/<app-id>/`, and a prototype's broken folders' pages.
-    private static func mainRouter(_ shared: Router, mounts: AppMounts, files: StaticFiles, site: SitePages, served: [AppDefinition], prototype: Bool) -> Router {
+    private static func mainRouter(_ shared: Router, mounts: AppMounts, files: StaticFiles, site: SitePages, served: [AppDefinition], prototype: Bool,
+                                   workshop: (any Workshop)?) -> Router {
         var main = shared
         let prefixed = mounts.prefixed
         main.mount("/", methods: [.get], files.respond)
@@ -109,7 +113,7 @@ public struct WebApplication: Sendable {
         for (id, services) in prefixed {
             Self.mountImages(services, in: &main, prefix: "/" + id)
             main.group("/" + id, mayBlock: true) { group in
-                Self.mount(services, in: &group) { request in
+                Self.mount(services, in: &group, workshop: workshop) { request in
                     try ScreenRequests(services: services).screen(request, path: String(request.rawPath.dropFirst(id.count + 1)))
                 }
             }
@@ -128,13 +132,13 @@ public struct WebApplication: Sendable {
 
     /// The router of each app host, by host name: its app owns every path (what it has no screen
     /// for may be a file of the public folder).
-    private static func hostRouters(_ shared: Router, rooted: [String: AppServices], files: StaticFiles, site: SitePages) -> [String: Router] {
+    private static func hostRouters(_ shared: Router, rooted: [String: AppServices], files: StaticFiles, site: SitePages, workshop: (any Workshop)?) -> [String: Router] {
         var routers: [String: Router] = [:]
         for (name, services) in rooted {
             var router = shared
             Self.mountImages(services, in: &router, prefix: "")
             router.group("", mayBlock: true) { group in
-                Self.mount(services, in: &group) { request in
+                Self.mount(services, in: &group, workshop: workshop) { request in
                     do {
                         return try ScreenRequests(services: services).screen(request, path: request.rawPath)
                     } catch let error as HTTPError where error.status == .notFound && (request.method == .get || request.method == .head) {
@@ -160,7 +164,7 @@ public struct WebApplication: Sendable {
     }
 
     /// One app's routes under its group's prefix; `screens` answers every other path of it.
-    private static func mount(_ services: AppServices, in group: inout RouterGroup, screens: @escaping Handler) {
+    private static func mount(_ services: AppServices, in group: inout RouterGroup, workshop: (any Workshop)?, screens: @escaping Handler) {
         let posts = PostRequests(services: services)
         func answer(_ body: @escaping Handler) -> Handler {
             { request in try services.answering(request) { try body(request) } }
@@ -199,54 +203,8 @@ public struct WebApplication: Sendable {
         if let image = services.app.app.previewImage {
             group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
         }
-        if services.app.isPrototype {
-            mountPrototype(services, in: &group, answer: answer)
-        }
-        if let access = services.app.auditPass {
-            let pass = AuditPassRequests(services: services, access: access)
-            group.get(ReservedPath.auditStates.pattern, answer { try pass.states($0) })
-            group.get(ReservedPath.auditSourceMap.pattern, answer { try pass.sourceMap($0) })
-            group.post(ReservedPath.auditPass.pattern, answer { try pass.address($0) })
-            group.get(ReservedPath.auditPassOpen.pattern, answer { try pass.open($0, token: $0.parameters["token"]) })
-        }
+        workshop?.mount(WorkshopApp(services: services), in: &group)
         group.mount("/", answer(screens))
-    }
-
-    /// The prototype's own pages: its tools, the dev mailbox and event log, the flow map and
-    /// insights, and the audit workspace (the inventory, opening a state, manual reviews and their files).
-    private static func mountPrototype(_ services: AppServices, in group: inout RouterGroup, answer: (@escaping Handler) -> Handler) {
-        let tools = PrototypeTools(services: services)
-        group.post(ReservedPath.tool.pattern, answer { try tools.post($0.parameters["name"], $0) })
-        group.get(ReservedPath.mailbox.pattern, answer { try tools.mailbox($0) })
-        group.get(ReservedPath.events.pattern, answer { try tools.eventLog($0) })
-        let insights = InsightsPages(services: services)
-        group.get(ReservedPath.map.pattern, answer { try insights.mapPage($0) })
-        group.get(ReservedPath.mapSVG.pattern, answer { try insights.mapFile($0, format: .svg) })
-        group.get(ReservedPath.mapMermaid.pattern, answer { try insights.mapFile($0, format: .mermaid) })
-        group.get(ReservedPath.mapDot.pattern, answer { try insights.mapFile($0, format: .dot) })
-        group.get(ReservedPath.insights.pattern, answer { try insights.dashboard($0) })
-        group.get(ReservedPath.insightsTable.pattern, answer { try insights.table($0, name: $0.parameters["table"]) })
-        let audit = AuditRequests(services: services)
-        group.get(ReservedPath.audit.pattern, answer { try audit.inventory($0) })
-        group.post(ReservedPath.auditOpen.pattern, answer { try audit.open($0) })
-        group.get(ReservedPath.auditStates.pattern, answer { try audit.inventoryJSON($0) })
-        group.get(ReservedPath.auditSourceMap.pattern, answer { try audit.sourceMap($0) })
-        let reviews = ReviewRequests(services: services)
-        let files = ReviewFiles(requests: reviews)
-        group.post(ReservedPath.auditReviews.pattern, answer { try reviews.start($0) })
-        group.post(ReservedPath.auditImport.pattern, answer { try files.importAudit($0) })
-        group.get(ReservedPath.auditReview.pattern, answer { try reviews.overview($0) })
-        group.get(ReservedPath.auditReviewState.pattern, answer { try reviews.statePage($0) })
-        group.post(ReservedPath.auditReviewState.pattern, answer { try reviews.save($0) })
-        group.get(ReservedPath.auditReport.pattern, answer { try files.report($0) })
-        group.get(ReservedPath.auditReportCSV.pattern, answer { try files.csv($0) })
-        group.get(ReservedPath.auditReportEARL.pattern, answer { try files.earl($0) })
-        group.get(ReservedPath.auditExport.pattern, answer { try files.export($0) })
-        group.post(ReservedPath.auditAttach.pattern, answer { try files.attach($0) })
-        group.post(ReservedPath.auditMove.pattern, answer { try reviews.move($0) })
-        let screenshots = ReviewScreenshots(requests: reviews)
-        group.post(ReservedPath.auditScreenshots.pattern, answer { try screenshots.keep($0) })
-        group.get(ReservedPath.auditScreenshots.pattern, answer { try screenshots.show($0) })
     }
 
     /// The association files, which every host answers.

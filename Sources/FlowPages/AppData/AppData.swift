@@ -9,7 +9,7 @@ import Navigation
 /// session (its own copy, the signed-in person's records, the shared ones).
 ///
 /// A class: a page hands it around while it reads, and what it has read is kept in it.
-final class AppData {
+package final class AppData {
     let app: AppDefinition
     let reads: any RecordReads
     /// Whose copy of a collection of each scope this session sees; nil for an account's data
@@ -19,7 +19,8 @@ final class AppData {
     /// its title, and a list and its count read the same collection.
     private let memo = Memo()
 
-    init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
+    /// `app`'s data read through `reads`, each collection in the scope `scope` gives it.
+    package init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
         self.app = app
         self.reads = reads
         self.scope = scope
@@ -50,7 +51,7 @@ final class AppData {
     /// Whether every record `instance` names exists: a listing id that does not is a link to
     /// nothing, handled as an invalid link. A record of the signed-in person's own while no one
     /// is signed in cannot be looked for yet: the screen's sign-in guard comes first.
-    func exists(_ instance: RouteInstance) throws -> Bool {
+    package func exists(_ instance: RouteInstance) throws -> Bool {
         for binding in app.routeData[instance.name]?.bindings ?? [] {
             guard let id = instance.parameters[binding.parameter], let collection = app.data.collections[binding.collection],
                   scope(collection.scope) != nil else { continue }
@@ -198,7 +199,7 @@ final class AppData {
 
     /// Whether a title or breadcrumb has `{placeholders}` to fill. (Foundation's `contains` on a
     /// `String` goes through `NSString`; pages ask this of every title they show.)
-    static func hasPlaceholders(_ text: String) -> Bool {
+    package static func hasPlaceholders(_ text: String) -> Bool {
         text.utf8.contains(UInt8(ascii: "{"))
     }
 

@@ -5,15 +5,23 @@ import Navigation
 /// Makes the data writes of an action or a screen's `<on-open>` through the request's
 /// transaction, in the scopes of its session: values are taken as the collection's field types
 /// say, and a write that cannot be made refuses the whole request (``ActionRefused``).
-struct DataWriter {
+package struct DataWriter {
     let app: AppDefinition
     let transaction: any StoreTransaction
     let scope: (CollectionScope) -> RecordScope?
     let now: Int64
 
+    /// Writes of `app`'s data inside `transaction`, each collection in the scope `scope` gives it.
+    package init(app: AppDefinition, transaction: any StoreTransaction, scope: @escaping (CollectionScope) -> RecordScope?, now: Int64) {
+        self.app = app
+        self.transaction = transaction
+        self.scope = scope
+        self.now = now
+    }
+
     /// Makes `write`, looking up each value it takes (a constant, a posted field, the screen's
     /// parameter, an id created before) with `value`; returns the id of a record it created.
-    func apply(_ write: DataWrite, value: (ValueSource) -> String?) throws -> String? {
+    package func apply(_ write: DataWrite, value: (ValueSource) -> String?) throws -> String? {
         let id: String? = switch write {
         case .update(_, let id, _), .delete(_, let id): value(id)
         case .create, .toggle: nil

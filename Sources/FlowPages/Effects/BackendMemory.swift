@@ -9,7 +9,7 @@ import Navigation
 /// or not at all, and forgotten with the drafts when the person signs out (the engine's `signOut`
 /// forgets drafts), as a half-finished registration must be. Written under the keys sessions have
 /// always been stored with, so a session saved before this type reads the same.
-struct BackendMemory: Equatable {
+package struct BackendMemory: Equatable {
     /// The account being registered or reset.
     var accountID: Int?
     /// The account this session created (`register`) and has not finished: the only one whose
@@ -17,7 +17,7 @@ struct BackendMemory: Equatable {
     /// only asked a code for (a reset) is someone else's until proved.
     var registeredAccountID: Int?
     /// The email being registered or reset: the one a code was sent to.
-    var email: String?
+    package var email: String?
     /// Whether the email being registered already has an account: the steps of the registration
     /// then answer as they would for a new one, keep nothing and send its owner a note, so the
     /// form does not tell who has an account.
@@ -34,7 +34,7 @@ struct BackendMemory: Equatable {
     }
 
     /// What `state` remembers; nothing for a session that remembers nothing.
-    init(_ state: NavigationState) {
+    package init(_ state: NavigationState) {
         // An empty value is no value, as it always was: remembering "" forgot the key.
         let stored = (state.drafts[Self.slot] ?? [:]).filter { !$0.value.isEmpty }
         self.init(accountID: stored["account"].flatMap(Int.init), registeredAccountID: stored["registered"].flatMap(Int.init), email: stored["email"],
@@ -56,7 +56,7 @@ struct BackendMemory: Equatable {
     }
 
     /// Changes what `state` remembers with `change`.
-    static func update(_ state: inout NavigationState, _ change: (inout BackendMemory) -> Void) throws {
+    package static func update(_ state: inout NavigationState, _ change: (inout BackendMemory) -> Void) throws {
         var memory = BackendMemory(state)
         change(&memory)
         try memory.save(in: &state)

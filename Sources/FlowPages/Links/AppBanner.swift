@@ -13,7 +13,7 @@ import QRCode
 /// for it, so a page view keeps no link, only a count — and on a desktop the link as a QR code to
 /// scan with a phone. Link previews (Open Graph, Twitter cards) say what the screen is without a
 /// parameter's value, so no token or email is ever shown.
-struct AppBanner {
+package struct AppBanner {
     let app: MountedApp
     let store: any WebStore
 

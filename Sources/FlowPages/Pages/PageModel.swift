@@ -5,7 +5,7 @@ import Navigation
 
 /// Builds what the layout and a screen template read about where the person is (``ScreenPage``)
 /// from the navigation engine's ``Screen`` for one app and session state.
-struct PageModel: Sendable {
+package struct PageModel: Sendable {
     let app: AppDefinition
     let urls: AppURLs
     /// What every page of the app reads the same: built once, not per request.
@@ -35,8 +35,8 @@ struct PageModel: Sendable {
             "mailbox": .string(urls.prefix + ReservedPath.mailbox.path), "events": .string(urls.prefix + ReservedPath.events.path),
             "map": .string(urls.prefix + ReservedPath.map.path), "insights": .string(urls.prefix + ReservedPath.insights.path),
             "audit": .string(urls.prefix + ReservedPath.audit.path),
-            "reset": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.reset.rawValue)), "expire": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.expire.rawValue)),
-            "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTools.Tool.failServer.rawValue)),
+            "reset": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.reset.rawValue)), "expire": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.expire.rawValue)),
+            "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.failServer.rawValue)),
         ]
         actionsValue = .record(TemplateRecord(app.actions.mapValues { .string(urls.action($0.id)) }))
         pristineForms = app.forms.mapValues { Self.formValue($0, draft: [:], errors: [:]) }
@@ -212,7 +212,7 @@ struct PageModel: Sendable {
     }
 
     /// A message with `{name}` placeholders filled from `values`.
-    static func fill(_ message: String, with values: [String: String]) -> String {
+    package static func fill(_ message: String, with values: [String: String]) -> String {
         var result = message
         for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
         return result

@@ -8,7 +8,7 @@ import Navigation
 /// Turns a session's state into the page a person sees: the current screen through its
 /// template inside the app's layout, or an error page of the app's own. It reads the page's data
 /// and writes nothing: what a request changes is committed before its page is rendered.
-struct PageRenderer {
+package struct PageRenderer {
     let app: MountedApp
     /// Where the page's data is read from.
     let store: any WebStore
@@ -88,7 +88,7 @@ struct PageRenderer {
 
     /// What the browser names `unit`'s session by in its next request (its cookie): nil for a
     /// visitor whose id it is never given.
-    static func session(of unit: SessionUnit) -> String? {
+    package static func session(of unit: SessionUnit) -> String? {
         unit.isStored || unit.hasCookie ? unit.id : nil
     }
 
@@ -136,7 +136,7 @@ struct PageRenderer {
     /// The current screen of `state` as the audit compares and names it: its title filled from
     /// its records, and what its own template writes (its blocks, without the app's layout), read
     /// in `scope`; nil when it cannot be drawn.
-    func ownContent(of state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?) -> (title: String, content: [UInt8])? {
+    package func ownContent(of state: NavigationState, scope: @escaping (CollectionScope) -> RecordScope?) -> (title: String, content: [UInt8])? {
         let screen = app.navigation.currentScreen(in: state)
         var none: SourceMap?
         guard let page = try? context(state, scope: scope, csrfToken: "", takesFocus: false),
@@ -155,7 +155,7 @@ struct PageRenderer {
 
     /// A page of the layout's own (mailbox, event log, errors) with this app's look, shown to
     /// `session`, whose source map it keeps while the audit workspace is on.
-    func page(_ template: String, title: String, values: [String: TemplateValue], for session: String? = nil) throws -> HTTPResponse {
+    package func page(_ template: String, title: String, values: [String: TemplateValue], for session: String? = nil) throws -> HTTPResponse {
         var context = values
         context["app"] = ["id": .string(app.app.id), "title": .string(app.app.title), "locale": .string(app.app.locale), "url": .string(app.urls.prefix + "/")]
         context["title"] = .string(title)

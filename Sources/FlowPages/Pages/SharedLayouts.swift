@@ -5,7 +5,7 @@ import Foundation
 /// app folder kept anywhere (`flowpages check ~/my-app`) is checked and served as in `Views/`.
 public enum SharedLayouts {
     /// The folder's name in a views folder, and the prefix of its templates' names.
-    static let name = "_layout"
+    package static let name = "_layout"
 
     /// The shared layouts for the app folders of `views`: its own `_layout` when it has one,
     /// else ``installed``; nil when neither is found.

@@ -3,11 +3,12 @@ import HTMLTemplate
 
 /// A template context read from JSON: objects become records, arrays lists, and numbers,
 /// strings, booleans and null the matching values.
-struct TemplateContext: Decodable, Sendable {
+package struct TemplateContext: Decodable, Sendable {
     /// The top-level members.
     let values: [String: TemplateValue]
 
-    init(from decoder: any Decoder) throws {
+    /// Reads a JSON object's members; anything else is refused.
+    package init(from decoder: any Decoder) throws {
         guard case .record(let record) = try Self.value(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the context must be a JSON object"))
         }
@@ -15,7 +16,7 @@ struct TemplateContext: Decodable, Sendable {
     }
 
     /// Reads the context of a JSON file.
-    static func read(_ path: String) throws -> [String: TemplateValue] {
+    package static func read(_ path: String) throws -> [String: TemplateValue] {
         try JSONDecoder().decode(TemplateContext.self, from: Data(contentsOf: URL(fileURLWithPath: path))).values
     }
 

@@ -4,18 +4,20 @@ import HTMLTemplate
 
 /// The templates of a views folder, compiled together: `Views/suma-finance/login.html` is the
 /// template `suma-finance/login`, `Views/_layout/app.html` is `_layout/app`.
-struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     /// The compiled templates.
-    let set: TemplateSet
+    package let set: TemplateSet
     /// The file each template came from, by name.
-    let files: [String: String]
+    package let files: [String: String]
 
     /// Why a views folder could not be loaded: every problem, with its file, line and column.
-    struct LoadError: Error, CustomStringConvertible {
-        let problems: [FolderProblem]
+    package struct LoadError: Error, CustomStringConvertible {
+        /// Every problem found, with the file's path.
+        package let problems: [FolderProblem]
         /// One line per problem, `file:line:col: message`.
-        var lines: [String] { problems.map(\.description) }
-        var description: String { lines.joined(separator: "\n") }
+        package var lines: [String] { problems.map(\.description) }
+        /// The lines, one below the other.
+        package var description: String { lines.joined(separator: "\n") }
     }
 
     /// Reads every `.html` file under `views` and compiles them, with the shared layouts of
@@ -28,7 +30,7 @@ struct TemplateLibrary: Sendable {
     ///   - including: which templates to load, by name (all by default), so that one app's
     ///     broken template does not stop another app. It is asked first about each folder, as
     ///     `folder/`, whose files are not read when it says no.
-    static func load(
+    package static func load(
         views: String, layouts: String? = nil, helpers: [String: Helper] = TemplateHelpers.helpers(urls: nil), options: TemplateOptions = TemplateOptions(),
         including: (String) -> Bool = { _ in true }
     ) throws(LoadError) -> TemplateLibrary {
@@ -85,12 +87,12 @@ struct TemplateLibrary: Sendable {
     }
 
     /// A template error with the template's file in place of its name.
-    static func located(_ error: TemplateError, files: [String: String]) -> FolderProblem {
+    package static func located(_ error: TemplateError, files: [String: String]) -> FolderProblem {
         FolderProblem(file: files[error.template] ?? error.template, line: error.line, column: error.column, message: error.message)
     }
 
     /// The template name for `reference`, which may also be a file path such as `Views/x/y.html`.
-    func templateName(for reference: String) -> String {
+    package func templateName(for reference: String) -> String {
         if let entry = files.first(where: { $0.value == reference || URL(fileURLWithPath: $0.value).standardizedFileURL == URL(fileURLWithPath: reference).standardizedFileURL }) {
             return entry.key
         }

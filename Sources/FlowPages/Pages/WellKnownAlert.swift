@@ -4,14 +4,15 @@ import FlowDefinition
 /// without one it shows a toast of its own instead. Documented in `Views/README.md`, and checked
 /// when a folder loads (see ``AppVocabulary``), as is `<route>-expired`: the alert for a deep link
 /// to `<route>` whose token has expired.
-enum WellKnownAlert: String, CaseIterable, Sendable {
+package enum WellKnownAlert: String, CaseIterable, Sendable {
     case invalidLink = "invalid-link"
     case sessionExpired = "session-expired"
     case networkError = "network-error"
     case serverError = "server-error"
     case serverErrorPersistent = "server-error-persistent"
 
-    var id: String { rawValue }
+    /// The alert's name, as a state names it.
+    package var id: String { rawValue }
 
     /// When FlowPages shows it.
     var shownWhen: String {

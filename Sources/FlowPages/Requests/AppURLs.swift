@@ -7,16 +7,17 @@ import Navigation
 ///
 /// An app mounts at `/<app-id>` by default, or at the root (prefix "") for a configured host,
 /// so universal-link paths work verbatim.
-struct AppURLs: Sendable {
+package struct AppURLs: Sendable {
     /// "" or "/<app-id>".
-    let prefix: String
+    package let prefix: String
     let navigation: NavigationDefinition
     /// Each route's path placeholders, read once from its pattern.
     private let pathParameters: [RouteName: Set<String>]
     /// The query items of the routes whose parameters are read from items of other names.
     private let queryKeys: [RouteName: [String: String]]
 
-    init(prefix: String, navigation: NavigationDefinition) {
+    /// The addresses of `navigation`'s screens under `prefix`.
+    package init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation
         pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
@@ -30,7 +31,7 @@ struct AppURLs: Sendable {
 
     /// The URL of a screen: its path with path parameters filled, other parameters in the query,
     /// sorted so equal screens have equal URLs.
-    func screen(_ instance: RouteInstance) -> String {
+    package func screen(_ instance: RouteInstance) -> String {
         let path = navigation.path(for: instance) ?? "/"
         let inPath = pathParameters[instance.name] ?? []
         let keys = queryKeys[instance.name] ?? [:]
@@ -60,7 +61,7 @@ struct AppURLs: Sendable {
     /// Where the error page of a screen that could not be shown posts to start its flow over.
     var startOver: String { prefix + ReservedPath.startOver.path }
     /// The app's own link opener: `?url=` any link; what it cannot open is an invalid link.
-    var opener: String { prefix + ReservedPath.opener.path }
+    package var opener: String { prefix + ReservedPath.opener.path }
     /// The folder's preview image, for link previews (`/_preview.png`).
     func previewImage(_ image: PreviewImage) -> String {
         prefix + ReservedPath.previewImage.path(image.name.split(separator: ".").last.map { String($0).lowercased() } ?? "png")

@@ -4,9 +4,9 @@ import Navigation
 
 /// What a checked post comes to, decided before anything is written; ``PostSpine`` carries it
 /// out in its one commit and answers.
-enum PostAnswer {
+package enum PostAnswer {
     /// The session's state as a unit of work makes it: `state`, the events it logs and how it moved.
-    typealias Saved = (state: NavigationState, events: [StoredEvent], source: NavigationSource)
+    package typealias Saved = (state: NavigationState, events: [StoredEvent], source: NavigationSource)
 
     /// The session moves to `state`; 303 to its current screen.
     case move(NavigationState, source: NavigationSource = .direct, events: [StoredEvent] = [])

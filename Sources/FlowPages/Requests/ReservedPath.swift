@@ -1,7 +1,7 @@
 /// FlowPages' own addresses under an app's prefix, each spelled once: the router mounts them by
 /// their ``pattern`` and pages post and link to them by ``path(_:)``. An app's route path may not
 /// start with `_` (FlowDefinition refuses it), so none of these can be a screen's.
-enum ReservedPath: String, CaseIterable, Sendable {
+package enum ReservedPath: String, CaseIterable, Sendable {
     case back = "/_back"
     case dismiss = "/_dismiss"
     case startOver = "/_start-over"
@@ -46,14 +46,14 @@ enum ReservedPath: String, CaseIterable, Sendable {
     case auditPassOpen = "/_audit/pass/{token}"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
-    var pattern: String { rawValue }
+    package var pattern: String { rawValue }
 
     /// The path itself, for one without a segment to fill.
-    var path: String { rawValue }
+    package var path: String { rawValue }
 
     /// The path with its segment filled (`/_tab/projects`, `/_audit/reviews/3/state`), `value`
     /// as given: the caller encodes it.
-    func path(_ value: String) -> String {
+    package func path(_ value: String) -> String {
         guard let open = rawValue.firstIndex(of: "{"), let close = rawValue[open...].firstIndex(of: "}") else { return rawValue }
         return String(rawValue[..<open]) + value + String(rawValue[rawValue.index(after: close)...])
     }

@@ -5,10 +5,10 @@ import Navigation
 /// The security policy fields FlowPages adds to every response it gives (the server itself adds
 /// `X-Content-Type-Options: nosniff`): a Content-Security-Policy on HTML, and a Referrer-Policy
 /// that keeps the URL of a page carrying a token out of every `Referer`.
-struct SecurityHeaders: Sendable {
+package struct SecurityHeaders: Sendable {
     /// Pages load only this server's stylesheet, post only to it, and are never framed; no
     /// inline style or script is needed, since there is none.
-    static let contentSecurityPolicy = "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    package static let contentSecurityPolicy = "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     /// The path patterns with a placeholder named `token`, with the path prefix of their app.
     private let tokenPaths: [(prefix: String, pattern: PathPattern)]

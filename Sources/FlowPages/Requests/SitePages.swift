@@ -25,7 +25,7 @@ struct SitePages: Sendable {
             return (app.id, ["url": .string("/\(app.id)/"), "title": .string(app.title), "summary": .string(summary)])
         }
         for (folder, problems) in broken {
-            let summary = "cannot be shown: \(FlowMap.counted(problems.count, "problem")) in its folder"
+            let summary = "cannot be shown: \(Wording.counted(problems.count, "problem")) in its folder"
             entries.append((folder, ["url": .string("/\(folder)/"), "title": .string(folder), "summary": .string(summary), "broken": true]))
         }
         apps = .array(entries.sorted { $0.0 < $1.0 }.map(\.1))
@@ -39,7 +39,7 @@ struct SitePages: Sendable {
     func brokenApp(_ folder: String) -> HTTPResponse {
         let problems = broken[folder] ?? []
         let context: [String: TemplateValue] = [
-            "app": .string(folder), "count": .string(FlowMap.counted(problems.count, "problem")), "them": .string(problems.count == 1 ? "it" : "them"),
+            "app": .string(folder), "count": .string(Wording.counted(problems.count, "problem")), "them": .string(problems.count == 1 ? "it" : "them"),
             "problems": .array(problems.map { problem in
                 ["location": .string(problem.location + ":"), "message": .string(problem.message),
                  "quote": .array(Self.quote(problem).map { ["number": .int($0.number), "text": .string($0.text), "isProblem": .bool($0.number == problem.line)] })]

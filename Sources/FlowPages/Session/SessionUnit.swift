@@ -10,12 +10,14 @@ import Navigation
 /// A visitor who has not posted yet has no stored session: their screens are worked out from
 /// the URL in memory, so a crawler or a link preview writes nothing. The session is created
 /// lazily, by the visitor's first checked post, under a new id.
-struct SessionUnit {
-    private(set) var id: String
-    var state: NavigationState
+package struct SessionUnit {
+    /// The session's id, as its cookie carries it; a new one after a rotation.
+    package private(set) var id: String
+    /// The session's navigation state, as this request changes it.
+    package var state: NavigationState
     private(set) var version: Int
     /// Whether the session is in the store; false for a visitor who has not posted yet.
-    private(set) var isStored: Bool
+    package private(set) var isStored: Bool
     /// Whether the request named this id in its cookie (a form's CSRF token can only be checked
     /// against an id the browser already holds).
     let hasCookie: Bool
@@ -50,7 +52,7 @@ struct SessionUnit {
 
     /// What the session's own copy of session-scoped app data is kept under: the stored
     /// session's, else a new one that its first commit stores.
-    private(set) var dataKey: String
+    package private(set) var dataKey: String
 
     /// Whose copy of a collection of each scope this session reads and writes, as it stands now;
     /// nil for an account's data while no one is signed in. It holds the two values it needs, not
@@ -75,7 +77,7 @@ struct SessionUnit {
     /// Only a stored session's is kept: a visitor's id is new on every cookie-less request (or
     /// any id a stranger sends), and keeping those would let a stranger churn out the tokens of
     /// everyone else.
-    var csrfToken: String { csrfSecret.map(app.csrfTokens.token(for:)) ?? Secret.derive(from: id, purpose: "csrf") }
+    package var csrfToken: String { csrfSecret.map(app.csrfTokens.token(for:)) ?? Secret.derive(from: id, purpose: "csrf") }
 
     /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
     /// rotated (a page shown before a sign-in or sign-out), or no one's it knows.
@@ -141,7 +143,7 @@ struct SessionUnit {
     /// Lets a checked post store the session of a visitor who has none yet; its first commit
     /// stores it under a new id, so an id set in the browser by someone else never becomes a
     /// session (session fixation).
-    mutating func allowWrites() {
+    package mutating func allowWrites() {
         mayWrite = true
     }
 
@@ -273,7 +275,7 @@ struct SessionUnit {
     /// (Chromium restores a `no-store` page only while the site's cookies are as they were), so
     /// the browser's Back asks the server, which shows and reconciles the session (DESIGN: Back
     /// is a GET). One cookie a response: a new session's id changes anyway.
-    func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+    package func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
         guard isRotated || hasCommitted else { return response }
         var response = response
         let secure = app.origins.isHTTPS(request)

@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// check boxes — in Pantry, an app written from the docs, and COIN's canvas header (seed 003 §4.2).
 @Suite struct ChoiceFieldsLiveTests {
     @Test func anItemIsAddedWithItsChoices() throws {
-        let app = try AuditInventoryLiveTests.pantry()
+        let app = try Fixtures.pantry()
         var browser = LiveBrowser(app)
         try browser.open("/pantry/")
         try browser.press("Add Item")
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aChoiceLeftOutOrNotOfferedIsAFieldErrorAndNothingIsSaved() throws {
-        let app = try AuditInventoryLiveTests.pantry()
+        let app = try Fixtures.pantry()
         var browser = LiveBrowser(app)
         try browser.open("/pantry/")
         try browser.press("Add Item")

@@ -1,5 +1,6 @@
 import FlowDefinition
 @testable import FlowPages
+import FlowPagesTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import Testing
 

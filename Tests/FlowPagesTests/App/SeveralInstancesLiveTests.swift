@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import PostgresStore

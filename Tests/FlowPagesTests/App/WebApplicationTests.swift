@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 
 import Testing
+import FlowPagesTestSupport
 
 /// The web model of DECISIONS.md, through the router with a cookie jar: screen GETs navigate,
 /// posts are checked and answered 303, stale posts reconcile or are refused, sessions persist.

@@ -1,4 +1,5 @@
 import FlowPages
+import FlowPagesTestSupport
 import Foundation
 import HTTPServer
 import Testing

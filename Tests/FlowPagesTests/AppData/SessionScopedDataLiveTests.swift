@@ -1,4 +1,5 @@
 import FlowPages
+import FlowPagesTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SessionScopedDataLiveTests {
     /// `Views/README.md`'s Notes example with its notes kept per session instead of per account.
     static func folder() throws -> URL {
-        let views = try ReadmeExampleTests.folder()
+        let views = try Fixtures.readmeExample()
         let notes = views.appendingPathComponent("notes")
         let xml = try String(contentsOf: notes.appendingPathComponent("app.xml"), encoding: .utf8)
         try xml.replacingOccurrences(of: #"<collection id="notes" scope="account">"#, with: #"<collection id="notes" scope="session">"#)

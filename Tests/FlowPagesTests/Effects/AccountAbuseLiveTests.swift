@@ -1,6 +1,7 @@
 import FlowPages
-import Foundation
+import FlowPagesTestSupport
 import FlowStore
+import Foundation
 import HTTPServer
 import Testing
 

@@ -1,8 +1,9 @@
+@testable import FlowPages
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import HTTPServer
 import Testing
-@testable import FlowPages
 
 /// A deep link's web fallback as a person without the app meets it: SUMA Finance on its own host
 /// with the prototype off, as it serves real people.

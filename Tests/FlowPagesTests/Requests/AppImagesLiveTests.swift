@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,6 @@ import Testing
 /// `{{ image "…" }}` gives an address of the image's content, answered from memory with a year's
 /// caching; an address of no current content is 404; an SVG opened by itself runs no script.
 @Suite struct AppImagesLiveTests {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 42, count: 3000)
     /// An SVG whose script would tell if it ran: opened by itself, the policy it is served with stops it.
     static let scripted = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><script>document.title = "ran"</script><rect width="8" height="8"/></svg>"#
 
@@ -17,7 +17,7 @@ import Testing
         try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Views/_layout"), to: views.appendingPathComponent("_layout"))
         let pantry = views.appendingPathComponent("pantry")
         try FileManager.default.copyItem(at: LiveApp.repository.appendingPathComponent("Tests/Apps/pantry"), to: pantry)
-        try Data(png).write(to: pantry.appendingPathComponent("images/photo.png"))
+        try Data(Fixtures.png).write(to: pantry.appendingPathComponent("images/photo.png"))
         try Data(scripted.utf8).write(to: pantry.appendingPathComponent("images/scripted.svg"))
         let items = pantry.appendingPathComponent("items.html")
         let shown = #"<img src="{{ image "photo.png" }}" alt="A photo"><img src="{{ image "scripted.svg" }}" alt=""><ul"#
@@ -48,7 +48,7 @@ import Testing
         let image = try browser.request("GET", photo, referer: nil)
         #expect(image.status == 200)
         #expect(image.header("Content-Type") == "image/png")
-        #expect(image.header("Content-Length") == String(Self.png.count))
+        #expect(image.header("Content-Length") == String(Fixtures.png.count))
         #expect(image.body.contains("PNG") && image.body.hasSuffix(String(repeating: "*", count: 3000)), "the file's bytes")
         #expect(image.header("Cache-Control") == "public, max-age=31536000, immutable")
         #expect(image.header("X-Content-Type-Options") == "nosniff")
@@ -59,7 +59,7 @@ import Testing
         let current = try browser.request("GET", photo, referer: nil, extra: [("If-None-Match", etag)])
         #expect(current.status == 304 && current.body.isEmpty && current.header("ETag") == etag)
         let head = try browser.request("HEAD", photo, referer: nil)
-        #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(Self.png.count))
+        #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(Fixtures.png.count))
 
         for gone in ["/pantry/_images/photo.0123456789abcdef.png", "/pantry/_images/photo.png", "/pantry/_images/nothing.png"] {
             let response = try browser.request("GET", gone, referer: nil)

@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
     /// Pantry's guarded tab, as a first-time visitor meets it: its login sheet's action signs in
     /// and then dismisses — signing in already closed the sheet, resuming the tab.
     @Test func aGuardedTabsSignInSheetThatAlsoDismissesLeadsToTheTab() throws {
-        let app = try AuditInventoryLiveTests.pantry()
+        let app = try Fixtures.pantry()
         var visitor = LiveBrowser(app)
         try visitor.open("/pantry/")
         try visitor.selectTab("shopping")

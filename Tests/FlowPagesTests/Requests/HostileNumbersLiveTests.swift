@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -23,10 +24,10 @@ import Testing
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).sqlite").path
         let server = try ServeProcess(database: database)
         var tally = Tally()
-        for app in AuditInventoryLiveTests.apps {
+        for app in Fixtures.apps {
             var browser = LiveBrowser(port: server.port)
             // Every state the inventory lists, opened, and its forms and links tried from it.
-            for state in AuditInventoryLiveTests.listed(try browser.open("/\(app)/_audit")) {
+            for state in AuditInventoryPage.listed(try browser.open("/\(app)/_audit")) {
                 guard let csrf = state.csrf else { continue }
                 let body = "csrf=\(URLEncoding.encode(csrf))&state=\(URLEncoding.encode(state.id))"
                 let opened = try browser.request("POST", "/\(app)/_audit/open", referer: "/\(app)/_audit", body: body)

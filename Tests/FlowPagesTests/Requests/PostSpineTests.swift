@@ -1,4 +1,5 @@
 @testable import FlowPages
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import HTTPServer
@@ -9,33 +10,17 @@ import Testing
 /// is refused before anything is decided or written; what is decided is committed once and
 /// answered 303 with the session's cookie; a refusal writes nothing.
 @Suite struct PostSpineTests {
-    let services: AppServices
+    let posts: SpinePosts
     let spine: PostSpine
-    /// The cookie a browser holds before its first post: an id no session is stored under yet.
-    let cookie = "fp_reality-portal=visitor-id-0123456789abcdef"
 
     init() throws {
-        services = try ScreenDeciderTests.realityPortal("post-spine")
-        spine = PostSpine(services: services)
+        posts = try SpinePosts(app: "reality-portal", store: "post-spine")
+        spine = PostSpine(services: posts.services)
     }
 
-    /// A post to `path` carrying `form` (the session's CSRF token unless given), with `headers`.
-    func post(_ path: String = "/reality-portal/_tools/expire", form: [String: String] = [:], csrf: String? = nil,
-              headers: [(String, String)] = [("Origin", "http://127.0.0.1")]) throws -> HTTPRequest {
-        let opened = try HTTPRequest(method: .get, target: "/reality-portal/", headers: HTTPHeaders([("Host", "127.0.0.1"), ("Cookie", cookie)]))
-        let token = try csrf ?? services.openSession(opened, now: services.clock.now()).csrfToken
-        let body = (["csrf": token].merging(form) { $1 }).map { "\($0.key)=\(URLEncoding.encode($0.value))" }.joined(separator: "&")
-        return try HTTPRequest(method: .post, target: path, headers: HTTPHeaders([("Host", "127.0.0.1"), ("Cookie", cookie),
-                                                                                  ("Content-Type", "application/x-www-form-urlencoded")] + headers),
-                               body: Array(body.utf8))
-    }
-
-    /// Whether the session `response` gives the browser is stored.
-    func stores(_ response: HTTPResponse) throws -> Bool {
-        guard let set = response.headers["Set-Cookie"], set.hasPrefix("fp_reality-portal="),
-              let id = set.dropFirst("fp_reality-portal=".count).split(separator: ";").first else { return false }
-        let now = services.clock.now()
-        return try services.store.read { try $0.sessions.load(id: String(id), now: now) } != nil
+    /// A post to the prototype's Expire carrying the session's CSRF token unless given, with `headers`.
+    func post(csrf: String? = nil, headers: [(String, String)] = [("Origin", "http://127.0.0.1")]) throws -> HTTPRequest {
+        try posts.post("/reality-portal/_tools/expire", csrf: csrf, headers: headers)
     }
 
     @Test func aPostFailingItsChecksIsRefusedBeforeAnythingIsDecided() throws {
@@ -59,19 +44,11 @@ import Testing
             return .move(state)
         }
         #expect(response.status == .seeOther && response.headers["Location"] == "/reality-portal/")
-        #expect(try stores(response), "a visitor's first post stores a session under a new id")
+        #expect(try posts.stores(response), "a visitor's first post stores a session under a new id")
     }
 
     @Test func aRefusalIsAnsweredAndWritesNothing() throws {
         let response = try spine.handle(post()) { _ in .respond(.text("No.\n", status: .tooManyRequests)) }
         #expect(response.status == .tooManyRequests && response.headers["Set-Cookie"] == nil, "no session stored")
-    }
-
-    @Test func aToolPostGoesThroughTheSpine() throws {
-        // The prototype's Expire with nobody signed in: said on the page, the session stored.
-        let response = try PrototypeTools(services: services).post("expire", post())
-        #expect(response.status == .seeOther)
-        #expect(try stores(response))
-        #expect(throws: HTTPError.self) { try PrototypeTools(services: services).post("expire", post(csrf: "forged")) }
     }
 }

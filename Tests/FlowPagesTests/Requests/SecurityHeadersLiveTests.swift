@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import Foundation
 import HTTPServer
 import Testing

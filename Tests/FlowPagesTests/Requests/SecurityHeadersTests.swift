@@ -1,4 +1,5 @@
 @testable import FlowPages
+import FlowPagesTestSupport
 import Foundation
 import HTTPServer
 import Testing

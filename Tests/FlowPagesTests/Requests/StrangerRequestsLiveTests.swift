@@ -1,4 +1,5 @@
 @testable import FlowPages
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import Testing
@@ -47,20 +48,6 @@ import Testing
         #expect(after["link_counts"]! - before["link_counts"]! <= 12, "counters: one row per link pattern, kind and day")
         let longest = try app.store.read { try $0.events.events(session: member.cookies["fp_suma-finance"] ?? memberCookie) }.compactMap(\.link).map(\.utf8.count).max() ?? 0
         #expect(longest <= StoredEvent.linkLimit, "a link is kept to \(StoredEvent.linkLimit) bytes, not \(longest)")
-    }
-
-    @Test func theEventLogShowsTheNewestEventsOfALongSession() throws {
-        let app = try LiveApp()
-        var browser = try Walk.atLogin(app)
-        let session = try #require(browser.cookies["fp_suma-finance"])
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let events = (0..<600).map { StoredEvent(time: now + Int64($0), app: "suma-finance", kind: "screen_view", screen: "e\($0)") }
-        try app.store.transaction { try $0.events.append(events, session: session) }
-        try browser.open("/suma-finance/_events")
-        let rows = browser.page.root.elements("tr").dropFirst()
-        #expect(rows.count == PrototypeTools.eventLogLimit)
-        #expect(rows.first?.content.contains("e100") == true && rows.last?.content.contains("e599") == true, "the newest, oldest first")
-        #expect(browser.page.root.content.contains("Only the newest \(PrototypeTools.eventLogLimit) events are shown."))
     }
 
     @Test func aLinkFromAnotherSiteOpensAnInquiryWithoutMarkingItRead() throws {

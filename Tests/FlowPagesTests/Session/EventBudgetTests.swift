@@ -1,4 +1,5 @@
 @testable import FlowPages
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import Testing

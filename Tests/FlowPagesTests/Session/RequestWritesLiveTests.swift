@@ -1,3 +1,4 @@
+import FlowPagesTestSupport
 import FlowStore
 import HTTPServer
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowPages
+import FlowPagesTestSupport
 import Foundation
 import Synchronization
 import Testing

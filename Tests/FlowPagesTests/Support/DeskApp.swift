@@ -1,4 +1,5 @@
 import FlowPages
+import FlowPagesTestSupport
 import FlowStore
 import Foundation
 import HTTPServer

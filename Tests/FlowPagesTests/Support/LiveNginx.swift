@@ -1,8 +1,10 @@
+import FlowPagesTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #else
 import Darwin
+import FlowPagesTestSupport
 #endif
 
 /// A real nginx (Debian's `nginx-light` or `nginx`, which `.ci/run` installs) on 127.0.0.1 in
