@@ -65,7 +65,11 @@ package struct AppBanner {
         // for a page that writes one (it is a tenth of this function's time).
         let needsOrigin = definition.previewImage != nil || route.parameters.isEmpty || app.showsAppBanner
         let origin = needsOrigin ? self.origin(of: request, definition) : ""
-        var offer = Offer(preview: preview(route, of: definition, instance: instance, origin: origin))
+        // A route's preview is the same for every visitor who came by the same origin.
+        let preview = app.previews.value(for: PreviewKey(route: route.name, origin: origin)) { _ in
+            self.preview(route, of: definition, instance: instance, origin: origin)
+        }
+        var offer = Offer(preview: preview)
         guard app.showsAppBanner, Self.offers(definition) else { return offer }
         let path = app.linkURLs.screen(instance)
         if let storeID = definition.appStoreID {
@@ -129,13 +133,34 @@ package struct AppBanner {
     /// What a link preview shows: the screen's title and description, the app's name and image;
     /// a title filled from data or parameters is the app's own, and the page's address is given
     /// only for a screen without parameters, so no value of a link is ever in its preview.
-    /// The origin the request was made to, as the page writes absolute URLs with it.
+    /// The origin the request was made to, as the page writes absolute URLs with it: worked out
+    /// once for each set of the headers it comes from (a tenth of a rendered page's time, for the
+    /// few values they take).
     private func origin(of request: HTTPRequest, _ definition: AppDefinition) -> String {
-        let forwarded = request.headers["X-Forwarded-Host"] == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
-        let isOwn = forwarded.map { origin in
-            app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
-        } ?? false
-        return (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
+        let headers = OriginHeaders(
+            host: request.headers["Host"], forwardedHost: request.headers["X-Forwarded-Host"], forwardedProto: request.headers["X-Forwarded-Proto"]
+        )
+        return app.requestOrigins.value(for: headers) { headers in
+            let forwarded = headers.forwardedHost == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
+            let isOwn = forwarded.map { origin in
+                app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
+            } ?? false
+            return (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
+        }
+    }
+
+    /// What a request's origin is worked out from: nothing else of it counts.
+    struct OriginHeaders: Hashable, Sendable {
+        let host: String?
+        let forwardedHost: String?
+        let forwardedProto: String?
+    }
+
+    /// What a screen's preview depends on: its route (a screen with parameters shows none of
+    /// them) and the origin its absolute URLs start with.
+    struct PreviewKey: Hashable, Sendable {
+        let route: RouteName
+        let origin: String
     }
 
     private func preview(_ route: RouteDefinition, of definition: AppDefinition, instance: RouteInstance, origin: String) -> Preview {

@@ -1,5 +1,4 @@
 import HTMLTemplate
-import Locking
 import QRCode
 
 /// The QR codes of deep links as the banner draws them on a desktop, each drawn once: a link's
@@ -12,21 +11,15 @@ final class LinkQRCodes: Sendable {
     /// How many links are kept (an SVG is a few kilobytes).
     static let limit = 512
 
-    /// Handler threads draw and read at once; the lock is held for a dictionary lookup or update only.
-    private let drawn = Lock([String: SafeHTML]())
+    private let drawn = BoundedMemo<String, SafeHTML?>(limit: LinkQRCodes.limit)
 
     /// `link` as a QR code in SVG, titled for a screen reader; nil when it does not fit one.
     func svg(of link: String) -> SafeHTML? {
-        if let known = drawn.withLock({ $0[link] }) { return known }
-        guard let code = try? QRCode(text: link) else { return nil }
-        let svg = SafeHTML(trusted: code.svg(title: "This page's link as a QR code"))
-        drawn.withLock { drawn in
-            if drawn.count >= Self.limit { drawn.removeAll(keepingCapacity: true) }
-            drawn[link] = svg
+        drawn.value(for: link) { link in
+            (try? QRCode(text: link)).map { SafeHTML(trusted: $0.svg(title: "This page's link as a QR code")) }
         }
-        return svg
     }
 
     /// How many codes are kept, for tests.
-    var count: Int { drawn.withLock { $0.count } }
+    var count: Int { drawn.count }
 }

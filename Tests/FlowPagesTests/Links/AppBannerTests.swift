@@ -32,6 +32,25 @@ import Testing
                    uniquingKeysWith: { first, _ in first })
     }
 
+    /// A page's absolute addresses follow the host each visitor asked, however many asked the
+    /// same screen before under another (the origin and the preview are kept per host).
+    @Test func eachHostGetsItsOwnAbsoluteAddresses() throws {
+        let app = try LiveApp(prototype: false)
+        for (host, extra, origin) in [
+            ("a.example", [], "http://a.example"), ("b.example:8080", [], "http://b.example:8080"),
+            ("a.example", [("X-Forwarded-Proto", "https")], "https://a.example"),
+            ("a.example", [("X-Forwarded-Host", "evil.example")], "http://a.example"),
+            ("a.example", [], "http://a.example"),
+        ] {
+            var browser = LiveBrowser(app, host: host)
+            let response = try browser.request("GET", "/suma-finance/auth/login", referer: nil, extra: [("User-Agent", Self.desktop)] + extra)
+            #expect(response.status == 200)
+            let previews = meta(HTMLPage(response.body))
+            #expect(previews["og:url"] == origin + "/suma-finance/auth/login", "\(host) \(extra)")
+            #expect(previews["og:image"] == origin + "/suma-finance/_preview.png", "\(host) \(extra)")
+        }
+    }
+
     @Test func aFallbackPageOffersTheAppInTheFormItsPlatformOpens() throws {
         let app = try LiveApp(appHosts: ["suma.finance": "suma-finance"], prototype: false)
         var browser = LiveBrowser(app, host: "suma.finance")
