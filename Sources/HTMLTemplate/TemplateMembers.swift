@@ -1,7 +1,7 @@
 /// The members a ``TemplateModel`` type declares: written as a dictionary literal of names and
 /// ``TemplateMember``s, kept in declaration order and found by a scan (a model's members are few,
 /// and comparing short names is cheaper than hashing them) or, past ``scanLimit`` of them, by a
-/// hash (a page's root reads dozens, and every name it misses is compared with all of them).
+/// ``NameIndex`` (a page's root reads dozens, and every name it misses is compared with all of them).
 ///
 /// Its lookups are `@inlinable`, as is ``TemplateMember``'s reading, so each model type's are
 /// compiled for it where it is declared: left generic, each read looked up the type's metadata
@@ -10,7 +10,7 @@ public struct TemplateMembers<Model>: Sendable, ExpressibleByDictionaryLiteral {
     @usableFromInline let names: [String]
     @usableFromInline let members: [TemplateMember<Model>]
     /// Built only for types with more than ``scanLimit`` members.
-    @usableFromInline let index: [String: Int]?
+    @usableFromInline let index: NameIndex?
     @usableFromInline static var scanLimit: Int { 12 }
     /// What a template may read in a value of the type: a record of the members' shapes.
     public let shape: TemplateShape
@@ -19,14 +19,14 @@ public struct TemplateMembers<Model>: Sendable, ExpressibleByDictionaryLiteral {
         names = elements.map(\.0)
         members = elements.map(\.1)
         precondition(Set(names).count == names.count, "a template model declares a member twice: \(names)")
-        index = names.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }) : nil
+        index = names.count > Self.scanLimit ? NameIndex(names) : nil
         shape = .record(Dictionary(uniqueKeysWithValues: elements.map { ($0.0, $0.1.shape) }))
     }
 
     /// The member `name` of `model`, nil when the type declares none so named.
     @inlinable
     public func value(named name: String, of model: Model) -> TemplateValue? {
-        if let index { return index[name].map { members[$0].read(model) } }
+        if let index { return index.position(of: name, in: names).map { members[$0].read(model) } }
         for position in names.indices where names[position] == name {
             return members[position].read(model)
         }
