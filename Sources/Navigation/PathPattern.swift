@@ -19,6 +19,9 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The segments after the leading `/`; empty for the root path `/`.
     public let segments: [Segment]
+    /// Each literal segment percent-encoded as a path writes it (nil for a placeholder): a page
+    /// writes dozens of links, each of which would encode its literals again.
+    private let encodedLiterals: [String?]
 
     /// Parses a pattern such as `/auth/reset-password` or `/listing/{id}`.
     public init(_ source: String) throws(ParseError) {
@@ -27,6 +30,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         }
         guard source != "/" else {
             segments = []
+            encodedLiterals = []
             return
         }
         var parsed: [Segment] = []
@@ -55,6 +59,9 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             }
         }
         segments = parsed
+        encodedLiterals = parsed.map { segment in
+            if case .literal(let text) = segment { PercentEncoding.encodeSegment(text) } else { nil }
+        }
     }
 
     /// The names of the path's placeholders, in order.
@@ -129,11 +136,11 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// placeholder has no value.
     public func path(with values: [String: String]) -> String? {
         var result = ""
-        for segment in segments {
+        for (segment, encoded) in zip(segments, encodedLiterals) {
             result += "/"
             switch segment {
-            case .literal(let text):
-                result += PercentEncoding.encodeSegment(text)
+            case .literal:
+                result += encoded ?? ""
             case .parameter(let name):
                 guard let value = values[name], !value.isEmpty else { return nil }
                 result += PercentEncoding.encodeSegment(value)

@@ -34,10 +34,12 @@ package struct AppURLs: Sendable {
     package func screen(_ instance: RouteInstance) -> String {
         let path = navigation.path(for: instance) ?? "/"
         let inPath = pathParameters[instance.name] ?? []
+        let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
+        // Most links carry only their path's values (a list's links to its records): no query.
+        if instance.parameters.count <= inPath.count, instance.parameters.keys.allSatisfy(inPath.contains) { return full }
         let keys = queryKeys[instance.name] ?? [:]
         let query = instance.parameters.filter { !inPath.contains($0.key) }.map { (keys[$0.key] ?? $0.key, $0.value) }.sorted { $0.0 < $1.0 }
             .map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }
-        let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
         return query.isEmpty ? full : full + "?" + query.joined(separator: "&")
     }
 
