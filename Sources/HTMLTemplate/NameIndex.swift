@@ -33,12 +33,16 @@ struct NameIndex: Sendable {
         }
     }
 
+    /// Over the name's bytes in place: iterating its `utf8` view cost as much as the scan it saves.
     @inlinable
     static func hash(_ name: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

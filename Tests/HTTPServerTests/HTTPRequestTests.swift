@@ -25,6 +25,14 @@ import Testing
         #expect(request.cookie("absent") == nil && request.cookie("sess") == nil, "a name, not a prefix of one")
     }
 
+    @Test func cookiesAreReadAsTheirOctets() throws {
+        let request = try makeRequest(.get, "/", headers: [("Cookie", " \tspaced = x ;;=nameless; noequals; quoted=\"\"; one=\"; café=crème\u{301}; =; last=v\t")])
+        #expect(request.cookies == ["spaced ": " x", "quoted": "", "one": "\"", "café": "crème\u{301}", "last": "v"])
+        #expect(request.cookie("spaced ") == " x" && request.cookie("spaced") == nil, "spaces around the pair trimmed, not around the =")
+        #expect(request.cookie("café") == "crème\u{301}" && request.cookie("last") == "v")
+        #expect(request.cookie("noequals") == nil && request.cookie("") == nil)
+    }
+
     @Test func formsAreDecodedInOrder() throws {
         let request = try makeRequest(.post, "/", headers: [("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8")],
                                       body: "email=new%40example.com&name=Al+Test&terms=on&name=again")
