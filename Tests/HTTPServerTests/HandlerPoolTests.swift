@@ -4,23 +4,28 @@ import Synchronization
 import Testing
 
 @Suite struct HandlerPoolTests {
-    @Test func neverRunsMoreJobsAtOnceThanItHasThreads() {
-        let pool = HandlerPool(width: 3)
+    /// Submits `count` jobs that each do `work`, waits for them all, and says how many ran at once at most.
+    private func mostAtOnce(_ pool: HandlerPool, jobs count: Int, _ work: @escaping @Sendable () -> Void) -> Int {
         let running = Atomic<Int>(0)
         let most = Atomic<Int>(0)
         let done = DispatchGroup()
-        for _ in 0..<40 {
+        for _ in 0..<count {
             done.enter()
             pool.submit {
                 let now = running.add(1, ordering: .relaxed).newValue
                 _ = most.max(now, ordering: .relaxed)
-                usleepMilliseconds(5)
+                work()
                 running.subtract(1, ordering: .relaxed)
                 done.leave()
             }
         }
         #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(most.load(ordering: .relaxed) == 3)
+        return most.load(ordering: .relaxed)
+    }
+
+    @Test func neverRunsMoreJobsAtOnceThanItHasThreads() {
+        let pool = HandlerPool(width: 3)
+        #expect(mostAtOnce(pool, jobs: 40) { usleepMilliseconds(5) } == 3)
         #expect(pool.threadCount == 3)
         pool.stop()
     }
@@ -42,23 +47,12 @@ import Testing
 
     @Test func runsOnlyItsParallelismAtOnceWhileJobsKeepFinishing() {
         let pool = HandlerPool(width: 8, parallelism: 2, patience: .seconds(1))
-        let running = Atomic<Int>(0)
-        let most = Atomic<Int>(0)
-        let done = DispatchGroup()
-        for _ in 0..<200 {
-            done.enter()
-            pool.submit {
-                let now = running.add(1, ordering: .relaxed).newValue
-                _ = most.max(now, ordering: .relaxed)
-                // Work, as a page's render is: the thread keeps its core.
-                let end = ContinuousClock.now + .microseconds(200)
-                while ContinuousClock.now < end {}
-                running.subtract(1, ordering: .relaxed)
-                done.leave()
-            }
+        let most = mostAtOnce(pool, jobs: 200) {
+            // Work, as a page's render is: the thread keeps its core.
+            let end = ContinuousClock.now + .microseconds(200)
+            while ContinuousClock.now < end {}
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(most.load(ordering: .relaxed) == 2)
+        #expect(most == 2)
         #expect(pool.threadCount == 2)
         pool.stop()
     }
