@@ -10,13 +10,13 @@ import Locking
 /// so however many clients ask at once, the server never holds more threads than this. Jobs
 /// beyond the threads wait in order; threads start as they are first needed.
 ///
-/// Of those threads, only `parallelism` run jobs at once while they keep finishing them: on a
-/// machine with few cores, more threads than about twice the cores only take turns on them, each
-/// turn a task switch with cold caches (a rendered page on two cores: 64 at once answered 0.86× as
-/// many requests as 4). A job then waits for the next thread to finish, which takes it without
-/// sleeping. When none has finished for `patience` (they all wait on something slow: a password
-/// hash, another process, a lock), one more thread is woken, and one more each `patience` until
-/// jobs finish again or every thread is awake.
+/// Of those threads, only `parallelism` run jobs at once while their jobs are short: on a machine
+/// with few cores, more threads than about twice the cores only take turns on them, each turn a
+/// task switch with cold caches (a rendered page on two cores: 64 at once answered 0.86× as many
+/// requests as 4). A job then waits for the next thread to finish, which takes it without
+/// sleeping. A job running longer than `patience` (waiting on something slow: a password hash,
+/// another process, a lock) no longer counts, so the jobs behind it get another thread rather
+/// than waiting for it; a look after `patience` makes sure of that when nothing else is submitted.
 ///
 /// A job is handed straight to a sleeping thread, the one that slept last (its cache is still
 /// warm), so the pool's lock is taken once to submit and once when a job ends, and only as many
@@ -36,11 +36,8 @@ final class HandlerPool: Sendable {
         var jobs: [Job] = []
         var head = 0
         var threads = 0
-        /// Threads awake with a job.
-        var running = 0
-        /// When a job last finished or another thread was woken: how long the running threads
-        /// have gone without progress counts from here.
-        var progress = ContinuousClock.now
+        /// The threads awake with a job, and when each began its job.
+        var started: [ObjectIdentifier: ContinuousClock.Instant] = [:]
         /// Whether a look for stalled threads is scheduled (one at a time).
         var checkDue = false
         /// Threads asleep, the last to fall asleep at the end.
@@ -63,21 +60,21 @@ final class HandlerPool: Sendable {
     /// A job put on a thread: one woken, or one started.
     private enum Placement {
         case handed(Worker, Job)
-        case newThread(Job)
+        case newThread(Worker, Job)
     }
 
     /// The most threads it runs.
     let width: Int
     /// How many threads run jobs at once while they keep finishing them.
     let parallelism: Int
-    /// How long the running threads may go without finishing a job before another is woken.
+    /// How long a job runs before it no longer counts toward `parallelism`.
     let patience: Duration
     /// The waiting jobs and the threads; the lock is what makes submitting from any connection
     /// queue and taking from any pool thread safe.
     private let state = Lock(State())
 
-    /// A pool of at most `width` threads, `parallelism` of them (all, when nil) running at once
-    /// while jobs keep finishing, one more woken each `patience` without a finished job.
+    /// A pool of at most `width` threads, `parallelism` of them (all, when nil) running jobs at
+    /// once, not counting jobs that have run for `patience` or longer.
     init(width: Int, parallelism: Int? = nil, patience: Duration = .milliseconds(2)) {
         precondition(width > 0, "a handler pool needs at least one thread")
         self.width = width
@@ -90,29 +87,36 @@ final class HandlerPool: Sendable {
     func submit(_ job: @escaping Job) {
         let (placed, check) = state.withLock { state -> (Placement?, Bool) in
             state.jobs.append(job)
-            // Behind running threads a job waits for the next to finish, unless they stalled.
+            // Behind running threads a job waits for the next to finish, unless they are slow.
             return (placeOldest(in: &state, now: .now), scheduleCheck(in: &state))
         }
         if check { checkLater() }
         if let placed { carryOut(placed) }
     }
 
-    /// The oldest waiting job on a thread, if one may take it now: fewer than `parallelism` are
-    /// running, or they have finished nothing for `patience`.
+    /// The oldest waiting job on a thread, if one may take it now: fewer than `parallelism` jobs
+    /// are running that began less than `patience` ago.
     private func placeOldest(in state: inout State, now: ContinuousClock.Instant) -> Placement? {
-        guard state.hasJobs, state.running < parallelism || now - state.progress >= patience else { return nil }
+        guard state.hasJobs, state.started.count < parallelism || busy(state, now: now) < parallelism else { return nil }
+        let worker: Worker
         let placed: Placement
-        if let worker = state.sleeping.popLast() {
+        if let sleeping = state.sleeping.popLast() {
+            worker = sleeping
             placed = .handed(worker, state.takeJob())
         } else if state.threads < width {
             state.threads += 1
-            placed = .newThread(state.takeJob())
+            worker = Worker()
+            placed = .newThread(worker, state.takeJob())
         } else {
             return nil
         }
-        state.running += 1
-        state.progress = now
+        state.started[ObjectIdentifier(worker)] = now
         return placed
+    }
+
+    /// How many running jobs began less than `patience` before `now`.
+    private func busy(_ state: State, now: ContinuousClock.Instant) -> Int {
+        state.started.values.reduce(0) { count, began in now - began < patience ? count + 1 : count }
     }
 
     /// Whether to look again after `patience`: jobs wait, a thread could still be woken, and no
@@ -143,8 +147,8 @@ final class HandlerPool: Sendable {
         case .handed(let worker, let job):
             worker.handed.withLock { $0 = job }
             worker.wake.signal()
-        case .newThread(let job):
-            startThread(with: job)
+        case .newThread(let worker, let job):
+            startThread(worker, with: job)
         }
     }
 
@@ -165,8 +169,8 @@ final class HandlerPool: Sendable {
     /// The number of threads running now.
     var threadCount: Int { state.withLock { $0.threads } }
 
-    private func startThread(with job: @escaping Job) {
-        let context = Unmanaged.passRetained(ThreadStart(pool: self, job: job)).toOpaque()
+    private func startThread(_ worker: Worker, with job: @escaping Job) {
+        let context = Unmanaged.passRetained(ThreadStart(pool: self, worker: worker, job: job)).toOpaque()
         // Darwin's pthread_t is a pointer, optional until the thread exists; glibc's an integer.
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -178,13 +182,16 @@ final class HandlerPool: Sendable {
             return nil
         }, context)
         guard created == 0 else {
-            // No new thread: the job waits for one of those already there.
+            // No new thread: the job waits for one of those already there, or for a look later
+            // (which tries again) when none is running.
             let start = Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue()
-            state.withLock { state in
+            let check = state.withLock { state in
                 state.threads -= 1
-                state.running -= 1
+                state.started[ObjectIdentifier(worker)] = nil
                 state.jobs.insert(start.job, at: state.head)
+                return scheduleCheck(in: &state)
             }
+            if check { checkLater() }
             return
         }
         #if canImport(Darwin)
@@ -198,30 +205,33 @@ final class HandlerPool: Sendable {
     private static func threadMain(_ argument: UnsafeMutableRawPointer?) {
         guard let argument else { return }
         let start = Unmanaged<ThreadStart>.fromOpaque(argument).takeRetainedValue()
-        start.pool.work(first: start.job)
+        start.pool.work(as: start.worker, first: start.job)
     }
 
     /// What a new thread starts with.
     private final class ThreadStart: Sendable {
         let pool: HandlerPool
+        let worker: Worker
         let job: Job
 
-        init(pool: HandlerPool, job: @escaping Job) {
+        init(pool: HandlerPool, worker: Worker, job: @escaping Job) {
             self.pool = pool
+            self.worker = worker
             self.job = job
         }
     }
 
-    private func work(first: @escaping Job) {
+    private func work(as worker: Worker, first: @escaping Job) {
         enum Next { case run(Job), sleep, end }
-        let worker = Worker()
         var job = first
         while true {
             job()
             let next = state.withLock { state -> Next in
-                state.progress = .now
-                if state.hasJobs { return .run(state.takeJob()) }
-                state.running -= 1
+                if state.hasJobs {
+                    state.started[ObjectIdentifier(worker)] = .now
+                    return .run(state.takeJob())
+                }
+                state.started[ObjectIdentifier(worker)] = nil
                 if state.stopped {
                     state.threads -= 1
                     return .end

@@ -28,14 +28,15 @@ public struct ServerConfiguration: Sendable {
     /// Threads for handlers that may block (database writes, password hashing); requests beyond
     /// them wait their turn.
     public var handlerThreads = 64
-    /// How many handler threads run at once while they keep finishing requests (more wake only
-    /// when those stall, see ``handlerPatience``); nil for twice the cores, right for handlers
+    /// How many handler threads run requests at once, not counting requests that have run longer
+    /// than ``handlerPatience`` (they wait on something); nil for twice the cores, right for handlers
     /// that mostly compute and read a local file. Handlers that wait on another machine (a
     /// database across the network) want as many as ``handlerThreads``.
     public var handlersAtOnce: Int?
-    /// How long the running handlers may go without finishing one before another thread is
-    /// woken for the requests waiting behind them.
-    public var handlerPatience: Duration = .milliseconds(2)
+    /// How long a request runs before it no longer counts toward ``handlersAtOnce``, so another
+    /// thread is woken for the requests waiting behind it. Longer than a page takes even when the
+    /// cores are shared (2 ms let a descheduled render count as slow: 0.93× on two cores).
+    public var handlerPatience: Duration = .milliseconds(10)
     /// How long a request may wait for a handler thread before it is answered 503 with
     /// `Retry-After` instead.
     public var handlerWaitLimit: Duration = .seconds(10)
@@ -50,7 +51,7 @@ public struct ServerConfiguration: Sendable {
     public var log: @Sendable (String) -> Void = { StandardOutput.writeLine($0) }
 
     /// The defaults: 127.0.0.1:8080, 10 s timeouts, 1000 requests a connection, 512 connections,
-    /// 64 from one address, 64 handler threads (twice the cores at once while they keep finishing), the event loop `FLOWPAGES_EVENT_LOOP` names.
+    /// 64 from one address, 64 handler threads (twice the cores at once, a request over 10 ms not counted), the event loop `FLOWPAGES_EVENT_LOOP` names.
     public init() {}
 }
 

@@ -80,4 +80,24 @@ import Testing
         #expect(pool.threadCount == 2)
         pool.stop()
     }
+
+    @Test func aSlowJobDoesNotCountSoTheQueueGetsAnotherThread() {
+        // One job waits on something slow while short ones keep finishing behind it: the short
+        // ones still get the pool's parallelism, not the one thread left.
+        let pool = HandlerPool(width: 3, parallelism: 2, patience: .milliseconds(5))
+        let slow = DispatchGroup()
+        slow.enter()
+        pool.submit {
+            usleepMilliseconds(1000)
+            slow.leave()
+        }
+        usleepMilliseconds(20)
+        let most = mostAtOnce(pool, jobs: 400) {
+            let end = ContinuousClock.now + .microseconds(200)
+            while ContinuousClock.now < end {}
+        }
+        #expect(most == 2)
+        #expect(slow.wait(timeout: .now() + 10) == .success)
+        pool.stop()
+    }
 }

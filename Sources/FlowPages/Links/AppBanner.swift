@@ -65,10 +65,14 @@ package struct AppBanner {
         // for a page that writes one (it is a tenth of this function's time).
         let needsOrigin = definition.previewImage != nil || route.parameters.isEmpty || app.showsAppBanner
         let origin = needsOrigin ? self.origin(of: request, definition) : ""
-        // A route's preview is the same for every visitor who came by the same origin.
-        let preview = app.previews.value(for: PreviewKey(route: route.name, origin: origin)) { _ in
-            self.preview(route, of: definition, instance: instance, origin: origin)
-        }
+        // A route's preview is the same for every visitor who came by the same origin: it shows
+        // no parameter's value, and a screen without parameters has its one address (an instance
+        // carrying anything else is not kept, so no one's query could reach another's page).
+        let preview = route.parameters.isEmpty && !instance.parameters.isEmpty
+            ? self.preview(route, of: definition, instance: instance, origin: origin)
+            : app.previews.value(for: PreviewKey(route: route.name, origin: origin)) { _ in
+                self.preview(route, of: definition, instance: instance, origin: origin)
+            }
         var offer = Offer(preview: preview)
         guard app.showsAppBanner, Self.offers(definition) else { return offer }
         let path = app.linkURLs.screen(instance)
