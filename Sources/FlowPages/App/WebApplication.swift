@@ -166,9 +166,9 @@ public struct WebApplication: Sendable {
     /// One app's routes under its group's prefix; `screens` answers every other path of it.
     private static func mount(_ services: AppServices, in group: inout RouterGroup, workshop: (any Workshop)?, screens: @escaping Handler) {
         let posts = PostRequests(services: services)
-        func answer(_ body: @escaping Handler) -> Handler {
-            { request in try services.answering(request) { try body(request) } }
-        }
+        // The app's own routes are answered as the workshop's are: one wrapping, not two.
+        let app = WorkshopApp(services: services)
+        let answer = app.answer
         group.get("/", answer { try ScreenRequests(services: services).entry($0) })
         group.get(ReservedPath.opener.pattern, answer { try ScreenRequests(services: services).openLink($0) })
         if let stylesheet = services.app.stylesheet, let tag = services.app.stylesheetTag {
@@ -203,7 +203,7 @@ public struct WebApplication: Sendable {
         if let image = services.app.app.previewImage {
             group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
         }
-        workshop?.mount(WorkshopApp(services: services), in: &group)
+        workshop?.mount(app, in: &group)
         group.mount("/", answer(screens))
     }
 
