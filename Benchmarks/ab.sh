@@ -5,6 +5,8 @@
 # first, so drift on these shared cores falls on both alike. Prints each round and the ratio of the
 # medians (B over A): what a change bought, with no peer's noise in between.
 #   bash Benchmarks/ab.sh OLD-BINARY [NEW-BINARY]      NEW defaults to this tree's release build
+# KIND=list measures Reality Portal's results page instead (as compare.sh list serves it): 32
+# signed-in people in turn, each GET reading and rendering 20 listings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 a=${1:?usage: Benchmarks/ab.sh OLD-BINARY [NEW-BINARY]}; b=${2:-.build/release/flowpages}
@@ -20,6 +22,7 @@ serve() {
     local name=$1 binary=$2 port base jar page csrf
     port=$(free_port); base="http://127.0.0.1:$port"
     mkdir -p "$tmp/$name"
+    if [ "${KIND:-rendered}" = list ]; then serve_portal "$@"; return; fi
     "$binary" serve --host 127.0.0.1 --port "$port" --db "$tmp/$name/fp.sqlite" --views Views --watch off >"$tmp/$name/log" 2>&1 & pids+=($!)
     for _ in $(seq 1 300); do curl -fs -o /dev/null "$base/_health" && break; sleep 0.1; done
     : >"$tmp/$name/cookies"
@@ -41,8 +44,26 @@ end
 LUA
     echo "$base/suma-finance/auth/login" >"$tmp/$name/url"
 }
+# serve_portal NAME BINARY: the same for Reality Portal's results page, with the people
+# Benchmarks/serve-release.sh makes and Benchmarks/web/flow.lua's "results" step.
+serve_portal() {
+    local name=$1 binary=$2
+    port=$(free_port)
+    mkdir -p "$tmp/$name"
+    "$binary" serve --host 127.0.0.1 --port "$port" --db "$tmp/$name/fp.sqlite" --views Views --watch off >"$tmp/$name/log" 2>&1 & pids+=($!)
+    for _ in $(seq 1 300); do curl -fs -o /dev/null "http://127.0.0.1:$port/_health" && break; sleep 0.1; done
+    make_portal_people 32 >"$tmp/$name/people"
+    echo "http://127.0.0.1:$port" >"$tmp/$name/url"
+    echo "-s Benchmarks/web/flow.lua -- $tmp/$name/people results 1" >"$tmp/$name/script"
+}
+if [ "${KIND:-rendered}" = list ]; then eval "$(sed -n '/^make_portal_people() {/,/^}/p' Benchmarks/serve-release.sh)"; fi
 serve a "$a"; serve b "$b"
-run() { wrk -t1 -c64 -d"$1" -s "$tmp/$2/rotate.lua" "$(cat "$tmp/$2/url")" | awk '/Requests\/sec/ {print $2}'; }
+run() {
+    local script="-s $tmp/$2/rotate.lua"
+    [ -f "$tmp/$2/script" ] && script=$(cat "$tmp/$2/script")
+    # shellcheck disable=SC2086 # the script's arguments are words, after the URL as wrk wants
+    wrk -t1 -c64 -d"$1" "$(cat "$tmp/$2/url")" $script | awk '/Requests\/sec/ {print $2}'
+}
 run 2s a >/dev/null; run 2s b >/dev/null
 as=(); bs=()
 for round in $(seq 1 "$rounds"); do

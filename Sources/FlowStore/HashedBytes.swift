@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bytes as a dictionary key, hashed once when made: a cache shared by handler threads hashes its
 /// keys before taking its lock, so threads wait for each other only to look up. (An array of
 /// bytes would hash element by element, and a `String` by its Unicode normal form.)
@@ -12,7 +14,12 @@ public struct HashedBytes: Hashable, Sendable {
         hash = hasher.finalize()
     }
 
-    public static func == (a: HashedBytes, b: HashedBytes) -> Bool { a.bytes == b.bytes }
+    /// Compared as memory: `Array`'s own `==` goes element by element.
+    public static func == (a: HashedBytes, b: HashedBytes) -> Bool {
+        a.hash == b.hash && a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { left in
+            b.bytes.withUnsafeBytes { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hash)

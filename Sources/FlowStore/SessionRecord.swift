@@ -48,9 +48,10 @@ extension SessionRecord {
         secrets.isEmpty ? nil : secrets.joined(separator: " ")
     }
 
-    /// The previous secrets of a stored column.
+    /// The previous secrets of a stored column. (Split as bytes: as `Character`s, every page's
+    /// session read ran grapheme breaking over them.)
     public static func previousSecrets(column: String?) -> [String] {
-        column.map { $0.split(separator: " ").map(String.init) } ?? []
+        column.map { $0.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } } ?? []
     }
 
     /// How long a session lives without being used by default: 2 hours, in milliseconds.

@@ -7,8 +7,15 @@ public typealias Helper = @Sendable (HelperArguments) throws -> TemplateValue
 public struct HelperArguments: Sendable {
     /// Positional arguments, in order.
     public let positional: [TemplateValue]
-    /// Named arguments (`name=value`).
-    public let named: [String: TemplateValue]
+    /// Named arguments (`name=value`) sorted by name, each name once (where a template repeats
+    /// one, its last value). A list, not a dictionary: a call has one or two, and a page makes
+    /// dozens of calls.
+    public let named: [(name: String, value: TemplateValue)]
+
+    /// The named argument `name`, or nil.
+    public subscript(name: String) -> TemplateValue? {
+        named.first { $0.name == name }?.value
+    }
 }
 
 /// Options for compiling and rendering a set of templates.

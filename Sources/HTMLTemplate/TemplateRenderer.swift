@@ -112,12 +112,12 @@ struct TemplateRenderer {
             for index in positional {
                 arguments.append(try evaluate(program.operandLists[index], of: program, in: template, at: position, required: required))
             }
-            var namedValues: [String: TemplateValue] = [:]
+            var namedValues: [(name: String, value: TemplateValue)] = []
             if !named.isEmpty {
                 namedValues.reserveCapacity(named.count)
                 for index in named {
                     let (name, argument) = program.arguments[index]
-                    namedValues[program.names[name]] = try evaluate(argument, of: program, in: template, at: position, required: required)
+                    namedValues.append((program.names[name], try evaluate(argument, of: program, in: template, at: position, required: required)))
                 }
             }
             do {

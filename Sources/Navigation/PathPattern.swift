@@ -135,6 +135,12 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// The path for the given placeholder values, each percent-encoded as one segment; nil when a
     /// placeholder has no value.
     public func path(with values: [String: String]) -> String? {
+        path { values[$0] }
+    }
+
+    /// The path with each placeholder filled by `value(name)`, percent-encoded; nil when a
+    /// placeholder has no value or an empty one.
+    public func path(filling value: (String) -> String?) -> String? {
         var result = ""
         for (segment, encoded) in zip(segments, encodedLiterals) {
             result += "/"
@@ -142,7 +148,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             case .literal:
                 result += encoded ?? ""
             case .parameter(let name):
-                guard let value = values[name], !value.isEmpty else { return nil }
+                guard let value = value(name), !value.isEmpty else { return nil }
                 result += PercentEncoding.encodeSegment(value)
             }
         }

@@ -2,6 +2,9 @@
 enum PercentEncoding {
     /// Encodes everything but RFC 3986 unreserved characters, so a value never adds a `/`.
     static func encodeSegment(_ text: String) -> String {
+        // Most values (a record's id) need no escape: the text itself, not a copy built scalar
+        // by scalar.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

@@ -68,7 +68,7 @@ import Testing
     @Test func helpersReturnTextOrTrustedHTML() {
         let helpers: [String: Helper] = [
             "shout": { arguments in .string((arguments.positional.first.flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "").uppercased() + "!") },
-            "csrf": { arguments in .html(SafeHTML(trusted: "<input type=\"hidden\" name=\"csrf\" value=\"\(arguments.named["token"].map { "\($0)" } ?? "")\">")) },
+            "csrf": { arguments in .html(SafeHTML(trusted: "<input type=\"hidden\" name=\"csrf\" value=\"\(arguments["token"].map { "\($0)" } ?? "")\">")) },
             "plural": { arguments in
                 guard case .int(let count)? = arguments.positional.first else { return "" }
                 return .string(count == 1 ? "1 item" : "\(count) items")

@@ -32,7 +32,7 @@ package struct AppServices: Sendable {
 
     /// The app's data as `unit`'s session sees it, read outside any transaction.
     func data(for unit: SessionUnit) -> AppData {
-        AppData(app: app.app, reads: store.records, scope: unit.recordScope)
+        AppData(app: app, reads: store.records, scope: unit.recordScope)
     }
 
     /// The request's session, or a visitor without one at the app's start; nothing is written.

@@ -74,6 +74,8 @@ package final class MountedApp: Sendable {
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
+    /// The shapes templates read its collections' records in.
+    package let recordLayouts: RecordLayouts
     /// What the workshop works out once for the app as mounted (the audit's inventory).
     package let workshopCache = WorkshopCache()
     /// Its tab links as patterns, so `/tab/%72ed` is `/tab/red` as a route's path would be.
@@ -86,6 +88,7 @@ package final class MountedApp: Sendable {
         self.templates = templates
         self.images = images
         navigator = Navigator(app.navigation)
+        recordLayouts = RecordLayouts(app.data)
         states = RestoredStates(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
         linkURLs = prefix.isEmpty ? urls : AppURLs(prefix: "", navigation: app.navigation)

@@ -11,6 +11,8 @@ import Navigation
 /// A class: a page hands it around while it reads, and what it has read is kept in it.
 package final class AppData {
     let app: AppDefinition
+    /// The shapes its collections' records are read in.
+    let layouts: RecordLayouts
     let reads: any RecordReads
     /// Whose copy of a collection of each scope this session sees; nil for an account's data
     /// while no one is signed in.
@@ -20,8 +22,9 @@ package final class AppData {
     private let memo = Memo()
 
     /// `app`'s data read through `reads`, each collection in the scope `scope` gives it.
-    package init(app: AppDefinition, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
-        self.app = app
+    package init(app: MountedApp, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
+        self.app = app.app
+        layouts = app.recordLayouts
         self.reads = reads
         self.scope = scope
     }
@@ -83,10 +86,10 @@ package final class AppData {
     func select(_ query: RecordQuery, parameters: [String: String]) throws -> [StoredRecord] {
         var selected = try matching(query, parameters: parameters)
         if let order = query.order {
-            selected.sort { first, second in
-                let (a, b) = (Self.sortValue(order.field, in: first), Self.sortValue(order.field, in: second))
-                return order.descending ? Self.precedes(b, a) : Self.precedes(a, b)
-            }
+            // Each record's value read once, not twice a comparison.
+            selected = selected.map { (value: Self.sortValue(order.field, in: $0), record: $0) }
+                .sorted { a, b in order.descending ? Self.precedes(b.value, a.value) : Self.precedes(a.value, b.value) }
+                .map(\.record)
         }
         if let limit = query.limit, selected.count > limit { selected = Array(selected.prefix(limit)) }
         return selected
@@ -121,17 +124,29 @@ package final class AppData {
     /// A record as templates read it: its fields and `id`, with each reference replaced by the
     /// record it names (one level deep), so a list of favourites shows the listings' titles.
     func value(of record: StoredRecord, in collection: String, expanding: Bool = true) throws -> TemplateValue {
+        try values(of: [record], in: collection, expanding: expanding)[0]
+    }
+
+    /// Records of `collection` as templates read them (``value(of:in:expanding:)``), its layout
+    /// and references looked up once for them all.
+    func values(of records: [StoredRecord], in collection: String, expanding: Bool = true) throws -> [TemplateValue] {
         let references = expanding ? app.data.collections[collection]?.references ?? [:] : [:]
-        var members: [(String, TemplateValue)] = [("id", .string(record.id))]
-        members.reserveCapacity(record.values.count + 1)
-        for (name, value) in record.values where name != "id" {
-            if let target = references[name] {
-                members.append((name, try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null))
-            } else {
-                members.append((name, value.templateValue))
+        guard let layout = layouts[collection] else { return records.map { .record(["id": .string($0.id)]) } }
+        return try records.map { record in
+            // Fields the collection no longer declares are left out: templates are checked
+            // against the declared ones.
+            var values = [TemplateValue](repeating: .null, count: layout.names.count)
+            values[0] = .string(record.id)
+            for (name, value) in record.values where name != "id" {
+                guard let position = layout.position(of: name) else { continue }
+                if !references.isEmpty, let target = references[name] {
+                    values[position] = try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null
+                } else {
+                    values[position] = value.templateValue
+                }
             }
+            return .record(TemplateRecord(layout: layout, values: values))
         }
-        return .record(TemplateRecord(uniqueMembers: members))
     }
 
     /// The record `form` starts from on `screen` (``AppDefinition/startingRecord(of:on:)``), as
@@ -159,7 +174,7 @@ package final class AppData {
         }
         for query in data.queries {
             let selected = try select(query, parameters: instance.parameters)
-            values[query.name] = query.isCount ? .int(selected.count) : .array(try selected.map { try value(of: $0, in: query.collection) })
+            values[query.name] = query.isCount ? .int(selected.count) : .array(try self.values(of: selected, in: query.collection))
         }
         return values
     }

@@ -127,7 +127,7 @@ package struct PageRenderer {
         let screen = app.navigation.currentScreen(in: state).name
         // One connection for everything the page reads.
         let data = try store.read { reads in
-            try PageData(AppData(app: app.app, reads: reads.records, scope: scope), state: state, accounts: reads.accounts,
+            try PageData(AppData(app: app, reads: reads.records, scope: scope), state: state, accounts: reads.accounts,
                          showsPerson: app.showsPerson.contains(screen), profileForms: app.profileForms, choiceForms: app.choiceForms[screen] ?? [])
         }
         return app.model.context(for: state, csrfToken: csrfToken, data: data, takesFocus: takesFocus)

@@ -14,26 +14,7 @@ enum TemplateHelpers {
     /// folder), `url` and `image` are known to the compiler but cannot make a URL.
     static func helpers(urls: AppURLs?, images: AppImages = AppImages()) -> [String: Helper] {
         [
-            "url": { arguments in
-                guard let urls else { throw HelperError("url needs an app: it is only available when the app is served") }
-                guard arguments.positional.count == 1, case .string(let name)? = arguments.positional.first else {
-                    throw HelperError("write {{ url \"route-name\" param=value }}: one route name, then its parameters")
-                }
-                var parameters: [String: String] = [:]
-                for (key, value) in arguments.named {
-                    guard let text = text(value) else { throw HelperError("url \"\(name)\": parameter \(key) has no value") }
-                    parameters[key] = text
-                }
-                // The route and its path parameters are checked; the values' patterns are not (a
-                // page lists many links, and the URL's own request checks them).
-                guard let route = urls.navigation.route(RouteName(name)) else {
-                    throw HelperError("url \"\(name)\": there is no such route")
-                }
-                for parameter in route.parameters where urls.isInPath(parameter.name, of: route.name) && parameters[parameter.name] == nil {
-                    throw HelperError("url \"\(name)\": the path needs \(parameter.name)")
-                }
-                return .string(urls.screen(RouteInstance(route.name, parameters)))
-            },
+            "url": urls.map(url) ?? unavailableURL,
             "image": { arguments in
                 guard arguments.positional.count == 1, arguments.named.isEmpty, case .string(let name)? = arguments.positional.first else {
                     throw HelperError("write {{ image \"logo.png\" }}: one file name of the app's images/ folder")
@@ -55,6 +36,37 @@ enum TemplateHelpers {
                 return .string(grouped(number))
             },
         ]
+    }
+
+    /// `{{ url "route-name" param=value }}` for the app at `urls`. (Made once, so a page's
+    /// dozens of links do not each copy `urls` out of an optional.)
+    private static func url(_ urls: AppURLs) -> Helper {
+        { arguments in
+            guard arguments.positional.count == 1, case .string(let name)? = arguments.positional.first else {
+                throw HelperError("write {{ url \"route-name\" param=value }}: one route name, then its parameters")
+            }
+            if let url = urls.screen(route: name, count: arguments.named.count, value: { arguments[$0].flatMap(text) }) {
+                return .string(url)
+            }
+            var parameters: [String: String] = [:]
+            parameters.reserveCapacity(arguments.named.count)
+            for (key, value) in arguments.named {
+                guard let text = text(value) else { throw HelperError("url \"\(name)\": parameter \(key) has no value") }
+                parameters[key] = text
+            }
+            // The route and its path parameters are checked; the values' patterns are not (a
+            // page lists many links, and the URL's own request checks them).
+            guard let missing = urls.missingPathParameters(of: RouteName(name), in: parameters) else {
+                throw HelperError("url \"\(name)\": there is no such route")
+            }
+            if let parameter = missing.first { throw HelperError("url \"\(name)\": the path needs \(parameter)") }
+            return .string(urls.screen(RouteInstance(RouteName(name), parameters)))
+        }
+    }
+
+    /// `url` while checking a folder, with no app to make URLs for.
+    private static let unavailableURL: Helper = { _ in
+        throw HelperError("url needs an app: it is only available when the app is served")
     }
 
     /// 8950000 → "8,950,000".

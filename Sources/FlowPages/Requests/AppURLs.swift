@@ -11,17 +11,24 @@ package struct AppURLs: Sendable {
     /// "" or "/<app-id>".
     package let prefix: String
     let navigation: NavigationDefinition
-    /// Each route's path placeholders, read once from its pattern.
-    private let pathParameters: [RouteName: Set<String>]
+    /// Each route's path placeholders in the path's order, read once from its pattern (two or
+    /// three at most: an array searched beats a set hashed).
+    private let pathParameters: [RouteName: [String]]
     /// The query items of the routes whose parameters are read from items of other names.
     private let queryKeys: [RouteName: [String: String]]
+    /// Each route's path pattern and its number of placeholders, by the route's name as
+    /// templates write it.
+    private let patterns: [String: (pattern: PathPattern, placeholders: Int)]
 
     /// The addresses of `navigation`'s screens under `prefix`.
     package init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
         self.navigation = navigation
         pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
-            (route.name, Set((try? PathPattern(route.path))?.parameterNames ?? []))
+            (route.name, (try? PathPattern(route.path))?.parameterNames ?? [])
+        })
+        patterns = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
+            (try? PathPattern(route.path)).map { (route.name.rawValue, ($0, $0.parameterNames.count)) }
         })
         queryKeys = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
             let renamed = route.parameters.filter { $0.queryName != nil }
@@ -41,6 +48,21 @@ package struct AppURLs: Sendable {
         let query = instance.parameters.filter { !inPath.contains($0.key) }.map { (keys[$0.key] ?? $0.key, $0.value) }.sorted { $0.0 < $1.0 }
             .map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }
         return query.isEmpty ? full : full + "?" + query.joined(separator: "&")
+    }
+
+    /// The placeholders of `route`'s path that `parameters` leaves empty, in the path's order;
+    /// nil when the app has no such route.
+    func missingPathParameters(of route: RouteName, in parameters: [String: String]) -> [String]? {
+        pathParameters[route].map { names in names.filter { parameters[$0] == nil } }
+    }
+
+    /// The URL of a screen of the route `name` whose `count` parameters all fill its path's
+    /// placeholders, each placeholder's value given by `value` (`{{ url "listing" id=item.id }}`,
+    /// most of a page's links): made without a ``RouteInstance``. Nil when there is no such
+    /// route, the count differs, or a placeholder has no value; ``screen(_:)`` makes those.
+    func screen(route name: String, count: Int, value: (String) -> String?) -> String? {
+        guard let (pattern, placeholders) = patterns[name], placeholders == count, let path = pattern.path(filling: value) else { return nil }
+        return prefix + (prefix.isEmpty || path != "/" ? path : "/")
     }
 
     /// Whether `parameter` fills a segment of the route's path (else it travels in the query).

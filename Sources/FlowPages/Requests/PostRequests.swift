@@ -121,7 +121,7 @@ struct PostRequests {
         effects: (EffectCall, inout NavigationState) throws -> EffectOutcome
     ) throws -> PostDecision {
         let writer = DataWriter(app: app.app, transaction: unit.transaction, scope: unit.scope, now: unit.now)
-        let reader = AppData(app: app.app, reads: unit.transaction.records, scope: unit.scope)
+        let reader = AppData(app: app, reads: unit.transaction.records, scope: unit.scope)
         let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
         let result: ActionInterpreter.Result
         do {

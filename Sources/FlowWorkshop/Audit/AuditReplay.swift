@@ -193,7 +193,7 @@ struct AuditReplay {
         let interpreter = ActionInterpreter(app: app.app, navigator: app.navigator, now: now)
         let scope = scope(signedIn: state.userID)
         let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
-        let reader = AppData(app: app.app, reads: transaction.records, scope: scope)
+        let reader = AppData(app: app, reads: transaction.records, scope: scope)
         let data = ActionInterpreter.DataRunner(exists: reader.exists, write: writer.apply)
         let context = context
         let account = app.fixtures.accounts.first.map { ["email": $0.email] } ?? [:]

@@ -1,4 +1,7 @@
+import FlowDefinition
 @testable import FlowPages
+import FlowPagesTestSupport
+import Foundation
 import HTMLTemplate
 import Testing
 
@@ -25,5 +28,39 @@ import Testing
         let template = "{{#if eq a b}}same{{else}}different{{/if}}"
         #expect(try Self.render(template, ["a": 1, "b": "1"]) == "same")
         #expect(try Self.render(template, ["a": 1, "b": 2]) == "different")
+    }
+
+    /// `url` for Reality Portal as served at `/reality-portal`: a link whose values all fill its
+    /// path is made without a route instance; one with query values, or a missing or unknown
+    /// part, goes the general way, with the same answers as before.
+    @Test(arguments: [
+        (#"{{ url "listing" id=item.id }}"#, "/reality-portal/listing/12%2F3"),
+        (#"{{ url "listing-gallery" id="a b" }}"#, "/reality-portal/listing/a%20b/gallery"),
+        (#"{{ url "search" }}"#, "/reality-portal/search"),
+        (#"{{ url "search-results" query="two rooms" }}"#, "/reality-portal/search/results?query=two%20rooms"),
+        (#"{{ url "search-results" }}"#, "/reality-portal/search/results"),
+    ])
+    func urlMakesEachKindOfLink(template: String, url: String) throws {
+        #expect(try Self.portal(template, ["item": .record(["id": "12/3"])]) == url)
+    }
+
+    @Test(arguments: [
+        (#"{{ url "listing" }}"#, "the path needs id"),
+        (#"{{ url "listing" other=1 }}"#, "the path needs id"),
+        (#"{{ url "listings" id=1 }}"#, "there is no such route"),
+        (#"{{ url "listing" id=item }}"#, "parameter id has no value"),
+    ])
+    func urlRefusesALinkItCannotMake(template: String, problem: String) {
+        #expect { try Self.portal(template, ["item": .record(["id": "1"])]) } throws: { error in
+            "\(error)".contains(problem)
+        }
+    }
+
+    static func portal(_ source: String, _ context: [String: TemplateValue]) throws -> String {
+        let views = LiveApp.repository.appendingPathComponent("Views").path
+        let app = try AppFolderLoader.load(folder: views + "/reality-portal", vocabulary: .served(with: .prototype)).get()
+        let urls = AppURLs(prefix: "/reality-portal", navigation: app.navigation)
+        let set = try TemplateSet(templates: ["page": source], helpers: TemplateHelpers.helpers(urls: urls))
+        return try set.render("page", context)
     }
 }
