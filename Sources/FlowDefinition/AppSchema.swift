@@ -334,6 +334,7 @@ public enum AppSchema {
                   <optional><attribute name="pattern"/></optional>
                   <optional><attribute name="default"/></optional>
                   <optional><attribute name="query"><data type="string"><param name="minLength">1</param></data></attribute></optional>
+                  <optional><attribute name="private"><data type="boolean"/></attribute></optional>
                   <optional><attribute name="collection"/></optional>
                   <optional><attribute name="as"><data type="string"><param name="pattern">[A-Za-z][A-Za-z0-9_]*</param><a:documentation>letters, digits and _, starting with a letter</a:documentation></data></attribute></optional>
                 </element>

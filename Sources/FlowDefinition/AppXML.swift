@@ -208,7 +208,8 @@ struct AppXML {
                 required: param["required"].map(Self.boolean) ?? true,
                 pattern: param["pattern"],
                 defaultValue: param["default"],
-                queryName: param["query"]
+                queryName: param["query"],
+                isPrivate: param["private"].map(Self.boolean) ?? false
             )
         }
         return RouteDefinition(

@@ -27,11 +27,16 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// The name of its item in a screen URL's query when not ``name``: an Android deep link's
     /// `?photos={showPhotos}` reads `photos` into `showPhotos`.
     public var queryName: String?
+    /// Whether its value is a secret or names a person (a reset link's token, an email): a page
+    /// whose address carries it is that person's alone, never kept by a shared cache.
+    public var isPrivate: Bool
 
     /// Creates a parameter definition.
     public init(
-        _ name: String, kind: Kind = .string, required: Bool = true, pattern: String? = nil, defaultValue: String? = nil, queryName: String? = nil
+        _ name: String, kind: Kind = .string, required: Bool = true, pattern: String? = nil, defaultValue: String? = nil, queryName: String? = nil,
+        isPrivate: Bool = false
     ) {
+        self.isPrivate = isPrivate
         self.name = name
         self.kind = kind
         self.isRequired = required

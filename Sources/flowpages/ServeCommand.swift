@@ -98,6 +98,8 @@ struct ServeCommand: ParsableCommand {
         valueName: "url"))
     var publicOrigins: [String] = (environment["FLOWPAGES_PUBLIC_ORIGIN"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
 
+    @OptionGroup var publicCache: PublicCacheOptions
+
     func validate() throws {
         if let port = Self.environment["FLOWPAGES_PORT"], Int(port) == nil {
             throw ValidationError("FLOWPAGES_PORT must be a whole number, not '\(port)'.")
@@ -156,7 +158,7 @@ struct ServeCommand: ParsableCommand {
             prototype: prototype, allowsRemotePrototype: allowRemotePrototype, eventRetentionDays: eventRetentionDays, connectionsPerAddress: connectionsPerAddress,
             trustedProxies: trustedProxies,
             appHosts: Dictionary(appHosts.compactMap(Self.split), uniquingKeysWith: { _, last in last }), publicOrigins: publicOrigins,
-            watch: watch.asked, appBanner: appBanner.asked, secretKeyFile: secretKeyFile,
+            publicCache: publicCache.cache, watch: watch.asked, appBanner: appBanner.asked, secretKeyFile: secretKeyFile,
             secretKey: Self.environment["FLOWPAGES_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 },
             auditKey: Self.environment["FLOWPAGES_AUDIT_KEY"]
         )

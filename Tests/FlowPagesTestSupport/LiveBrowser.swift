@@ -38,14 +38,17 @@ package final class LiveApp {
     /// - Parameter auditKey: Serve the pages for the audit pass with this key (`--prototype audit`; `prototype` false).
     /// - Parameter workshop: The tools mounted beside each app's pages, as `flowpages serve` mounts
     ///   them (a serving test reads the dev mailbox too); nil serves the apps alone.
-    package init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [], watch: Bool = false,
+    /// - Parameter publicCache: How strangers' public pages are cached (with `prototype` false); nil: never public.
+    package init(views: String? = nil, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [],
+                 publicCache: PublicCache? = nil, watch: Bool = false,
                  polling: Bool = false, eventLimits: EventBudget.Limits = EventBudget.Limits(), publicFolder: String? = nil,
                  workshop: (any Workshop)? = WorkshopRoutes()) throws {
         data = try TestStore.fresh("e2e")
         self.workshop = workshop
         linkCounters = LinkCounters(store: data.store)
         self.views = views ?? Self.repository.appendingPathComponent("Views").path
-        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins, watch: watch, polling: polling,
+        (server, port) = try Self.start(data.store, views: self.views, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins,
+                                        publicCache: publicCache, watch: watch, polling: polling,
                                         linkCounters: linkCounters, eventLimits: eventLimits, workshop: workshop,
                                         publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path)
     }
@@ -64,7 +67,8 @@ package final class LiveApp {
     package var store: any WebStore { data.store }
 
     private static func start(
-        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [], watch: Bool = false,
+        _ store: any WebStore, views: String, appHosts: [String: String], prototype: Bool = true, auditKey: String? = nil, publicOrigins: [String] = [],
+        publicCache: PublicCache? = nil, watch: Bool = false,
         polling: Bool = false,
         linkCounters: LinkCounters, eventLimits: EventBudget.Limits = EventBudget.Limits(), workshop: (any Workshop)?,
         publicFolder: String = repository.appendingPathComponent("Public").path
@@ -73,7 +77,8 @@ package final class LiveApp {
         let build: @Sendable () throws -> WebApplication = {
             try WebApplication(
                 views: views, publicFolder: publicFolder,
-                store: store, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins, linkCounters: linkCounters,
+                store: store, appHosts: appHosts, prototype: prototype, auditKey: auditKey, publicOrigins: publicOrigins, publicCache: publicCache,
+                linkCounters: linkCounters,
                 eventBudget: eventBudget, errorLog: { _ in }, workshop: workshop
             )
         }

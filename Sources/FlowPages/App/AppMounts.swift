@@ -25,6 +25,8 @@ struct AppMounts {
         let auditKey: String?
         let appBanner: Bool?
         let publicOrigins: [String]
+        /// How strangers' public pages are cached; nil: never public.
+        let publicCache: PublicCache?
         let effects: EffectRegistry
         let clock: WebClock
         let linkCounters: LinkCounters
@@ -57,7 +59,7 @@ struct AppMounts {
             func services(_ prefix: String, _ templates: TemplateSet) -> AppServices {
                 let mounted = MountedApp(app: app, templates: templates, images: images, prefix: prefix, prototype: settings.prototype, auditPass: auditPass,
                                          fixtureAccountIDs: fixtureAccountIDs,
-                                         appBanner: settings.appBanner, origins: origins, effects: settings.effects,
+                                         appBanner: settings.appBanner, origins: origins, effects: settings.effects, publicCache: settings.publicCache,
                                          sharedStylesheet: settings.publicFolder + "/flowpages.css")
                 return AppServices(app: mounted, store: settings.store, effects: settings.effects, linkCounters: settings.linkCounters,
                                    eventBudget: settings.eventBudget, clock: settings.clock, hashingShares: hashingShares, errorLog: settings.errorLog)

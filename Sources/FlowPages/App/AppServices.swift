@@ -61,7 +61,10 @@ package struct AppServices: Sendable {
         }
         let now = clock.now()
         var unit = try openSession(request, now: now)
-        let age = form["csrf"].map(unit.tokenAge) ?? .unknown
+        // Where strangers' pages are public (``PublicPages``), which carry no token, a post
+        // without a stored session is guarded by its origin alone, checked above; a session's,
+        // and every post where no page is public, by the token too.
+        let age = unit.isStored || app.publicPages == nil ? form["csrf"].map(unit.tokenAge) ?? .unknown : .current
         guard age != .unknown else {
             throw HTTPError(.forbidden, "This form is not from this session; reload the page and try again.")
         }

@@ -48,7 +48,7 @@ public enum Application {
             try WebApplication(views: options.views, layouts: options.layouts, publicFolder: options.publicFolder, store: store, appHosts: appHosts,
                                prototype: options.prototype == .on,
                                auditKey: options.prototype == .audit ? options.auditKey : nil, listenHost: options.host, appBanner: options.appBanner, publicOrigins: options.publicOrigins,
-                               linkCounters: linkCounters, eventBudget: eventBudget, workshop: workshop)
+                               publicCache: options.publicCache, linkCounters: linkCounters, eventBudget: eventBudget, workshop: workshop)
         }
         let web: WebApplication
         let router: any Responding

@@ -74,6 +74,9 @@ package final class MountedApp: Sendable {
     let stylesheetTag: String?
     /// Whether its deep-linkable pages offer the installed app (``AppBanner``).
     let showsAppBanner: Bool
+    /// How a stranger's public page is answered; nil while the prototype is on (or the audit
+    /// pass's mode), or when public pages are off: every page is then `private, no-store`.
+    let publicPages: PublicPages?
     /// The shapes templates read its collections' records in.
     package let recordLayouts: RecordLayouts
     /// What the workshop works out once for the app as mounted (the audit's inventory).
@@ -82,13 +85,14 @@ package final class MountedApp: Sendable {
     private let tabLinks: [(pattern: PathPattern, tab: CoordinatorID, path: String)]
 
     init(app: AppDefinition, templates: TemplateSet, images: AppImages, prefix: String, prototype: Bool, auditPass: AuditPassAccess? = nil, fixtureAccountIDs: Set<Int>,
-         appBanner: Bool?, origins: OriginPolicy, effects: EffectRegistry, sharedStylesheet: String? = nil) {
+         appBanner: Bool?, origins: OriginPolicy, effects: EffectRegistry, publicCache: PublicCache? = nil, sharedStylesheet: String? = nil) {
         self.sharedStylesheet = sharedStylesheet
         self.app = app
         self.templates = templates
         self.images = images
         navigator = Navigator(app.navigation)
         recordLayouts = RecordLayouts(app.data)
+        publicPages = prototype || auditPass != nil ? nil : publicCache.map(PublicPages.init)
         states = RestoredStates(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
         linkURLs = prefix.isEmpty ? urls : AppURLs(prefix: "", navigation: app.navigation)

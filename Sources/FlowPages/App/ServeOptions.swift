@@ -43,6 +43,9 @@ public struct ServeOptions: Sendable {
     /// Origins posts may come from besides the request's own, for a reverse proxy that
     /// rewrites `Host`.
     public var publicOrigins: [String]
+    /// How long shared caches and browsers may keep a stranger's public page (``PublicCache``);
+    /// nil: every page is `private, no-store`. Not used while the prototype is on.
+    public var publicCache: PublicCache?
     /// Whether a change to a file under the views folder (or the static files) is served from
     /// the next request on; nil: when the prototype is on and the views folder is writable.
     public var watch: Bool?
@@ -68,7 +71,7 @@ public struct ServeOptions: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, views: String = "Views", publicFolder: String = "Public", layouts: String? = nil,
         databasePath: String = "flowpages.sqlite", durability: Durability = .full, databaseConnections: Int = 32, prototype: PrototypeMode = .on,
         allowsRemotePrototype: Bool = false, eventRetentionDays: Int = 90, connectionsPerAddress: Int = ServeOptions.defaultConnectionsPerAddress, trustedProxies: [String] = [],
-        appHosts: [String: String] = [:], publicOrigins: [String] = [], watch: Bool? = nil, appBanner: Bool? = nil,
+        appHosts: [String: String] = [:], publicOrigins: [String] = [], publicCache: PublicCache? = PublicCache(), watch: Bool? = nil, appBanner: Bool? = nil,
         secretKeyFile: String? = nil, secretKey: String? = nil, auditKey: String? = nil
     ) {
         self.auditKey = auditKey
@@ -87,6 +90,7 @@ public struct ServeOptions: Sendable {
         self.trustedProxies = trustedProxies
         self.appHosts = appHosts
         self.publicOrigins = publicOrigins
+        self.publicCache = publicCache
         self.watch = watch
         self.appBanner = appBanner
         self.secretKeyFile = secretKeyFile

@@ -39,6 +39,8 @@ public struct WebApplication: Sendable {
     ///   - publicOrigins: Origins (`https://suma.finance`) every app accepts posts from besides the
     ///     request's own, for a reverse proxy that rewrites `Host`; each app host adds its own
     ///     `https://` and `http://` origins for its app.
+    ///   - publicCache: How long caches may keep a stranger's public page (``PublicPages``); nil,
+    ///     and always with the prototype on: every page is `private, no-store`.
     ///   - appBanner: Whether deep-linkable pages offer the installed app (``AppBanner``); by
     ///     default only where the prototype is off, as on a deep link's web fallback.
     ///   - effects: What the apps' actions may run; a folder naming another effect is not served.
@@ -56,12 +58,12 @@ public struct WebApplication: Sendable {
     ///     so the apps are served alone.
     public init(
         views: String, layouts: String? = nil, publicFolder: String, store: any WebStore, appHosts: [String: String] = [:], prototype: Bool = true, auditKey: String? = nil, listenHost: String = "127.0.0.1",
-        appBanner: Bool? = nil, publicOrigins: [String] = [], effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
+        appBanner: Bool? = nil, publicOrigins: [String] = [], publicCache: PublicCache? = nil, effects: EffectRegistry = .prototype, clock: WebClock = .system, linkCounters: LinkCounters? = nil,
         eventBudget: EventBudget? = nil, errorLog: @escaping @Sendable (String) -> Void = { StandardOutput.writeLine($0) }, workshop: (any Workshop)? = nil
     ) throws {
         let linkCounters = linkCounters ?? LinkCounters(store: store)
         let mounts = try AppMounts(views: views, layouts: layouts, AppMounts.Settings(
-            store: store, publicFolder: publicFolder, appHosts: appHosts, prototype: prototype, auditKey: auditKey, appBanner: appBanner, publicOrigins: publicOrigins, effects: effects,
+            store: store, publicFolder: publicFolder, appHosts: appHosts, prototype: prototype, auditKey: auditKey, appBanner: appBanner, publicOrigins: publicOrigins, publicCache: publicCache, effects: effects,
             clock: clock, linkCounters: linkCounters, eventBudget: eventBudget ?? EventBudget(counters: linkCounters), errorLog: errorLog))
         self.linkCounters = linkCounters
         appIDs = mounts.prefixed.keys.sorted()

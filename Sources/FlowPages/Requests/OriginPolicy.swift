@@ -29,10 +29,12 @@ public struct OriginPolicy: Sendable, Equatable {
 
     /// Refuses a post that a browser says came from another site.
     ///
-    /// A browser's Fetch Metadata decides first: only `Sec-Fetch-Site: same-origin` (or `none`,
-    /// a person's own action) may post. Then `Origin`, when sent, must be a public origin or the
-    /// request's own. Requests without either field pass: old browsers send neither, and the
-    /// session's CSRF token still guards them.
+    /// The rules of Go 1.25's `CrossOriginProtection`: a browser's Fetch Metadata decides first —
+    /// only `Sec-Fetch-Site: same-origin` (or `none`, a person's own action) may post; then
+    /// `Origin`, when sent, must be a public origin or the request's own. Requests without
+    /// either field pass: they are not from a browser, which sends at least one. This alone
+    /// guards a stranger's post from a public page (``PublicPages``), which carries no token; a
+    /// stored session's posts carry its CSRF token as well.
     /// - Throws: ``HTTPError`` 403.
     func check(_ request: HTTPRequest) throws(HTTPError) {
         let site = Self.fetchSite(of: request)

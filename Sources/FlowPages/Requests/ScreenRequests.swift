@@ -81,7 +81,12 @@ struct ScreenRequests {
             try commit(move, to: &unit, now: now)
             // This GET's own move, or the one the post before it committed.
             let motion = status == .ok ? unit.motion ?? shown.motion : nil
-            return services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
+            guard let publicPages = app.publicPages, publicPages.admits(request, unit: unit, shown: shown, status: status, app: app) else {
+                return services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
+            }
+            unit.answerPublicly()
+            let page = services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
+            return page.status == .ok ? publicPages.answer(page, to: request, variesByAgent: offer.banner != nil) : page
         }
     }
 

@@ -31,6 +31,9 @@ package struct SessionUnit {
     private(set) var motion: Motion?
     /// Whether this unit committed a change of the session.
     private(set) var hasCommitted = false
+    /// Whether the page this unit answers is a stranger's public page (``PublicPages``): the same
+    /// for every stranger, so it carries no token and sets no cookie.
+    private(set) var isPublic = false
     /// Whether the screen this request arrives on may make the writes its app declares for
     /// opening it (`<on-open>`): for a post (its origin is checked) or a navigation from the
     /// app's own pages, typed or bookmarked — never for a link or a form of another site.
@@ -77,7 +80,17 @@ package struct SessionUnit {
     /// Only a stored session's is kept: a visitor's id is new on every cookie-less request (or
     /// any id a stranger sends), and keeping those would let a stranger churn out the tokens of
     /// everyone else.
-    package var csrfToken: String { csrfSecret.map(app.csrfTokens.token(for:)) ?? Secret.derive(from: id, purpose: "csrf") }
+    package var csrfToken: String {
+        if isPublic { return "" }
+        return csrfSecret.map(app.csrfTokens.token(for:)) ?? Secret.derive(from: id, purpose: "csrf")
+    }
+
+    /// Makes the page this unit answers a stranger's public page: no token in its forms, no
+    /// cookie; the visitor's first post starts their session.
+    mutating func answerPublicly() {
+        precondition(!isStored, "a stored session's page is its own")
+        isPublic = true
+    }
 
     /// Whose a form's CSRF token is: this session's as it is now, this session's before its id
     /// rotated (a page shown before a sign-in or sign-out), or no one's it knows.
@@ -236,31 +249,6 @@ package struct SessionUnit {
         }
     }
 
-    /// Makes the `<on-open>` writes of the screen a person arrived on (an inquiry opened is
-    /// marked read), in the same transaction as the arrival. A write that cannot be made (the
-    /// record is gone, no one is signed in) is left out: it never stops the screen showing.
-    private static func open(
-        _ screen: RouteInstance, app: MountedApp, transaction: any StoreTransaction, now: Int64,
-        scope: @escaping (CollectionScope) -> RecordScope?
-    ) throws {
-        guard let writes = app.app.routeData[screen.name]?.onOpen, !writes.isEmpty else { return }
-        let writer = DataWriter(app: app.app, transaction: transaction, scope: scope, now: now)
-        func value(_ source: ValueSource) -> String? {
-            switch source {
-            case .constant(let value): value
-            case .parameter(let name): screen.parameters[name]
-            case .field, .created: nil
-            }
-        }
-        for write in writes {
-            do {
-                _ = try writer.apply(write, value: value)
-            } catch is ActionRefused {
-                continue
-            }
-        }
-    }
-
     /// Tells the person the page they posted from was out of date, changing nothing else.
     mutating func commitOutOfDate(now: Int64) throws {
         var unchanged = state
@@ -276,7 +264,7 @@ package struct SessionUnit {
     /// the browser's Back asks the server, which shows and reconciles the session (DESIGN: Back
     /// is a GET). One cookie a response: a new session's id changes anyway.
     package func finish(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
-        guard isRotated || hasCommitted else { return response }
+        guard (isRotated || hasCommitted) && !isPublic else { return response }
         var response = response
         let secure = app.origins.isHTTPS(request)
         if isRotated {

@@ -22,7 +22,7 @@ import Testing
         let linkCounters = LinkCounters(store: store)
         let mounts = try AppMounts(views: LiveApp.repository.appendingPathComponent("Views").path, layouts: nil, AppMounts.Settings(
             store: store, publicFolder: LiveApp.repository.appendingPathComponent("Public").path, appHosts: [:], prototype: true, auditKey: nil,
-            appBanner: false, publicOrigins: [], effects: .prototype, clock: .system, linkCounters: linkCounters,
+            appBanner: false, publicOrigins: [], publicCache: nil, effects: .prototype, clock: .system, linkCounters: linkCounters,
             eventBudget: EventBudget(counters: linkCounters), errorLog: { _ in }))
         return try #require(mounts.prefixed["reality-portal"])
     }

@@ -38,7 +38,45 @@ final class LiveNginx {
     /// Starts nginx on `port`, passing every request to `upstream` with `proxy_pass` and the
     /// `location` directives given (none: nginx's defaults, which rewrite `Host`).
     /// - Throws: When nginx is not installed, or does not answer within 10 s (with its error log).
-    init(port: Int, upstream: Int, directives: String = "") throws {
+    convenience init(port: Int, upstream: Int, directives: String = "") throws {
+        try self.init(port: port) { _ in
+            """
+            server {
+                listen 127.0.0.1:\(port);
+                location / {
+                    proxy_pass http://127.0.0.1:\(upstream);
+                    \(directives)
+                }
+            }
+            """
+        }
+    }
+
+    /// Starts nginx on `port` with the shipped `Docs/deploy/nginx.conf` in its `http` block,
+    /// with only the lines it marks changed: `upstreams` for its one server, the cache in this
+    /// nginx's folder (``cacheFolder``), and the port.
+    static func deployed(port: Int, upstreams: [Int]) throws -> LiveNginx {
+        let file = LiveApp.repository.appendingPathComponent("Docs/deploy/nginx.conf")
+        let shipped = try String(contentsOf: file, encoding: .utf8)
+        return try LiveNginx(port: port) { prefix in
+            var configuration = shipped
+            for (line, replacement) in [
+                ("server 127.0.0.1:8080;", upstreams.map { "server 127.0.0.1:\($0);" }.joined(separator: " ")),
+                ("/var/cache/nginx/flowpages", prefix + "/cache"),
+                ("listen 80;", "listen 127.0.0.1:\(port);"),
+            ] {
+                guard configuration.contains(line) else { throw Failure("Docs/deploy/nginx.conf no longer has `\(line)`, which the tests change") }
+                configuration = configuration.replacingOccurrences(of: line, with: replacement)
+            }
+            return configuration
+        }
+    }
+
+    /// Where ``deployed(port:upstreams:)`` keeps its cache.
+    var cacheFolder: URL { prefix.appendingPathComponent("cache") }
+
+    /// Starts nginx on `port` with what `http(prefix)` writes inside its `http` block.
+    private init(port: Int, http: (String) throws -> String) throws {
         guard let nginx = Self.candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw Failure("nginx is not installed (looked in \(Self.candidates.joined(separator: ", "))): install it with "
                 + "`apt-get install nginx-light` (Debian), as .ci/run does, then run the tests again")
@@ -53,7 +91,7 @@ final class LiveNginx {
             worker_processes 1;
             pid \(path)/nginx.pid;
             error_log \(path)/error.log warn;
-            events { worker_connections 64; }
+            events { worker_connections 256; }
             http {
                 access_log off;
                 client_body_temp_path \(path)/body;
@@ -61,13 +99,7 @@ final class LiveNginx {
                 fastcgi_temp_path \(path)/fastcgi;
                 uwsgi_temp_path \(path)/uwsgi;
                 scgi_temp_path \(path)/scgi;
-                server {
-                    listen 127.0.0.1:\(port);
-                    location / {
-                        proxy_pass http://127.0.0.1:\(upstream);
-                        \(directives)
-                    }
-                }
+            \(try http(path))
             }
             """
         try Data(configuration.utf8).write(to: prefix.appendingPathComponent("nginx.conf"))

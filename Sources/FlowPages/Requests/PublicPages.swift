@@ -1,0 +1,54 @@
+import Crypto
+import HTTPServer
+import Navigation
+
+/// A stranger's public page (DESIGN, "The web mapping"; DECISIONS, web model 2): a screen a
+/// visitor without a session is shown answers the same bytes to every such visitor, so a shared
+/// cache (nginx's `proxy_cache`, a CDN) may keep it and answer the crowd a shared deep link
+/// brings — no cookie, no per-visitor token (its posts are guarded by Fetch Metadata and
+/// `Origin`, ``OriginPolicy/check(_:)``), `Cache-Control: public` as ``PublicCache`` says, a
+/// strong `ETag` and `304` to `If-None-Match`.
+///
+/// Everything else is a person's and stays `private, no-store`: a page of a stored session, a
+/// screen whose address carries a private parameter (`<param private="true">`: a reset link's
+/// token, an email), an address not written as the app writes it (another order or encoding of
+/// the query is another cache key for the same page), a request whose origin is not configured
+/// (`--public-origin`, `--app-host`: a page's absolute URLs never come from a `Host` a client
+/// chose), a HEAD, an error page.
+struct PublicPages: Sendable {
+    let cache: PublicCache
+
+    /// Whether the page showing `shown` to `unit`, answered `status`, is public.
+    func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp) -> Bool {
+        guard request.method == .get, status == .ok, !unit.isStored else { return false }
+        let screen = app.navigation.screen(in: shown)
+        guard request.target == app.urls.screen(screen.route) else { return false }
+        var named = [screen.route] + screen.breadcrumbs.map(\.route) + [screen.back?.destination, screen.underlying].compactMap { $0 }
+        named += screen.tabBar?.items.map(\.top) ?? []
+        guard !named.contains(where: { Self.carriesPrivateValue($0, app.navigation) }) else { return false }
+        guard let origin = OriginPolicy.origin(of: request, forwardedHost: request.headers["X-Forwarded-Host"] != nil) else { return false }
+        return app.origins.publicOrigins.contains(origin)
+    }
+
+    /// Whether `instance` holds a value of a parameter its route declares private.
+    static func carriesPrivateValue(_ instance: RouteInstance, _ navigation: NavigationDefinition) -> Bool {
+        guard let route = navigation.route(instance.name) else { return false }
+        return route.parameters.contains { $0.isPrivate && instance.parameters[$0.name] != nil }
+    }
+
+    /// `response` (a public page's, made without a cookie) as every stranger gets it: its
+    /// `Cache-Control`, its `ETag`, and `304 Not Modified` when `request` holds that tag already.
+    /// A page whose app banner depends on the visitor's platform says it varies by `User-Agent`.
+    func answer(_ response: HTTPResponse, to request: HTTPRequest, variesByAgent: Bool) -> HTTPResponse {
+        var response = response
+        let digest = SHA256.hash(data: response.body)
+        let tag = "\"" + digest.prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "\""
+        var headers = [("Cache-Control", cache.cacheControl), ("ETag", tag)]
+        if variesByAgent { headers.append(("Vary", "User-Agent")) }
+        response.headers.remove("Cache-Control")
+        for (name, value) in headers { response.headers.add(name, value) }
+        guard request.matches(etag: tag) == true else { return response }
+        // RFC 9110 §15.4.5: what a 200 would have said of caching, without the body.
+        return HTTPResponse(.notModified, headers: HTTPHeaders(headers))
+    }
+}
