@@ -92,7 +92,7 @@ package final class MountedApp: Sendable {
         self.images = images
         navigator = Navigator(app.navigation)
         recordLayouts = RecordLayouts(app.data)
-        publicPages = prototype || auditPass != nil ? nil : publicCache.map(PublicPages.init)
+        publicPages = prototype || auditPass != nil ? nil : publicCache.map { PublicPages(cache: $0, app: app) }
         states = RestoredStates(app.navigation)
         urls = AppURLs(prefix: prefix, navigation: app.navigation)
         linkURLs = prefix.isEmpty ? urls : AppURLs(prefix: "", navigation: app.navigation)

@@ -202,6 +202,10 @@ public struct WebApplication: Sendable {
             group.post(AppBanner.codePath, answer { try banner.giveCode($0) })
             group.post(ReservedPath.bannerPing.pattern, answer { try banner.ping($0) })
         }
+        if let publicPages = services.app.publicPages {
+            let (id, counters) = (services.app.app.id, services.linkCounters)
+            group.get(ReservedPath.seen.pattern, answer { try publicPages.seen($0, app: id, counters: counters) })
+        }
         if let image = services.app.app.previewImage {
             group.get(String(services.app.urls.previewImage(image).dropFirst(services.app.urls.prefix.count)), answer { banner.previewImage($0) })
         }

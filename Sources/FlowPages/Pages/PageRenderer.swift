@@ -16,15 +16,16 @@ package struct PageRenderer {
 
     /// The current screen of `shown` — the committed session's state with the one-shot notices
     /// (toasts, a form's errors) its page shows — with what the app banner `offers` and how the
-    /// screen moved (`motion`), answered `status` with `Cache-Control: no-store`. A screen
+    /// screen moved (`motion`) and a public page's view counters (`beacons`), answered `status`
+    /// with `Cache-Control: no-store` (a public page's answer says otherwise). A screen
     /// whose template fails is logged with the request id and answered 500 with an error view in
     /// its place inside the app's layout (seed 004 §15), its bar's Back and tab bar still there,
     /// Start Over, and an error toast; a prototype's view names the fault.
     func screen(_ unit: SessionUnit, showing shown: NavigationState, offering offer: AppBanner.Offer = .none, motion: Motion? = nil,
-                status: HTTPStatus = .ok, request: HTTPRequest) -> HTTPResponse {
+                status: HTTPStatus = .ok, beacons: [String] = [], request: HTTPRequest) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = Self.html(try render(shown, unit: unit, offering: offer, motion: motion), status: status)
+            response = Self.html(try render(shown, unit: unit, offering: offer, motion: motion, beacons: beacons), status: status)
         } catch {
             let current = app.navigation.currentScreen(in: shown)
             errorLog("request \(request.id): \(app.app.id) screen \(current.name) could not be rendered: \(error)")
@@ -44,10 +45,11 @@ package struct PageRenderer {
 
     /// The current screen of `state` through its template, with the data it reads, what the app
     /// banner offers and how the screen moved.
-    private func render(_ state: NavigationState, unit: SessionUnit, offering offer: AppBanner.Offer = .none, motion: Motion? = nil) throws -> [UInt8] {
+    private func render(_ state: NavigationState, unit: SessionUnit, offering offer: AppBanner.Offer = .none, motion: Motion? = nil,
+                        beacons: [String] = []) throws -> [UInt8] {
         let current = app.navigation.currentScreen(in: state)
         var page = try context(state, unit: unit)
-        (page.offer, page.motion) = (offer, motion?.rawValue)
+        (page.offer, page.motion, page.beacons) = (offer, motion?.rawValue, beacons)
         var renderedApart: [String: SourceMap] = [:]
         // Only a modal (not a full-screen sheet) is drawn over its screen.
         if page.page.isModal, page.page.detent?.name != SheetDetent.fullScreen.name, let title = page.underlying?.title,

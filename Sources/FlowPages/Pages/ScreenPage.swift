@@ -44,6 +44,8 @@ struct ScreenPage: Sendable {
     var offer: AppBanner.Offer = .none
     /// How the screen was reached (`push`, `pop`…), for the page to move as the app would.
     var motion: String?
+    /// A public page's view counters (``PublicPages/beacons(for:app:)``), loaded as images.
+    var beacons: [String] = []
     /// What failed, on a screen that could not be drawn (`_layout/broken-screen`).
     var failure: Failure?
     /// The screen's records, lists and counts, by the names its `app.xml` data gives them.
@@ -75,7 +77,7 @@ struct ScreenPage: Sendable {
             "user": .init { $0.page.user }, "counts": .init(.open) { .record($0.page.counts) },
             "alert": .init { $0.page.alert }, "toasts": .init { $0.page.toasts },
             "appLinks": .init { $0.page.offer.appLinks }, "appBanner": .init { $0.page.offer.banner }, "preview": .init { $0.page.offer.preview },
-            "motion": .init { $0.page.motion }, "failure": .init { $0.page.failure },
+            "motion": .init { $0.page.motion }, "failure": .init { $0.page.failure }, "beacons": .init { $0.page.beacons },
         ]
     }
 }

@@ -1,4 +1,6 @@
 import Crypto
+import FlowDefinition
+import FlowStore
 import HTTPServer
 import Navigation
 
@@ -17,6 +19,14 @@ import Navigation
 /// chose), a HEAD, an error page.
 struct PublicPages: Sendable {
     let cache: PublicCache
+    /// The patterns a view is counted under: the app's route paths and tab links.
+    private let patterns: Set<String>
+
+    /// Public pages of `app`, cached as `cache` says.
+    init(cache: PublicCache, app: AppDefinition) {
+        self.cache = cache
+        patterns = Set(app.navigation.routes.map(\.path)).union(app.tabLinks.keys)
+    }
 
     /// Whether the page showing `shown` to `unit`, answered `status`, is public.
     func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp) -> Bool {
@@ -29,6 +39,41 @@ struct PublicPages: Sendable {
         guard let origin = OriginPolicy.origin(of: request, forwardedHost: request.headers["X-Forwarded-Host"] != nil) else { return false }
         return app.origins.publicOrigins.contains(origin)
     }
+
+    /// The addresses a public page loads as 1×1 images to be counted on every view (``seen``), in
+    /// place of what its GET would count (`counted`): a cached copy's views never reach the GET.
+    /// The same for every stranger, as the page is: a route's pattern and the kinds it counts.
+    func beacons(for counted: [ScreenDecision.LinkCount], app: MountedApp) -> [String] {
+        var kinds: [String: [String]] = [:]
+        for count in counted { kinds[count.pattern, default: []] += count.kinds }
+        return kinds.sorted { $0.key < $1.key }.map { pattern, kinds in
+            app.urls.prefix + ReservedPath.seen.path + "?pattern=" + URLEncoding.encode(pattern)
+                + kinds.map { "&kind=" + URLEncoding.encode($0) }.joined()
+        }
+    }
+
+    /// Counts a public page's view its beacon reports (`GET /<app>/_seen?pattern=…&kind=…`):
+    /// a pattern of the app's routes or tab links and the kinds a page counts, in memory with
+    /// the links' other counts, as the banner's pings are — never a write a request, whoever
+    /// sends them. Answers a 1×1 transparent GIF no cache keeps; 400 to anything else.
+    func seen(_ request: HTTPRequest, app: String, counters: LinkCounters) throws -> HTTPResponse {
+        let kinds = request.query.filter { $0.name == "kind" }.map(\.value)
+        guard let pattern = request.query("pattern"), patterns.contains(pattern),
+              !kinds.isEmpty, kinds.count <= Self.countedKinds.count, kinds.allSatisfy(Self.countedKinds.contains) else {
+            throw HTTPError(.badRequest, "Not a view of this app's pages.")
+        }
+        counters.count(app: app, pattern: pattern, kinds: kinds)
+        return HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "image/gif"), ("Cache-Control", "no-store")]), body: Self.pixel)
+    }
+
+    /// What a page's GET counts per pattern: a link's outcomes and the banner shown.
+    private static let countedKinds: Set<String> = Set(EventKind.allCases.map(\.rawValue)).union(FallbackOutcome.allCases.map(\.kind))
+
+    /// A 1×1 transparent GIF, 43 bytes.
+    private static let pixel: [UInt8] = [
+        0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x21, 0xF9, 0x04, 0x01, 0x00,
+        0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+    ]
 
     /// Whether `instance` holds a value of a parameter its route declares private.
     static func carriesPrivateValue(_ instance: RouteInstance, _ navigation: NavigationDefinition) -> Bool {

@@ -18,6 +18,7 @@ package enum ReservedPath: String, CaseIterable, Sendable {
     case bannerDismiss = "/_app-banner/dismiss"
     case bannerCode = "/_app-banner/code"
     case bannerPing = "/_app-banner/ping"
+    case seen = "/_seen"
     case tool = "/_tools/{name}"
     case mailbox = "/_mailbox"
     case events = "/_events"

@@ -63,31 +63,40 @@ struct ScreenRequests {
         case .redirect(let move):
             try commit(move, to: &unit, now: now)
             return unit.redirectToCurrentScreen(request)
-        case .show(var move, let status):
-            let shown = move.state
-            // Only a screen shown as asked for offers the app and says how it moved; an error page does not.
-            let banner = AppBanner(app: app, store: services.store)
-            let offer = status == .ok ? banner.values(for: app.navigation.currentScreen(in: shown), state: shown, request: request, now: now) : .none
-            // The page shows its notices once: the session keeps the state without them.
-            _ = move.state.takeToasts()
-            move.state.formErrors = nil
-            // The banner's showing is counted; in the session's log too with an arrival the GET commits anyway.
-            if offer.banner != nil {
-                move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [FallbackOutcome.bannerShown.kind]))
-                if unit.isStored, move.state != unit.state || !move.events.isEmpty {
-                    move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
-                }
-            }
-            try commit(move, to: &unit, now: now)
-            // This GET's own move, or the one the post before it committed.
-            let motion = status == .ok ? unit.motion ?? shown.motion : nil
-            guard let publicPages = app.publicPages, publicPages.admits(request, unit: unit, shown: shown, status: status, app: app) else {
-                return services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
-            }
-            unit.answerPublicly()
-            let page = services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, request: request)
-            return page.status == .ok ? publicPages.answer(page, to: request, variesByAgent: offer.banner != nil) : page
+        case .show(let move, let status):
+            return try show(move, status: status, unit: &unit, request: request, now: now)
         }
+    }
+
+    /// Shows the screen `move` leads to, answered `status`: the move committed, the app
+    /// banner's offer and how the screen moved, and — for a stranger's public page — its answer
+    /// as every stranger gets it, with its counts made by its beacons on every view instead.
+    private func show(_ move: ScreenDecision.Move, status: HTTPStatus, unit: inout SessionUnit, request: HTTPRequest, now: Int64) throws -> HTTPResponse {
+        var move = move
+        let shown = move.state
+        // Only a screen shown as asked for offers the app and says how it moved; an error page does not.
+        let banner = AppBanner(app: app, store: services.store)
+        let offer = status == .ok ? banner.values(for: app.navigation.currentScreen(in: shown), state: shown, request: request, now: now) : .none
+        // The page shows its notices once: the session keeps the state without them.
+        _ = move.state.takeToasts()
+        move.state.formErrors = nil
+        // The banner's showing is counted; in the session's log too with an arrival the GET commits anyway.
+        if offer.banner != nil {
+            move.counted.append(.init(pattern: banner.pattern(of: shown), kinds: [FallbackOutcome.bannerShown.kind]))
+            if unit.isStored, move.state != unit.state || !move.events.isEmpty {
+                move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
+            }
+        }
+        let publicPages = app.publicPages.flatMap { $0.admits(request, unit: unit, shown: shown, status: status, app: app) ? $0 : nil }
+        let beacons = publicPages?.beacons(for: move.counted, app: app) ?? []
+        if publicPages != nil { move.counted = [] }
+        try commit(move, to: &unit, now: now)
+        // This GET's own move, or the one the post before it committed.
+        let motion = status == .ok ? unit.motion ?? shown.motion : nil
+        if publicPages != nil { unit.answerPublicly() }
+        let page = services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, beacons: beacons, request: request)
+        guard let publicPages, page.status == .ok else { return page }
+        return publicPages.answer(page, to: request, variesByAgent: offer.banner != nil)
     }
 
     /// The one write of a screen's GET: the session moved (nothing is written when nothing

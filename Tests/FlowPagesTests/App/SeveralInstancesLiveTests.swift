@@ -187,6 +187,34 @@ struct SeveralInstancesLiveTests {
         #expect(down.status == 200)
         #expect(instance.output.contains("the store is unavailable"), "the log says why")
     }
+
+    /// Two instances on one database behind the shipped nginx configuration: a stranger's page
+    /// is the same bytes and ETag from either, so the one cache serves it for both.
+    @Test(.enabled(if: LiveNginx.isInstalled, "needs nginx")) func twoInstancesBehindOneCacheAnswerTheSamePublicPage() throws {
+        let url = try PostgresTestServer.freshSchema()
+        let arguments = ["--prototype", "off", "--app-host", "suma.finance=suma-finance"]
+        let (first, second) = (try ServeProcess(database: url, arguments: arguments), try ServeProcess(database: url, arguments: arguments))
+        var tags: [String?] = []
+        for instance in [first, second] {
+            var stranger = LiveBrowser(port: instance.port)
+            stranger.host = "suma.finance"
+            let page = try stranger.request("GET", "/auth/register", referer: nil)
+            #expect(page.header("Cache-Control")?.hasPrefix("public") == true)
+            tags.append(page.header("ETag"))
+        }
+        #expect(tags[0] != nil && tags[0] == tags[1])
+        let nginx = try LiveNginx.deployed(port: try LiveNginx.freePort(), upstreams: [first.port, second.port])
+        defer { nginx.stop() }
+        var statuses: [String?] = []
+        for _ in 0..<4 {
+            var stranger = LiveBrowser(port: nginx.port)
+            stranger.host = "suma.finance"
+            let page = try stranger.request("GET", "/auth/register", referer: nil)
+            #expect(page.header("ETag") == tags[0])
+            statuses.append(page.header("X-Cache-Status"))
+        }
+        #expect(statuses == ["MISS", "HIT", "HIT", "HIT"])
+    }
 }
 
 /// A PostgreSQL cluster of a test's own (`Tests/postgres.sh`), which the test may stop and start.

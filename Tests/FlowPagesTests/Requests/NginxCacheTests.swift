@@ -142,14 +142,18 @@ struct NginxCacheTests {
         #expect(seen, "within max-age, stale-while-revalidate and the watcher's delay")
     }
 
-    @Test func twoInstancesGiveEqualTags() throws {
-        let one = try LiveApp(appHosts: PublicPagesLiveTests.hosts, prototype: false, publicCache: PublicPagesLiveTests.cache)
-        let two = try LiveApp(appHosts: PublicPagesLiveTests.hosts, prototype: false, publicCache: PublicPagesLiveTests.cache)
-        var tags: [String?] = []
-        for app in [one, two] {
-            var visitor = LiveBrowser(app, host: "suma.finance")
-            tags.append(try visitor.request("GET", "/auth/register", referer: nil).header("ETag"))
+    @Test func everyViewOfACachedPageIsCounted() throws {
+        let (app, nginx) = try Self.deployed()
+        defer { nginx.stop() }
+        var statuses: [String?] = []
+        for _ in 0..<5 {
+            var stranger = Self.visitor(app, nginx)
+            let page = try stranger.request("GET", "/auth/login", referer: nil)
+            statuses.append(page.header("X-Cache-Status"))
+            let beacon = try #require(HTMLPage(page.body).root.elements("img").first { $0["class"] == "beacon" }?["src"])
+            #expect(try stranger.request("GET", beacon, referer: "/auth/login").status == 200)
         }
-        #expect(tags[0] != nil && tags[0] == tags[1])
+        #expect(statuses == ["MISS", "HIT", "HIT", "HIT", "HIT"])
+        #expect(try AppBannerTests.bannersShown(app) == 5, "each view, though FlowPages rendered the page once")
     }
 }

@@ -137,4 +137,26 @@ import Testing
             #expect(page.header("Cache-Control") == "no-store" && page.header("Set-Cookie") != nil)
         }
     }
+
+    /// A public page's views are counted by its beacon, on every view of every copy, and no
+    /// longer by its GET (which a cache answers once for many).
+    @Test func aPublicPagesViewsAreCountedByItsBeacon() throws {
+        let app = try Self.served()
+        var visitor = LiveBrowser(app, host: "suma.finance")
+        let page = try visitor.request("GET", "/auth/login", referer: nil)
+        let beacon = try #require(HTMLPage(page.body).root.elements("img").first { $0["class"] == "beacon" }?["src"])
+        // Login is a deep link's page: its arrival is counted as the link's, and its banner as shown.
+        #expect(beacon == "/_seen?pattern=%2Fauth%2Flogin&kind=deep_link_opened&kind=deep_link_success&kind=deep_link_fallback%3Abanner_shown")
+        #expect(try AppBannerTests.bannersShown(app) == 0, "the GET counts nothing itself")
+        for _ in 0..<3 {
+            let seen = try visitor.request("GET", beacon, referer: "/auth/login")
+            #expect(seen.status == 200 && seen.header("Content-Type") == "image/gif" && seen.header("Cache-Control") == "no-store")
+        }
+        #expect(try AppBannerTests.bannersShown(app) == 3)
+        for forged in ["/_seen?pattern=%2Fnowhere&kind=deep_link_fallback%3Abanner_shown", "/_seen?pattern=%2Fauth%2Flogin&kind=anything",
+                       "/_seen?pattern=%2Fauth%2Flogin"] {
+            #expect(try visitor.request("GET", forged, referer: nil).status == 400, "\(forged)")
+        }
+        #expect(try AppBannerTests.bannersShown(app) == 3 && visitor.cookies.isEmpty)
+    }
 }
