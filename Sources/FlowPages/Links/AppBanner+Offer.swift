@@ -8,6 +8,10 @@ extension AppBanner {
         var appLinks: AppLinks?
         var banner: Banner?
         var preview: Preview?
+        /// Whether what the page offers depends on the visitor's `User-Agent` (their platform's
+        /// banner, none for a robot or a dismissed banner): so for every visitor of a
+        /// deep-linkable page while the banner is on, whatever this one was shown.
+        var variesByAgent = false
 
         /// A page that offers nothing: not deep-linkable.
         static let none = Offer()

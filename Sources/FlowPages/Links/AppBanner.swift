@@ -75,6 +75,7 @@ package struct AppBanner {
             }
         var offer = Offer(preview: preview)
         guard app.showsAppBanner, Self.offers(definition) else { return offer }
+        offer.variesByAgent = true
         let path = app.linkURLs.screen(instance)
         if let storeID = definition.appStoreID {
             let argument = DeepLinks.universalLink(definition, path: path) ?? DeepLinks.schemeLink(definition, path: path)

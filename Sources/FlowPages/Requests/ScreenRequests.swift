@@ -96,7 +96,7 @@ struct ScreenRequests {
         if publicPages != nil { unit.answerPublicly() }
         let page = services.renderer.screen(unit, showing: shown, offering: offer, motion: motion, status: status, beacons: beacons, request: request)
         guard let publicPages, page.status == .ok else { return page }
-        return publicPages.answer(page, to: request, variesByAgent: offer.banner != nil)
+        return publicPages.answer(page, to: request, variesByAgent: offer.variesByAgent)
     }
 
     /// The one write of a screen's GET: the session moved (nothing is written when nothing

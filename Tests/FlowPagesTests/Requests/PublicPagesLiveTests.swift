@@ -55,14 +55,15 @@ import Testing
         var bodies: [String: String] = [:]
         // SUMA Finance's Login is a deep link's page, with the banner.
         for (platform, agent) in [("android", "Mozilla/5.0 (Linux; Android 14; Pixel 8)"), ("ios", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
-                                  ("other", "Mozilla/5.0 (X11; Linux x86_64)")] {
+                                  ("other", "Mozilla/5.0 (X11; Linux x86_64)"), ("robot", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)")] {
             var visitor = LiveBrowser(app, host: "suma.finance")
             let page = try visitor.request("GET", "/auth/login", referer: nil, extra: [("User-Agent", agent)])
             #expect(page.status == 200 && page.header("Cache-Control")?.hasPrefix("public") == true, "\(platform)")
             #expect(page.header("Vary") == "User-Agent", "\(platform)")
             bodies[platform] = page.body
         }
-        #expect(Set(bodies.values).count == 3, "each platform's banner is its own")
+        #expect(Set(bodies.values).count == 4, "each platform's banner is its own, and a robot's page has none, yet says it varies")
+        #expect(bodies["robot"]?.contains("class=\"app-banner\"") == false)
         #expect(bodies["android"]?.contains("intent:") == true)
     }
 
