@@ -141,7 +141,10 @@ package struct AppBanner {
     /// The origin the request was made to, as the page writes absolute URLs with it: worked out
     /// once for each set of the headers it comes from (a tenth of a rendered page's time, for the
     /// few values they take).
-    private func origin(of request: HTTPRequest, _ definition: AppDefinition) -> String {
+    /// The origin a request's page writes its absolute URLs with: the browser's, behind a
+    /// proxy that rewrites Host the forwarded one when it is one of the app's own; worked out
+    /// once per set of the headers it is read from.
+    func origin(of request: HTTPRequest, _ definition: AppDefinition) -> String {
         let headers = OriginHeaders(
             host: request.headers["Host"], forwardedHost: request.headers["X-Forwarded-Host"], forwardedProto: request.headers["X-Forwarded-Proto"]
         )

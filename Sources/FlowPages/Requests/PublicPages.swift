@@ -21,6 +21,8 @@ struct PublicPages: Sendable {
     let cache: PublicCache
     /// The patterns a view is counted under: the app's route paths and tab links.
     private let patterns: Set<String>
+    /// Each set of counts' beacons, made once: the same for every stranger of a page.
+    private let beaconMemo = BoundedMemo<[ScreenDecision.LinkCount], [String]>(limit: 1_024)
 
     /// Public pages of `app`, cached as `cache` says.
     init(cache: PublicCache, app: AppDefinition) {
@@ -29,25 +31,30 @@ struct PublicPages: Sendable {
     }
 
     /// Whether the page showing `shown` to `unit`, answered `status`, is public.
-    func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp) -> Bool {
+    func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp, store: any WebStore) -> Bool {
         guard request.method == .get, status == .ok, !unit.isStored else { return false }
         let screen = app.navigation.screen(in: shown)
         guard request.target == app.urls.screen(screen.route) else { return false }
         var named = [screen.route] + screen.breadcrumbs.map(\.route) + [screen.back?.destination, screen.underlying].compactMap { $0 }
         named += screen.tabBar?.items.map(\.top) ?? []
         guard !named.contains(where: { Self.carriesPrivateValue($0, app.navigation) }) else { return false }
-        guard let origin = OriginPolicy.origin(of: request, forwardedHost: request.headers["X-Forwarded-Host"] != nil) else { return false }
-        return app.origins.publicOrigins.contains(origin)
+        // The origin the page's absolute URLs are written with (``AppBanner``'s, worked out once
+        // per set of headers) must be a configured one.
+        return app.origins.publicOrigins.contains(AppBanner(app: app, store: store).origin(of: request, app.app))
     }
 
     /// The addresses a public page loads as 1×1 images to be counted on every view (``seen``), in
     /// place of what its GET would count (`counted`): a cached copy's views never reach the GET.
     /// The same for every stranger, as the page is: a route's pattern and the kinds it counts.
     func beacons(for counted: [ScreenDecision.LinkCount], app: MountedApp) -> [String] {
+        counted.isEmpty ? [] : beaconMemo.value(for: counted) { Self.beacons(for: $0, prefix: app.urls.prefix) }
+    }
+
+    private static func beacons(for counted: [ScreenDecision.LinkCount], prefix: String) -> [String] {
         var kinds: [String: [String]] = [:]
         for count in counted { kinds[count.pattern, default: []] += count.kinds }
         return kinds.sorted { $0.key < $1.key }.map { pattern, kinds in
-            app.urls.prefix + ReservedPath.seen.path + "?pattern=" + URLEncoding.encode(pattern)
+            prefix + ReservedPath.seen.path + "?pattern=" + URLEncoding.encode(pattern)
                 + kinds.map { "&kind=" + URLEncoding.encode($0) }.joined()
         }
     }

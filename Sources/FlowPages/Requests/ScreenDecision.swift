@@ -29,7 +29,7 @@ enum ScreenDecision: Equatable {
     }
 
     /// Events counted under a link pattern (``LinkCounters``).
-    struct LinkCount: Equatable {
+    struct LinkCount: Hashable, Sendable {
         let pattern: String
         var kinds: [String]
     }
