@@ -18,9 +18,9 @@ class Server:
     """`binary serve` on 127.0.0.1 and a free port over a database in a folder of its own,
     removed by `stop()`; `environment` is added to this process's for the server."""
 
-    def __init__(self, binary: str, *arguments: str, views: str, public: str, environment: dict = None):
+    def __init__(self, binary: str, *arguments: str, views: str, public: str, environment: dict = None, port: int = None):
         self.folder = tempfile.mkdtemp(prefix="flowpages-server-")
-        self.port = free_port()
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [binary, "serve", "--port", str(self.port), "--db", os.path.join(self.folder, "flowpages.sqlite"),

@@ -18,8 +18,8 @@ class Server(server.Server):
     """flowpages serve on 127.0.0.1 and a free port, with the repository's Views and Public (the
     binary FLOWPAGES_BIN names, else the debug build's)."""
 
-    def __init__(self, *arguments: str, views: str = str(REPOSITORY / "Views"), environment: dict = None):
-        super().__init__(FLOWPAGES_BIN, *arguments, views=views, public=str(REPOSITORY / "Public"), environment=environment)
+    def __init__(self, *arguments: str, views: str = str(REPOSITORY / "Views"), environment: dict = None, port: int = None):
+        super().__init__(FLOWPAGES_BIN, *arguments, views=views, public=str(REPOSITORY / "Public"), environment=environment, port=port)
 
 
 @pytest.fixture(scope="session")
