@@ -23,10 +23,6 @@ rounds=${ROUNDS:-3}
 port=${PORT:-18195}
 connections=64
 source Benchmarks/serve-release.sh
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-    apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null
-fi
-nginx_binary=$(command -v nginx || echo /usr/sbin/nginx)
 agent="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
 page=/auth/login
 
@@ -38,36 +34,16 @@ page=/auth/login
 server=$!
 wait_for "$port"
 cached_port=$((port + 1)); static_port=$((port + 2))
-mkdir -p "$folder/nginx" "$folder/static"
+mkdir -p "$folder/static"
 curl -fs -H "Host: suma.finance" -A "$agent" "http://127.0.0.1:$port$page" >"$folder/static/page.html"
 etag=$(curl -fs -o /dev/null -D - -H "Host: suma.finance" -A "$agent" "http://127.0.0.1:$port$page" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" {print $2}')
 [ -n "$etag" ] || { echo "the page has no ETag: is it public?" >&2; exit 1; }
-deploy=$(sed -e "s|server 127.0.0.1:8080;|server 127.0.0.1:$port;|" -e "s|/var/cache/nginx/flowpages|$folder/nginx/cache|" \
+start_nginx "$(sed -e "s|server 127.0.0.1:8080;|server 127.0.0.1:$port;|" -e "s|/var/cache/nginx/flowpages|$folder/nginx/cache|" \
     -e "s|listen 80;|listen 127.0.0.1:$cached_port;|" Docs/deploy/nginx.conf)
-cat >"$folder/nginx/nginx.conf" <<NGINX
-daemon off;
-master_process off;
-pcre_jit on;
-worker_processes 1;
-pid $folder/nginx/nginx.pid;
-error_log $folder/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $folder/nginx/body;
-    proxy_temp_path $folder/nginx/proxy;
-    fastcgi_temp_path $folder/nginx/fastcgi;
-    uwsgi_temp_path $folder/nginx/uwsgi;
-    scgi_temp_path $folder/nginx/scgi;
-$deploy
     server {
         listen 127.0.0.1:$static_port;
-        location / { root $folder/static; default_type "text/html; charset=utf-8"; try_files /page.html =404; }
-    }
-}
-NGINX
-"$nginx_binary" -p "$folder/nginx/" -c "$folder/nginx/nginx.conf" -e "$folder/nginx/error.log" &
-balancer=$!
+        location / { root $folder/static; default_type \"text/html; charset=utf-8\"; try_files /page.html =404; }
+    }"
 wait_for_port() { for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$1/" -H "Host: suma.finance" && return; sleep 0.1; done; }
 wait_for_port "$static_port"
 for _ in $(seq 1 100); do curl -fs -o /dev/null -H "Host: suma.finance" "http://127.0.0.1:$cached_port$page" && break; sleep 0.1; done
@@ -94,7 +70,7 @@ kinds=(cached static miss 304)
 [ -n "${OLD:-}" ] && kinds+=(old)
 declare -A rates
 visits=0; seen=0
-echo "SUMA Finance's $page on suma.finance, --prototype off, strangers, release build, nginx $("$nginx_binary" -v 2>&1 | awk -F/ '{print $2}'), $connections connections, ${duration} s a run"
+echo "SUMA Finance's $page on suma.finance, --prototype off, strangers, release build, nginx $("$(command -v nginx || echo /usr/sbin/nginx)" -v 2>&1 | awk -F/ '{print $2}'), $connections connections, ${duration} s a run"
 for round in $(seq 1 "$rounds"); do
     line="round $round:"
     for kind in "${kinds[@]}"; do

@@ -50,24 +50,17 @@ wait_for() {
     exit 1
 }
 
-# start_instances N ARGS…: N servers on ports after $port, and Debian's nginx on $port sending
-# requests to them in turn (round-robin, keep-alive to each), as a load balancer would.
-start_instances() {
-    local count=$1 upstreams="" instance
-    shift
+# start_nginx HTTP: Debian's nginx (installed if missing) in the foreground under $folder/nginx,
+# one worker, with HTTP (server and upstream blocks) inside its `http` block.
+start_nginx() {
     if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
         apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null
     fi
-    for instance in $(seq 1 "$count"); do
-        "$scratch/release/flowpages" serve --port $((port + instance)) --connections-per-address 0 "$@" >/dev/null &
-        instances="$instances $!"
-        upstreams="$upstreams server 127.0.0.1:$((port + instance));"
-    done
-    for instance in $(seq 1 "$count"); do wait_for $((port + instance)); done
     mkdir -p "$folder/nginx"
     cat > "$folder/nginx/nginx.conf" <<NGINX
 daemon off;
 master_process off;
+pcre_jit on;
 worker_processes 1;
 pid $folder/nginx/nginx.pid;
 error_log $folder/nginx/error.log warn;
@@ -79,20 +72,34 @@ http {
     fastcgi_temp_path $folder/nginx/fastcgi;
     uwsgi_temp_path $folder/nginx/uwsgi;
     scgi_temp_path $folder/nginx/scgi;
-    upstream flowpages { $upstreams keepalive 64; }
+$1
+}
+NGINX
+    "$(command -v nginx || echo /usr/sbin/nginx)" -p "$folder/nginx/" -c "$folder/nginx/nginx.conf" -e "$folder/nginx/error.log" &
+    balancer=$!
+}
+
+# start_instances N ARGS…: N servers on ports after $port, and Debian's nginx on $port sending
+# requests to them in turn (round-robin, keep-alive to each), as a load balancer would.
+start_instances() {
+    local count=$1 upstreams="" instance
+    shift
+    for instance in $(seq 1 "$count"); do
+        "$scratch/release/flowpages" serve --port $((port + instance)) --connections-per-address 0 "$@" >/dev/null &
+        instances="$instances $!"
+        upstreams="$upstreams server 127.0.0.1:$((port + instance));"
+    done
+    for instance in $(seq 1 "$count"); do wait_for $((port + instance)); done
+    start_nginx "    upstream flowpages { $upstreams keepalive 64; }
     server {
         listen 127.0.0.1:$port;
         location / {
             proxy_pass http://flowpages;
             proxy_http_version 1.1;
-            proxy_set_header Connection "";
+            proxy_set_header Connection \"\";
             proxy_set_header Host \$http_host;
         }
-    }
-}
-NGINX
-    "$(command -v nginx || echo /usr/sbin/nginx)" -p "$folder/nginx/" -c "$folder/nginx/nginx.conf" -e "$folder/nginx/error.log" &
-    balancer=$!
+    }"
     wait_for "$port"
 }
 
