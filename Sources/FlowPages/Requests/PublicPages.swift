@@ -64,9 +64,9 @@ struct PublicPages: Sendable {
     /// the links' other counts, as the banner's pings are — never a write a request, whoever
     /// sends them. Answers a 1×1 transparent GIF no cache keeps; 400 to anything else.
     func seen(_ request: HTTPRequest, app: String, counters: LinkCounters) throws -> HTTPResponse {
-        let kinds = request.query.filter { $0.name == "kind" }.map(\.value)
-        guard let pattern = request.query("pattern"), patterns.contains(pattern),
-              !kinds.isEmpty, kinds.count <= Self.countedKinds.count, kinds.allSatisfy(Self.countedKinds.contains) else {
+        // Each kind once, however often a request names it.
+        let kinds = Set(request.query.filter { $0.name == "kind" }.map(\.value)).sorted()
+        guard let pattern = request.query("pattern"), patterns.contains(pattern), !kinds.isEmpty, kinds.allSatisfy(Self.countedKinds.contains) else {
             throw HTTPError(.badRequest, "Not a view of this app's pages.")
         }
         counters.count(app: app, pattern: pattern, kinds: kinds)

@@ -159,6 +159,8 @@ import Testing
                        "/_seen?pattern=%2Fauth%2Flogin"] {
             #expect(try visitor.request("GET", forged, referer: nil).status == 400, "\(forged)")
         }
-        #expect(try AppBannerTests.bannersShown(app) == 3 && visitor.cookies.isEmpty)
+        let repeated = "/_seen?pattern=%2Fauth%2Flogin" + String(repeating: "&kind=deep_link_fallback%3Abanner_shown", count: 20)
+        #expect(try visitor.request("GET", repeated, referer: nil).status == 200)
+        #expect(try AppBannerTests.bannersShown(app) == 4 && visitor.cookies.isEmpty, "a kind named twenty times is counted once")
     }
 }
