@@ -22,7 +22,7 @@ package final class MountedApp: Sendable {
     /// The QR codes of the deep links its banner shows on a desktop.
     let linkQRCodes = LinkQRCodes()
     /// Its pages' origins by the headers they come from; a stranger can make up hosts, so bounded.
-    let requestOrigins = BoundedMemo<AppBanner.OriginHeaders, String>(limit: 256)
+    let requestOrigins = BoundedMemo<OriginHeaders, String>(limit: 256)
     /// Its screens' link previews by route and origin.
     let previews = BoundedMemo<AppBanner.PreviewKey, AppBanner.Preview>(limit: 1_024)
     /// The addresses of its screens and reserved paths under this mount's prefix.

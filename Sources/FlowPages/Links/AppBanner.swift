@@ -64,7 +64,7 @@ package struct AppBanner {
         // that rewrites Host, the forwarded one, when it is one of the app's own. Worked out only
         // for a page that writes one (it is a tenth of this function's time).
         let needsOrigin = definition.previewImage != nil || route.parameters.isEmpty || app.showsAppBanner
-        let origin = needsOrigin ? self.origin(of: request, definition) : ""
+        let origin = needsOrigin ? app.pageOrigin(of: request) : ""
         // A route's preview is the same for every visitor who came by the same origin: it shows
         // no parameter's value, and a screen without parameters has its one address (an instance
         // carrying anything else is not kept, so no one's query could reach another's page).
@@ -135,35 +135,6 @@ package struct AppBanner {
         return event
     }
 
-    /// What a link preview shows: the screen's title and description, the app's name and image;
-    /// a title filled from data or parameters is the app's own, and the page's address is given
-    /// only for a screen without parameters, so no value of a link is ever in its preview.
-    /// The origin the request was made to, as the page writes absolute URLs with it: worked out
-    /// once for each set of the headers it comes from (a tenth of a rendered page's time, for the
-    /// few values they take).
-    /// The origin a request's page writes its absolute URLs with: the browser's, behind a
-    /// proxy that rewrites Host the forwarded one when it is one of the app's own; worked out
-    /// once per set of the headers it is read from.
-    func origin(of request: HTTPRequest, _ definition: AppDefinition) -> String {
-        let headers = OriginHeaders(
-            host: request.headers["Host"], forwardedHost: request.headers["X-Forwarded-Host"], forwardedProto: request.headers["X-Forwarded-Proto"]
-        )
-        return app.requestOrigins.value(for: headers) { headers in
-            let forwarded = headers.forwardedHost == nil ? nil : OriginPolicy.origin(of: request, forwardedHost: true)
-            let isOwn = forwarded.map { origin in
-                app.origins.publicOrigins.contains(origin) || definition.hosts.contains { origin.hasSuffix("://" + $0.lowercased()) }
-            } ?? false
-            return (isOwn ? forwarded : OriginPolicy.origin(of: request)) ?? ""
-        }
-    }
-
-    /// What a request's origin is worked out from: nothing else of it counts.
-    struct OriginHeaders: Hashable, Sendable {
-        let host: String?
-        let forwardedHost: String?
-        let forwardedProto: String?
-    }
-
     /// What a screen's preview depends on: its route (a screen with parameters shows none of
     /// them) and the origin its absolute URLs start with.
     struct PreviewKey: Hashable, Sendable {
@@ -171,6 +142,9 @@ package struct AppBanner {
         let origin: String
     }
 
+    /// What a link preview shows: the screen's title and description, the app's name and image;
+    /// a title filled from data or parameters is the app's own, and the page's address is given
+    /// only for a screen without parameters, so no value of a link is ever in its preview.
     private func preview(_ route: RouteDefinition, of definition: AppDefinition, instance: RouteInstance, origin: String) -> Preview {
         let title = AppData.hasPlaceholders(route.title) ? definition.title : route.title
         let image = definition.previewImage.map { origin + app.urls.previewImage($0) }

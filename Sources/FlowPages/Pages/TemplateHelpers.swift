@@ -45,7 +45,8 @@ enum TemplateHelpers {
             guard arguments.positional.count == 1, case .string(let name)? = arguments.positional.first else {
                 throw HelperError("write {{ url \"route-name\" param=value }}: one route name, then its parameters")
             }
-            if let url = urls.screen(route: name, count: arguments.named.count, value: { arguments[$0].flatMap(text) }) {
+            let route = RouteName(name)
+            if let url = urls.screen(route: route, count: arguments.named.count, value: { arguments[$0].flatMap(text) }) {
                 return .string(url)
             }
             var parameters: [String: String] = [:]
@@ -56,11 +57,11 @@ enum TemplateHelpers {
             }
             // The route and its path parameters are checked; the values' patterns are not (a
             // page lists many links, and the URL's own request checks them).
-            guard let missing = urls.missingPathParameters(of: RouteName(name), in: parameters) else {
+            guard let missing = urls.missingPathParameters(of: route, in: parameters) else {
                 throw HelperError("url \"\(name)\": there is no such route")
             }
             if let parameter = missing.first { throw HelperError("url \"\(name)\": the path needs \(parameter)") }
-            return .string(urls.screen(RouteInstance(RouteName(name), parameters)))
+            return .string(urls.screen(RouteInstance(route, parameters)))
         }
     }
 

@@ -10,25 +10,18 @@ import Navigation
 package struct AppURLs: Sendable {
     /// "" or "/<app-id>".
     package let prefix: String
-    let navigation: NavigationDefinition
-    /// Each route's path placeholders in the path's order, read once from its pattern (two or
+    /// Each route's path pattern and its placeholders in the path's order, read once (two or
     /// three at most: an array searched beats a set hashed).
-    private let pathParameters: [RouteName: [String]]
+    private let paths: [RouteName: (pattern: PathPattern, placeholders: [String])]
     /// The query items of the routes whose parameters are read from items of other names.
     private let queryKeys: [RouteName: [String: String]]
-    /// Each route's path pattern and its number of placeholders, by the route's name as
-    /// templates write it.
-    private let patterns: [String: (pattern: PathPattern, placeholders: Int)]
 
     /// The addresses of `navigation`'s screens under `prefix`.
     package init(prefix: String, navigation: NavigationDefinition) {
         self.prefix = prefix
-        self.navigation = navigation
-        pathParameters = Dictionary(uniqueKeysWithValues: navigation.routes.map { route in
-            (route.name, (try? PathPattern(route.path))?.parameterNames ?? [])
-        })
-        patterns = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
-            (try? PathPattern(route.path)).map { (route.name.rawValue, ($0, $0.parameterNames.count)) }
+        // The loader admits only routes whose paths parse.
+        paths = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
+            (try? PathPattern(route.path)).map { (route.name, ($0, $0.parameterNames)) }
         })
         queryKeys = Dictionary(uniqueKeysWithValues: navigation.routes.compactMap { route in
             let renamed = route.parameters.filter { $0.queryName != nil }
@@ -39,9 +32,9 @@ package struct AppURLs: Sendable {
     /// The URL of a screen: its path with path parameters filled, other parameters in the query,
     /// sorted so equal screens have equal URLs.
     package func screen(_ instance: RouteInstance) -> String {
-        let path = navigation.path(for: instance) ?? "/"
-        let inPath = pathParameters[instance.name] ?? []
-        let full = prefix + (prefix.isEmpty || path != "/" ? path : "/")
+        let route = paths[instance.name]
+        let full = under(route?.pattern.path(with: instance.parameters) ?? "/")
+        let inPath = route?.placeholders ?? []
         // Most links carry only their path's values (a list's links to its records): no query.
         if instance.parameters.count <= inPath.count, instance.parameters.keys.allSatisfy(inPath.contains) { return full }
         let keys = queryKeys[instance.name] ?? [:]
@@ -53,21 +46,26 @@ package struct AppURLs: Sendable {
     /// The placeholders of `route`'s path that `parameters` leaves empty, in the path's order;
     /// nil when the app has no such route.
     func missingPathParameters(of route: RouteName, in parameters: [String: String]) -> [String]? {
-        pathParameters[route].map { names in names.filter { parameters[$0] == nil } }
+        paths[route].map { $0.placeholders.filter { parameters[$0] == nil } }
     }
 
     /// The URL of a screen of the route `name` whose `count` parameters all fill its path's
     /// placeholders, each placeholder's value given by `value` (`{{ url "listing" id=item.id }}`,
     /// most of a page's links): made without a ``RouteInstance``. Nil when there is no such
     /// route, the count differs, or a placeholder has no value; ``screen(_:)`` makes those.
-    func screen(route name: String, count: Int, value: (String) -> String?) -> String? {
-        guard let (pattern, placeholders) = patterns[name], placeholders == count, let path = pattern.path(filling: value) else { return nil }
-        return prefix + (prefix.isEmpty || path != "/" ? path : "/")
+    func screen(route name: RouteName, count: Int, value: (String) -> String?) -> String? {
+        guard let route = paths[name], route.placeholders.count == count, let path = route.pattern.path(filling: value) else { return nil }
+        return under(path)
+    }
+
+    /// `path` under the mount's prefix: `/suma-finance/` for the root of a prefixed app.
+    private func under(_ path: String) -> String {
+        prefix + (prefix.isEmpty || path != "/" ? path : "/")
     }
 
     /// Whether `parameter` fills a segment of the route's path (else it travels in the query).
     func isInPath(_ parameter: String, of route: RouteName) -> Bool {
-        pathParameters[route]?.contains(parameter) == true
+        paths[route]?.placeholders.contains(parameter) == true
     }
 
     /// Where Back and Close post.

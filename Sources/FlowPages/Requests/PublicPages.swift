@@ -31,16 +31,15 @@ struct PublicPages: Sendable {
     }
 
     /// Whether the page showing `shown` to `unit`, answered `status`, is public.
-    func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp, store: any WebStore) -> Bool {
+    func admits(_ request: HTTPRequest, unit: SessionUnit, shown: NavigationState, status: HTTPStatus, app: MountedApp) -> Bool {
         guard request.method == .get, status == .ok, !unit.isStored else { return false }
         let screen = app.navigation.screen(in: shown)
         guard request.target == app.urls.screen(screen.route) else { return false }
         var named = [screen.route] + screen.breadcrumbs.map(\.route) + [screen.back?.destination, screen.underlying].compactMap { $0 }
         named += screen.tabBar?.items.map(\.top) ?? []
         guard !named.contains(where: { Self.carriesPrivateValue($0, app.navigation) }) else { return false }
-        // The origin the page's absolute URLs are written with (``AppBanner``'s, worked out once
-        // per set of headers) must be a configured one.
-        return app.origins.publicOrigins.contains(AppBanner(app: app, store: store).origin(of: request, app.app))
+        // The origin the page's absolute URLs are written with must be a configured one.
+        return app.origins.publicOrigins.contains(app.pageOrigin(of: request))
     }
 
     /// The addresses a public page loads as 1×1 images to be counted on every view (``seen``), in

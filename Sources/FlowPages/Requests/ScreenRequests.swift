@@ -87,7 +87,7 @@ struct ScreenRequests {
                 move.events.append(banner.event(.bannerShown, on: app.navigation.currentScreen(in: shown), state: shown, now: now))
             }
         }
-        let publicPages = app.publicPages.flatMap { $0.admits(request, unit: unit, shown: shown, status: status, app: app, store: services.store) ? $0 : nil }
+        let publicPages = app.publicPages.flatMap { $0.admits(request, unit: unit, shown: shown, status: status, app: app) ? $0 : nil }
         let beacons = publicPages?.beacons(for: move.counted, app: app) ?? []
         if publicPages != nil { move.counted = [] }
         try commit(move, to: &unit, now: now)
