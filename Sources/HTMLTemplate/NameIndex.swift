@@ -22,19 +22,19 @@ struct NameIndex: Sendable {
 
     /// The position of `name` in `names` (the names the index was built from), nil when absent.
     @inlinable
-    func position(of name: String, in names: [String]) -> Int? {
+    func position(of name: TemplateName, in names: [String]) -> Int? {
         let mask = slots.count - 1
-        var slot = Self.hash(name) & mask
+        var slot = name.hash & mask
         while true {
             let position = Int(slots[slot])
             if position < 0 { return nil }
-            if names[position] == name { return position }
+            if names[position] == name.text { return position }
             slot = (slot + 1) & mask
         }
     }
 
     /// Over the name's bytes in place: iterating its `utf8` view cost as much as the scan it saves.
-    @inlinable
+    @usableFromInline
     static func hash(_ name: String) -> Int {
         var name = name
         return name.withUTF8 { bytes in

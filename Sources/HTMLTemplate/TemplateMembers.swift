@@ -8,6 +8,8 @@
 /// at run time, which cost a rendered page a tenth of its time.
 public struct TemplateMembers<Model>: Sendable, ExpressibleByDictionaryLiteral {
     @usableFromInline let names: [String]
+    /// The names again, hashed: a scan compares hashes before text.
+    @usableFromInline let hashedNames: [TemplateName]
     @usableFromInline let members: [TemplateMember<Model>]
     /// Built only for types with more than ``scanLimit`` members.
     @usableFromInline let index: NameIndex?
@@ -17,6 +19,7 @@ public struct TemplateMembers<Model>: Sendable, ExpressibleByDictionaryLiteral {
 
     public init(dictionaryLiteral elements: (String, TemplateMember<Model>)...) {
         names = elements.map(\.0)
+        hashedNames = names.map { TemplateName($0) }
         members = elements.map(\.1)
         precondition(Set(names).count == names.count, "a template model declares a member twice: \(names)")
         index = names.count > Self.scanLimit ? NameIndex(names) : nil
@@ -25,9 +28,9 @@ public struct TemplateMembers<Model>: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The member `name` of `model`, nil when the type declares none so named.
     @inlinable
-    public func value(named name: String, of model: Model) -> TemplateValue? {
+    public func value(named name: TemplateName, of model: Model) -> TemplateValue? {
         if let index { return index.position(of: name, in: names).map { members[$0].read(model) } }
-        for position in names.indices where names[position] == name {
+        for position in hashedNames.indices where hashedNames[position] == name {
             return members[position].read(model)
         }
         return nil

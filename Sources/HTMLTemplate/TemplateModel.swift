@@ -25,12 +25,12 @@ public protocol TemplateModel: AnyObject, TemplateValueConvertible {
     static var templateMembers: TemplateMembers<Self> { get }
     /// The member `name`; nil when there is none so named. The default reads ``templateMembers``;
     /// a type that adds members only known at run time looks there first, then in its own.
-    func templateMember(_ name: String) -> TemplateValue?
+    func templateMember(_ name: TemplateName) -> TemplateValue?
 }
 
 extension TemplateModel {
     @inlinable
-    public func templateMember(_ name: String) -> TemplateValue? {
+    public func templateMember(_ name: TemplateName) -> TemplateValue? {
         Self.templateMembers.value(named: name, of: self)
     }
 

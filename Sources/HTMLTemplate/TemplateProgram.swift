@@ -35,7 +35,7 @@ final class TemplateProgram: Sendable {
     /// order: read only while a ``SourceMap`` is recorded.
     let textLines: [TextLine]
     let operands: [Operand]
-    let names: [String]
+    let names: [TemplateName]
     let literals: [TemplateValue]
     let operandLists: [Int]
     /// Named operands: a name of ``names`` and an operand.
@@ -65,7 +65,7 @@ final class TemplateProgram: Sendable {
     /// How an operand was written, for messages: `listing.title`, or a helper's name.
     func describe(_ operand: Int, helperNames: [String]) -> String {
         switch operands[operand] {
-        case .path(let parts): names[parts].joined(separator: ".")
+        case .path(let parts): names[parts].map(\.text).joined(separator: ".")
         case .literal(let index): "\(literals[index])"
         case .helper(let helper, _, _): helperNames[helper]
         }
@@ -79,7 +79,7 @@ final class TemplateProgram: Sendable {
         var bytes: [UInt8] = []
         var textLines: [TextLine] = []
         var operands: [Operand] = []
-        var names: [String] = []
+        var names: [TemplateName] = []
         var literals: [TemplateValue] = []
         var operandLists: [Int] = []
         var arguments: [(name: Int, operand: Int)] = []
@@ -137,7 +137,7 @@ final class TemplateProgram: Sendable {
             switch expression {
             case .path(let parts):
                 let start = names.count
-                names += parts
+                names += parts.map { TemplateName($0) }
                 operand = .path(start..<names.count)
             case .literal(let value):
                 literals.append(value)
@@ -157,7 +157,7 @@ final class TemplateProgram: Sendable {
         }
 
         mutating func name(_ text: String) -> Int {
-            names.append(text)
+            names.append(TemplateName(text))
             return names.count - 1
         }
     }

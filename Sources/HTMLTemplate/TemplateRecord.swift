@@ -33,7 +33,7 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
 
         /// The position of `name` among ``names``, nil when it is not one of them.
         public func position(of name: String) -> Int? {
-            index.position(of: name, in: names)
+            index.position(of: TemplateName(name), in: names)
         }
     }
 
@@ -95,6 +95,20 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
         case nil: break
         }
         for position in keys.indices where keys[position] == key {
+            return values[position]
+        }
+        return nil
+    }
+
+    /// The member `name`, found without hashing it again: a template's names are hashed when
+    /// it is compiled.
+    public subscript(name name: TemplateName) -> TemplateValue? {
+        switch index {
+        case .layout(let layout): return layout.index.position(of: name, in: layout.names).map { values[$0] }
+        case .hashed(let positions): return positions[name.text].map { values[$0] }
+        case nil: break
+        }
+        for position in keys.indices where keys[position] == name.text {
             return values[position]
         }
         return nil

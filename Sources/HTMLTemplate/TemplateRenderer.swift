@@ -6,7 +6,7 @@ struct TemplateRenderer {
     let context: TemplateValue
     /// Loop and partial variables, innermost last: a few names searched from the end, which is
     /// cheaper than building and hashing a dictionary per loop element.
-    var bindings: [(name: String, value: TemplateValue)] = []
+    var bindings: [(name: TemplateName, value: TemplateValue)] = []
     /// The blocks the rendered screen fills: their template and steps.
     let blocks: [String: (template: Int, body: Range<Int>)]
     var output: [UInt8] = []
@@ -53,14 +53,19 @@ struct TemplateRenderer {
                     try render(empty, of: template, depth: depth)
                     continue
                 }
+                // The loop's four variables are pushed once and set for each element; whatever
+                // the body pushes, it pops.
                 let mark = bindings.count
-                let name = program.names[variable]
+                bindings.append((Self.last, .null))
+                bindings.append((Self.first, .null))
+                bindings.append((Self.index, .null))
+                bindings.append((program.names[variable], .null))
+                defer { bindings.removeLast(bindings.count - mark) }
                 for (index, element) in elements.enumerated() {
-                    bindings.append(("@last", .bool(index == elements.count - 1)))
-                    bindings.append(("@first", .bool(index == 0)))
-                    bindings.append(("@index", .int(index)))
-                    bindings.append((name, element))
-                    defer { bindings.removeLast(bindings.count - mark) }
+                    bindings[mark].value = .bool(index == elements.count - 1)
+                    bindings[mark + 1].value = .bool(index == 0)
+                    bindings[mark + 2].value = .int(index)
+                    bindings[mark + 3].value = element
                     try render(body, of: template, depth: depth)
                 }
             case .partial(let partial, let arguments, let position):
@@ -80,7 +85,7 @@ struct TemplateRenderer {
                 }
                 try render(set.programs[partial].root, of: partial, depth: depth + 1)
             case .block(let name, let body):
-                if let filled = blocks[program.names[name]] {
+                if let filled = blocks[program.names[name].text] {
                     try render(filled.body, of: filled.template)
                 } else {
                     try render(body, of: template, depth: depth)
@@ -98,7 +103,7 @@ struct TemplateRenderer {
             var value = lookUp(program.names[parts.lowerBound])
             var part = parts.lowerBound + 1
             while part < parts.upperBound, let current = value {
-                value = current[program.names[part]]
+                value = current[name: program.names[part]]
                 part += 1
             }
             guard let value else {
@@ -117,7 +122,7 @@ struct TemplateRenderer {
                 namedValues.reserveCapacity(named.count)
                 for index in named {
                     let (name, argument) = program.arguments[index]
-                    namedValues.append((program.names[name], try evaluate(argument, of: program, in: template, at: position, required: required)))
+                    namedValues.append((program.names[name].text, try evaluate(argument, of: program, in: template, at: position, required: required)))
                 }
             }
             do {
@@ -163,14 +168,16 @@ struct TemplateRenderer {
         }
     }
 
+    private static let last: TemplateName = "@last", first: TemplateName = "@first", index: TemplateName = "@index"
+
     /// A loop or partial variable, else a member of the context.
-    private func lookUp(_ name: String) -> TemplateValue? {
+    private func lookUp(_ name: TemplateName) -> TemplateValue? {
         var position = bindings.count - 1
         while position >= 0 {
             if bindings[position].name == name { return bindings[position].value }
             position -= 1
         }
-        return context[name]
+        return context[name: name]
     }
 
     /// An error in template number `template`.

@@ -33,9 +33,14 @@ public enum TemplateValue: Sendable, Equatable {
 
     /// The member `key` of a record or a model.
     public subscript(key: String) -> TemplateValue? {
+        self[name: TemplateName(key)]
+    }
+
+    /// The member `name` of a record or a model.
+    public subscript(name name: TemplateName) -> TemplateValue? {
         switch self {
-        case .record(let members): members[key]
-        case .model(let model): model.templateMember(key)
+        case .record(let members): members[name: name]
+        case .model(let model): model.templateMember(name)
         default: nil
         }
     }

@@ -15,6 +15,9 @@ import Testing
         ("{{#each items as item}}{{#if @first}}[{{/if}}{{item}}{{/each}}]", "[abc]"),
         ("{{#each empty as item}}{{item}}{{else}}none{{/each}}", "none"),
         ("{{#each people as person}}{{person.name}} {{/each}}", "Al Bo "),
+        // An inner loop's variables hide the outer's only while it runs; the outer's are then its own again.
+        ("{{#each people as item}}{{#each items as item}}{{@index}}{{item}}{{/each}}|{{@index}}{{item.name}}{{#if @last}}.{{/if}} {{/each}}",
+         "0a1b2c|0Al 0a1b2c|1Bo. "),
         ("a {{! a comment }}b{{!-- a }} comment --}} c", "a b c"),
         ("<ul>\n  {{~ name ~}}\n</ul>", "<ul>Ada</ul>"),
         ("{{#if flag~}}   x   {{~/if}}", "x"),

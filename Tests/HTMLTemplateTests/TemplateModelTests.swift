@@ -42,8 +42,8 @@ import Testing
 
         init(person: Person, extra: [String: TemplateValue]) { (self.person, self.extra) = (person, extra) }
 
-        func templateMember(_ name: String) -> TemplateValue? {
-            Self.templateMembers.value(named: name, of: self) ?? extra[name]
+        func templateMember(_ name: TemplateName) -> TemplateValue? {
+            Self.templateMembers.value(named: name, of: self) ?? extra[name.text]
         }
 
         static let templateMembers: TemplateMembers<Page> = ["person": .init { $0.person }]

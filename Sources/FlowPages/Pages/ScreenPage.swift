@@ -62,8 +62,8 @@ struct ScreenPage: Sendable {
 
         /// A member the app's data names is looked up after the declared ones: `app.xml` checks at
         /// load that no binding takes a name the page has (`DataDefinition.reservedNames`).
-        func templateMember(_ name: String) -> TemplateValue? {
-            Self.templateMembers.value(named: name, of: self) ?? page.data[name]
+        func templateMember(_ name: TemplateName) -> TemplateValue? {
+            Self.templateMembers.value(named: name, of: self) ?? page.data[name.text]
         }
 
         static let templateMembers: TemplateMembers<Model> = [
