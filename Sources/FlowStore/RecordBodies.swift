@@ -7,7 +7,7 @@ import Locking
 public final class RecordBodies: Sendable {
     /// How many decoded bodies are kept; past it the cache starts over.
     public static let limit = 4_096
-    private let values = Lock<[Key: [String: RecordValue]]>([:])
+    private let values = Lock<[Key: RecordFields]>([:])
 
     public init() {}
 
@@ -26,16 +26,17 @@ public final class RecordBodies: Sendable {
         return encoder
     }()
 
-    /// The fields of each body, decoded once and then kept: the cache is locked once to look
-    /// them all up and once to keep what was decoded, whatever the number of records.
-    public func decode(_ bodies: [[UInt8]]) throws -> [[String: RecordValue]] {
+    /// The fields of each body, decoded once and then kept (and shared by the records read from
+    /// it): the cache is locked once to look them all up and once to keep what was decoded,
+    /// whatever the number of records.
+    public func decode(_ bodies: [[UInt8]]) throws -> [RecordFields] {
         let keys = bodies.map { Key($0) }
         let found = values.withLock { cache in keys.map { cache[$0] } }
-        var fresh: [(Key, [String: RecordValue])] = []
+        var fresh: [Key: RecordFields] = [:]
         let decoded = try zip(keys, found).map { key, known in
-            if let known { return known }
-            let values = try JSONDecoder().decode([String: RecordValue].self, from: Data(key.bytes))
-            fresh.append((key, values))
+            if let known = known ?? fresh[key] { return known }
+            let values = RecordFields(try JSONDecoder().decode([String: RecordValue].self, from: Data(key.bytes)))
+            fresh[key] = values
             return values
         }
         if !fresh.isEmpty {

@@ -1,12 +1,29 @@
 /// One record of an app's collection (a listing, an inquiry), as stored: its id and its fields.
 public struct StoredRecord: Hashable, Sendable {
     public let id: String
+    /// The fields, shared with every record read from the same stored body.
+    public let fields: RecordFields
+
     /// The fields by name; a field without a value is absent.
-    public let values: [String: RecordValue]
+    public var values: [String: RecordValue] { fields.values }
 
     public init(id: String, values: [String: RecordValue]) {
+        self.init(id: id, fields: RecordFields(values))
+    }
+
+    public init(id: String, fields: RecordFields) {
         self.id = id
-        self.values = values
+        self.fields = fields
+    }
+
+    /// Records are equal by id and fields, whether or not they share a body.
+    public static func == (lhs: StoredRecord, rhs: StoredRecord) -> Bool {
+        lhs.id == rhs.id && (lhs.fields === rhs.fields || lhs.values == rhs.values)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(values)
     }
 }
 

@@ -16,7 +16,7 @@ struct RecordTable: RecordWrites {
         let own: Set<String> = if scope.isCopy { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
         let values = try bodies.decode(shown.map(\.body))
-        return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
+        return zip(shown, values).map { row, values in StoredRecord(id: row.id, fields: values) }
     }
 
     func find(app: String, collection: String, scope: RecordScope, id: String) throws -> StoredRecord? {
@@ -28,7 +28,7 @@ struct RecordTable: RecordWrites {
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey), .text(id)]
         ) { row in (body: Array((row.string(0) ?? "{}").utf8), deleted: row.bool(1)) }
         guard let row, !row.deleted else { return nil }
-        return StoredRecord(id: id, values: try bodies.decode([row.body])[0])
+        return StoredRecord(id: id, fields: try bodies.decode([row.body])[0])
     }
 
     /// Counts the records whose fields equal `matching`, compared as the JSON body's text

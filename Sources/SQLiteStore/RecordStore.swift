@@ -27,7 +27,7 @@ struct RecordStore: RecordWrites {
         let own: Set<String> = if scope.isCopy { Set(rows.lazy.filter(\.isOwn).map(\.id)) } else { [] }
         let shown = rows.filter { !$0.deleted && ($0.isOwn || !own.contains($0.id)) }
         let values = try bodies.decode(shown.map(\.body))
-        return zip(shown, values).map { row, values in StoredRecord(id: row.id, values: values) }
+        return zip(shown, values).map { row, values in StoredRecord(id: row.id, fields: values) }
     }
 
     /// Counts the records of `collection` in `scope` whose fields equal `matching`, in SQL (the
@@ -63,7 +63,7 @@ struct RecordStore: RecordWrites {
             [.text(app), .text(collection), .text(scope.baseKey), .text(scope.storedKey), .text(id)]
         ) { row in (body: row.bytes(0), deleted: row.int(1) == 1) }
         guard let row, !row.deleted else { return nil }
-        return StoredRecord(id: id, values: try bodies.decode([row.body])[0])
+        return StoredRecord(id: id, fields: try bodies.decode([row.body])[0])
     }
 
     /// Adds a record; its id is the next whole number of the
