@@ -3,17 +3,36 @@
 /// hashing them, so members are found by a scan; large records keep a hash index as well.
 /// Records of one shape (a collection's twenty listings) share a ``Layout``: their names and
 /// where each is, worked out once.
+///
+/// The members are held by one reference of the record's own: a template reads `item.title`
+/// through a copy of `item`, and copying three references — two of them the layout's, shared by
+/// every handler thread — cost a page's cores contended reference counts on every read.
 public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private var keys: [String] = []
-    private var values: [TemplateValue] = []
-    /// Built only for records larger than ``scanLimit``, or given by a shared ``Layout``.
-    private var index: Index?
+    private let storage: Storage
     static let scanLimit = 24
+
+    private final class Storage: Sendable {
+        let keys: [String]
+        let values: [TemplateValue]
+        /// Built only for records larger than ``scanLimit``, or given by a shared ``Layout``.
+        let index: Index?
+
+        init(keys: [String], values: [TemplateValue], index: Index?) {
+            self.keys = keys
+            self.values = values
+            self.index = index
+        }
+
+        convenience init(keys: [String], values: [TemplateValue]) {
+            self.init(keys: keys, values: values, index: keys.count > TemplateRecord.scanLimit ? TemplateRecord.hashed(keys) : nil)
+        }
+    }
 
     /// Where a record's members are, by name.
     private enum Index: Sendable {
         case hashed([String: Int])
-        case layout(Layout)
+        /// A shared layout's index of the names.
+        case layout(NameIndex)
     }
 
     /// The member names records of one shape have, in their order, and where each is (an index
@@ -39,28 +58,25 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     /// Creates a record from a dictionary.
     public init(_ members: [String: TemplateValue]) {
+        var keys: [String] = [], values: [TemplateValue] = []
         keys.reserveCapacity(members.count)
         values.reserveCapacity(members.count)
         for (key, value) in members {
             keys.append(key)
             values.append(value)
         }
-        if keys.count > Self.scanLimit { index = Self.hashed(keys) }
+        storage = Storage(keys: keys, values: values)
     }
 
     /// Creates a record from members whose names differ: no dictionary is built on the way.
     public init(uniqueMembers members: [(String, TemplateValue)]) {
-        keys = members.map(\.0)
-        values = members.map(\.1)
-        if keys.count > Self.scanLimit { index = Self.hashed(keys) }
+        storage = Storage(keys: members.map(\.0), values: members.map(\.1))
     }
 
     /// Creates a record of `layout`'s shape: `values` in the order of its names.
     public init(layout: Layout, values: [TemplateValue]) {
         precondition(values.count == layout.names.count, "a record has a value for each name of its layout")
-        keys = layout.names
-        self.values = values
-        index = .layout(layout)
+        storage = Storage(keys: layout.names, values: values, index: .layout(layout.index))
     }
 
     private static func hashed(_ keys: [String]) -> Index {
@@ -74,6 +90,7 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// Creates a record from members in which a name may repeat: the last one counts, as in a
     /// dictionary literal. Found by a scan too, which for a few members beats hashing them.
     init(lastOf members: [(String, TemplateValue)]) {
+        var keys: [String] = [], values: [TemplateValue] = []
         keys.reserveCapacity(members.count)
         values.reserveCapacity(members.count)
         for (key, value) in members {
@@ -84,42 +101,35 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
                 values.append(value)
             }
         }
-        if keys.count > Self.scanLimit { index = Self.hashed(keys) }
+        storage = Storage(keys: keys, values: values)
     }
 
     /// The member `key`.
     public subscript(key: String) -> TemplateValue? {
-        switch index {
-        case .layout(let layout): return layout.position(of: key).map { values[$0] }
-        case .hashed(let positions): return positions[key].map { values[$0] }
-        case nil: break
-        }
-        for position in keys.indices where keys[position] == key {
-            return values[position]
-        }
-        return nil
+        self[name: TemplateName(key)]
     }
 
     /// The member `name`, found without hashing it again: a template's names are hashed when
     /// it is compiled.
     public subscript(name name: TemplateName) -> TemplateValue? {
-        switch index {
-        case .layout(let layout): return layout.index.position(of: name, in: layout.names).map { values[$0] }
-        case .hashed(let positions): return positions[name.text].map { values[$0] }
+        let storage = storage
+        switch storage.index {
+        case .layout(let index): return index.position(of: name, in: storage.keys).map { storage.values[$0] }
+        case .hashed(let positions): return positions[name.text].map { storage.values[$0] }
         case nil: break
         }
-        for position in keys.indices where keys[position] == name.text {
-            return values[position]
+        for position in storage.keys.indices where storage.keys[position] == name.text {
+            return storage.values[position]
         }
         return nil
     }
 
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { storage.keys.count }
 
     /// The members as a dictionary.
     public var dictionary: [String: TemplateValue] {
-        Dictionary(uniqueKeysWithValues: zip(keys, values))
+        Dictionary(uniqueKeysWithValues: zip(storage.keys, storage.values))
     }
 
     public static func == (lhs: TemplateRecord, rhs: TemplateRecord) -> Bool {
