@@ -14,22 +14,24 @@ public final class RecordFields: Sendable {
         self.values = values
     }
 
-    /// A form of the fields, made by `make` for `maker` the first time and then kept. One form is
-    /// kept at a time (a body read for another maker replaces it), so `make` must depend on
-    /// nothing but the fields and `maker`.
-    public func form<Form: Sendable>(for maker: some AnyObject & Sendable, _ make: ([String: RecordValue]) throws -> Form) rethrows -> Form {
-        if let form = kept.withLock({ $0 }) as? Kept<Form>, form.maker === maker { return form.form }
-        let made = try make(values)
-        kept.withLock { $0 = Kept(maker: maker, form: made) }
+    /// A form of the fields for the record `id`, made by `make` for `maker` the first time and
+    /// then kept. One form is kept at a time (a body read for another maker, or as another
+    /// record's, replaces it), so `make` must depend on nothing but the fields, `id` and `maker`.
+    public func form<Form: Sendable>(for maker: some AnyObject & Sendable, id: String, _ make: (String, [String: RecordValue]) throws -> Form) rethrows -> Form {
+        if let form = kept.withLock({ $0 }) as? Kept<Form>, form.maker === maker, form.id == id { return form.form }
+        let made = try make(id, values)
+        kept.withLock { $0 = Kept(maker: maker, id: id, form: made) }
         return made
     }
 
     private final class Kept<Form: Sendable>: Sendable {
         let maker: any AnyObject & Sendable
+        let id: String
         let form: Form
 
-        init(maker: any AnyObject & Sendable, form: Form) {
+        init(maker: any AnyObject & Sendable, id: String, form: Form) {
             self.maker = maker
+            self.id = id
             self.form = form
         }
     }

@@ -15,20 +15,22 @@ import Testing
 
         let maker = Maker()
         var made = 0
-        let make = { (fields: [String: RecordValue]) -> [String] in
+        let make = { (id: String, fields: [String: RecordValue]) -> [String] in
             made += 1
-            return fields.keys.sorted()
+            return [id] + fields.keys.sorted()
         }
-        #expect(first[0].form(for: maker, make) == ["price", "title"])
-        #expect(first[1].form(for: maker, make) == ["price", "title"])
+        #expect(first[0].form(for: maker, id: "1", make) == ["1", "price", "title"])
+        #expect(first[1].form(for: maker, id: "1", make) == ["1", "price", "title"])
         #expect(made == 1)
-        // Another maker, or another form's type, gets its own; the last one made is kept.
+        // Another maker, record, or form's type gets its own; the last one made is kept.
         let other = Maker()
-        #expect(first[0].form(for: other, make) == ["price", "title"])
+        #expect(first[0].form(for: other, id: "1", make) == ["1", "price", "title"])
         #expect(made == 2)
-        #expect(first[0].form(for: other) { _ in 7 } == 7)
-        #expect(first[0].form(for: other, make) == ["price", "title"])
+        #expect(first[0].form(for: other, id: "2", make) == ["2", "price", "title"])
         #expect(made == 3)
+        #expect(first[0].form(for: other, id: "2") { _, _ in 7 } == 7)
+        #expect(first[0].form(for: other, id: "2", make) == ["2", "price", "title"])
+        #expect(made == 4)
     }
 
     @Test func recordsAreEqualByIdAndFieldsWhetherOrNotTheyShareABody() {

@@ -133,10 +133,9 @@ package final class AppData {
         let references = expanding ? app.data.collections[collection]?.references ?? [:] : [:]
         guard let layout = layouts[collection] else { return records.map { .record(["id": .string($0.id)]) } }
         return try records.map { record in
-            // The body's values in the layout's order are kept with the body, which the next
-            // page reads again; only the id and the references are filled for this record.
-            var values = record.fields.form(for: layout, Self.templateValues(in: layout))
-            values[0] = .string(record.id)
+            // The record's values in the layout's order are kept with its body, which the next
+            // page reads again; only references are filled for each read.
+            var values = record.fields.form(for: layout, id: record.id, Self.templateValues(in: layout))
             for (name, target) in references {
                 guard let position = layout.position(of: name), let value = record.values[name] else { continue }
                 values[position] = try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null
@@ -145,11 +144,12 @@ package final class AppData {
         }
     }
 
-    /// A body's fields in the order of `layout`'s names, the id's place left empty. Fields the
-    /// collection no longer declares are left out: templates are checked against the declared ones.
-    private static func templateValues(in layout: TemplateRecord.Layout) -> ([String: RecordValue]) -> [TemplateValue] {
-        { fields in
+    /// A record's id and fields in the order of `layout`'s names. Fields the collection no
+    /// longer declares are left out: templates are checked against the declared ones.
+    private static func templateValues(in layout: TemplateRecord.Layout) -> (String, [String: RecordValue]) -> [TemplateValue] {
+        { id, fields in
             var values = [TemplateValue](repeating: .null, count: layout.names.count)
+            values[0] = .string(id)
             for (name, value) in fields where name != "id" {
                 guard let position = layout.position(of: name) else { continue }
                 values[position] = value.templateValue
