@@ -45,8 +45,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     /// ASCII case-insensitive comparison (field names are case-insensitive, RFC 9110 §5.1).
+    /// Over both names' bytes in place, lengths first: the generic comparison of two `utf8`
+    /// views cost a static file's answer 2 % of its time.
     static func equalNames(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8) { lowercased($0) == lowercased($1) }
+        guard a.utf8.count == b.utf8.count else { return false }
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                for index in left.indices where left[index] != right[index] && lowercased(left[index]) != lowercased(right[index]) {
+                    return false
+                }
+                return true
+            }
+        }
+        if let inPlace = inPlace ?? nil { return inPlace }
+        return a.utf8.elementsEqual(b.utf8) { lowercased($0) == lowercased($1) }
     }
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
