@@ -10,7 +10,9 @@ import Navigation
 ///
 /// A class: a page hands it around while it reads, and what it has read is kept in it.
 package final class AppData {
-    let app: AppDefinition
+    /// The app as mounted: held by reference, since copying its definition (a struct of many
+    /// references) retained every one of them, shared by every handler thread, on each page.
+    let mounted: MountedApp
     /// The shapes its collections' records are read in.
     let layouts: RecordLayouts
     let reads: any RecordReads
@@ -23,7 +25,7 @@ package final class AppData {
 
     /// `app`'s data read through `reads`, each collection in the scope `scope` gives it.
     package init(app: MountedApp, reads: any RecordReads, scope: @escaping (CollectionScope) -> RecordScope?) {
-        self.app = app.app
+        mounted = app
         layouts = app.recordLayouts
         self.reads = reads
         self.scope = scope
@@ -55,8 +57,8 @@ package final class AppData {
     /// nothing, handled as an invalid link. A record of the signed-in person's own while no one
     /// is signed in cannot be looked for yet: the screen's sign-in guard comes first.
     package func exists(_ instance: RouteInstance) throws -> Bool {
-        for binding in app.routeData[instance.name]?.bindings ?? [] {
-            guard let id = instance.parameters[binding.parameter], let collection = app.data.collections[binding.collection],
+        for binding in mounted.app.routeData[instance.name]?.bindings ?? [] {
+            guard let id = instance.parameters[binding.parameter], let collection = mounted.app.data.collections[binding.collection],
                   scope(collection.scope) != nil else { continue }
             if try record(binding.collection, id: id) == nil { return false }
         }
@@ -67,8 +69,8 @@ package final class AppData {
     func record(_ collection: String, id: String) throws -> StoredRecord? {
         let key = Memo.RecordKey(collection: collection, id: id)
         if let known = memo.record[key] { return known }
-        guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return nil }
-        let found = try reads.find(app: app.id, collection: collection, scope: scope, id: id)
+        guard let definition = mounted.app.data.collections[collection], let scope = scope(definition.scope) else { return nil }
+        let found = try reads.find(app: mounted.app.id, collection: collection, scope: scope, id: id)
         memo.record[key] = .some(found)
         return found
     }
@@ -76,8 +78,8 @@ package final class AppData {
     /// Every record of `collection` this session sees.
     func records(_ collection: String) throws -> [StoredRecord] {
         if let known = memo.records[collection] { return known }
-        guard let definition = app.data.collections[collection], let scope = scope(definition.scope) else { return [] }
-        let found = try reads.list(app: app.id, collection: collection, scope: scope)
+        guard let definition = mounted.app.data.collections[collection], let scope = scope(definition.scope) else { return [] }
+        let found = try reads.list(app: mounted.app.id, collection: collection, scope: scope)
         memo.records[collection] = found
         return found
     }
@@ -130,7 +132,7 @@ package final class AppData {
     /// Records of `collection` as templates read them (``value(of:in:expanding:)``), its layout
     /// and references looked up once for them all.
     func values(of records: [StoredRecord], in collection: String, expanding: Bool = true) throws -> [TemplateValue] {
-        let references = expanding ? app.data.collections[collection]?.references ?? [:] : [:]
+        let references = expanding ? mounted.app.data.collections[collection]?.references ?? [:] : [:]
         guard let layout = layouts[collection] else { return records.map { .record(["id": .string($0.id)]) } }
         return try records.map { record in
             // The record's values in the layout's order are kept with its body, which the next
@@ -163,7 +165,7 @@ package final class AppData {
     /// field or a false flag. Empty for a form that starts from no record there, or when the
     /// record is gone.
     func edited(_ form: String, on screen: RouteInstance) throws -> [String: String] {
-        guard let binding = app.startingRecord(of: form, on: screen.name), let id = screen.parameters[binding.parameter],
+        guard let binding = mounted.app.startingRecord(of: form, on: screen.name), let id = screen.parameters[binding.parameter],
               let record = try record(binding.collection, id: id) else { return [:] }
         return record.values.compactMapValues { value in
             switch value {
@@ -175,7 +177,7 @@ package final class AppData {
 
     /// What the screen `instance` reads: its bound records and its lists and counts, by name.
     func values(for instance: RouteInstance) throws -> [String: TemplateValue] {
-        guard let data = app.routeData[instance.name] else { return [:] }
+        guard let data = mounted.app.routeData[instance.name] else { return [:] }
         var values: [String: TemplateValue] = [:]
         for binding in data.bindings {
             guard let id = instance.parameters[binding.parameter] else { continue }
@@ -191,13 +193,13 @@ package final class AppData {
     /// The app-wide counts (`<count>` under `<data>`), by name; zero for an account's while
     /// signed out.
     func counts() throws -> [String: Int] {
-        try app.data.counts.mapValues(count)
+        try mounted.app.data.counts.mapValues(count)
     }
 
     /// How many records an app-wide count selects: counted by the store when it only compares
     /// fields with constants (an unread badge), without reading the records.
     private func count(_ query: RecordQuery) throws -> Int {
-        guard let collection = app.data.collections[query.collection], query.search == nil else { return try select(query, parameters: [:]).count }
+        guard let collection = mounted.app.data.collections[query.collection], query.search == nil else { return try select(query, parameters: [:]).count }
         var matching: [String: RecordValue] = [:]
         for filter in query.filters {
             guard case .constant(let text) = filter.value, filter.field != "id",
@@ -205,20 +207,20 @@ package final class AppData {
             matching[filter.field] = value.recordValue
         }
         guard let scope = scope(collection.scope) else { return 0 }
-        return try reads.count(app: app.id, collection: collection.id, scope: scope, matching: matching)
+        return try reads.count(app: mounted.app.id, collection: collection.id, scope: scope, matching: matching)
     }
 
     /// The route's title with its `{placeholders}` filled: parameters, and fields of the records
     /// it binds. A title whose record is gone reads as the route's name.
     func title(of instance: RouteInstance) throws -> String {
-        guard let route = app.navigation.route(instance.name) else { return instance.name.rawValue }
+        guard let route = mounted.app.navigation.route(instance.name) else { return instance.name.rawValue }
         return try fill(route.title, for: instance)
     }
 
     /// The route's breadcrumb (its short name in a trail), filled like its title; nil when it
     /// has none.
     func breadcrumb(of instance: RouteInstance) throws -> String? {
-        try app.navigation.route(instance.name)?.breadcrumb.map { try fill($0, for: instance) }
+        try mounted.app.navigation.route(instance.name)?.breadcrumb.map { try fill($0, for: instance) }
     }
 
     /// Whether a title or breadcrumb has `{placeholders}` to fill. (Foundation's `contains` on a
@@ -245,16 +247,16 @@ package final class AppData {
     /// of the record one of its references names (`inquiry.listing.title`), or a parameter.
     private func placeholder(_ name: String, for instance: RouteInstance) throws -> String? {
         let parts = name.split(separator: ".", maxSplits: 2).map(String.init)
-        if parts.count > 1, let binding = app.routeData[instance.name]?.bindings.first(where: { $0.name == parts[0] }) {
+        if parts.count > 1, let binding = mounted.app.routeData[instance.name]?.bindings.first(where: { $0.name == parts[0] }) {
             guard let id = instance.parameters[binding.parameter], let record = try record(binding.collection, id: id) else { return nil }
             if parts[1] == "id" && parts.count == 2 { return record.id }
             guard let value = record.values[parts[1]] else { return nil }
             guard parts.count == 3 else { return value.text }
-            guard let target = app.data.collections[binding.collection]?.references[parts[1]],
+            guard let target = mounted.app.data.collections[binding.collection]?.references[parts[1]],
                   let referenced = try self.record(target, id: value.text) else { return nil }
             return parts[2] == "id" ? referenced.id : referenced.values[parts[2]]?.text
         }
-        return app.navigation.route(instance.name)?.values(of: instance)[name] ?? instance.parameters[name]
+        return mounted.app.navigation.route(instance.name)?.values(of: instance)[name] ?? instance.parameters[name]
     }
 
     /// "listing.gallery" → "Listing gallery": what a screen is called when its record is gone.

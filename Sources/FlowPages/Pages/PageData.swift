@@ -34,27 +34,27 @@ struct PageData {
     /// `choiceForms`: the forms the page shows whose choices come from a collection.
     init(_ data: AppData, state: NavigationState, accounts: any AccountReads, showsPerson: Bool, profileForms: [String],
          choiceForms: Set<String> = []) throws {
-        let app = data.app
-        let screen = app.navigation.screen(in: state)
+        let mounted = data.mounted
+        let screen = mounted.app.navigation.screen(in: state)
         self.screen = screen
         values = try data.values(for: screen.route)
         var named = screen.breadcrumbs.map(\.route) + [screen.route]
         if let back = screen.back { named.append(back.destination) }
         if let underlying = screen.underlying { named.append(underlying) }
         for instance in named where titles[instance] == nil {
-            guard let route = app.navigation.route(instance.name) else { continue }
+            guard let route = mounted.app.navigation.route(instance.name) else { continue }
             if AppData.hasPlaceholders(route.title) { titles[instance] = try data.title(of: instance) }
             if let crumb = route.breadcrumb, AppData.hasPlaceholders(crumb) { crumbs[instance] = try data.breadcrumb(of: instance) }
         }
-        for form in app.forms.keys where app.startingRecord(of: form, on: screen.route.name) != nil {
+        for form in mounted.app.forms.keys where mounted.app.startingRecord(of: form, on: screen.route.name) != nil {
             editedForms[form] = try data.edited(form, on: screen.route)
         }
-        if !app.data.counts.isEmpty { counts = try data.counts() }
+        if !mounted.app.data.counts.isEmpty { counts = try data.counts() }
         for form in choiceForms.sorted() {
-            if let definition = app.forms[form] { choiceOptions[form] = try ChoiceOptions.of(definition, data: data) }
+            if let definition = mounted.app.forms[form] { choiceOptions[form] = try ChoiceOptions.of(definition, data: data) }
         }
         if showsPerson, let id = state.userID.flatMap(Int.init), let account = try accounts.account(id: id) {
-            let copy = try FixtureAccountCopy.fields(app: app.id, scope: data.scope(.account), reads: data.reads)
+            let copy = try FixtureAccountCopy.fields(app: mounted.app.id, scope: data.scope(.account), reads: data.reads)
             let profile = FixtureAccountCopy.profile(account, copy: copy)
             var members: [String: TemplateValue] = profile.mapValues { .string($0) }
             members["email"] = .string(account.email)

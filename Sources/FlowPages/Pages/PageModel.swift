@@ -5,7 +5,7 @@ import Navigation
 
 /// Builds what the layout and a screen template read about where the person is (``ScreenPage``)
 /// from the navigation engine's ``Screen`` for one app and session state.
-package struct PageModel: Sendable {
+package final class PageModel: Sendable {
     let app: AppDefinition
     let urls: AppURLs
     /// What every page of the app reads the same: built once, not per request.
@@ -50,14 +50,13 @@ package struct PageModel: Sendable {
     /// The page of the current screen of `state`; `takesFocus` false for a screen drawn beneath
     /// a sheet, which nothing of may take focus.
     func context(for state: NavigationState, csrfToken: String, data: PageData = .none, takesFocus: Bool = true) -> ScreenPage {
-        let navigation = app.navigation
-        let screen = data.screen ?? navigation.screen(in: state)
-        let titles = Titles(app: app, filled: data.titles, crumbs: data.crumbs)
+        let screen = data.screen ?? app.navigation.screen(in: state)
+        let titles = Titles(model: self, filled: data.titles, crumbs: data.crumbs)
         let (forms, errors) = self.forms(state, on: screen.route, edited: data.editedForms, options: data.choiceOptions)
         // An alert takes focus itself; nothing under it does. Never a field (see `forms`).
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
         let focus: Focus = !takesFocus || showsAlert ? .none : errors != nil ? .errorSummary : .heading
-        let parameters = navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters
+        let parameters = app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters
         return ScreenPage(
             app: appValue, page: page(screen, state: state, titles: titles, focus: focus),
             route: .init(name: screen.route.name.rawValue, url: urls.screen(screen.route)),
@@ -165,17 +164,18 @@ package struct PageModel: Sendable {
 
     /// Screen titles as a page shows them: a route's own, or filled from its records.
     struct Titles {
-        let app: AppDefinition
+        /// The model, not its app's definition: a copy of that retains each of its many fields.
+        let model: PageModel
         let filled: [RouteInstance: String]
         let crumbs: [RouteInstance: String]
 
         subscript(instance: RouteInstance) -> String {
-            filled[instance] ?? app.navigation.route(instance.name)?.title ?? instance.name.rawValue
+            filled[instance] ?? model.app.navigation.route(instance.name)?.title ?? instance.name.rawValue
         }
 
         /// A trail's label: the route's short name, else its title.
         func crumb(_ crumb: Breadcrumb) -> String {
-            crumbs[crumb.route] ?? app.navigation.route(crumb.route.name)?.breadcrumb ?? self[crumb.route]
+            crumbs[crumb.route] ?? model.app.navigation.route(crumb.route.name)?.breadcrumb ?? self[crumb.route]
         }
     }
 
