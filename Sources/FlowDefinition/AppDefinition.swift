@@ -66,6 +66,8 @@ public struct AppDefinition: Sendable {
     public let icons: IconSprite?
     /// The images of its `images/` folder, by file name, which templates show with `{{ image "name" }}`.
     public let images: [String: AppImage]
+    /// The usability tests its `app.xml` declares (`<usability-tests>`), in order.
+    public let usabilityTests: [UsabilityTest]
     /// The folder it was loaded from.
     public let folder: String
 }

@@ -47,6 +47,7 @@ public enum AppSchema {
               <optional><element name="alerts"><zeroOrMore><ref name="alert"/></zeroOrMore></element></optional>
               <optional><element name="toasts"><zeroOrMore><ref name="toast"/></zeroOrMore></element></optional>
               <optional><element name="fixtures"><zeroOrMore><ref name="fixture"/></zeroOrMore></element></optional>
+              <optional><element name="usability-tests"><zeroOrMore><ref name="usability-test"/></zeroOrMore></element></optional>
             </element>
           </start>
 
@@ -233,6 +234,32 @@ public enum AppSchema {
 
           <define name="toast">
             <element name="toast"><attribute name="id"/><attribute name="message"/></element>
+          </define>
+
+          <define name="usability-test">
+            <element name="test">
+              <attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, as in reset-password</a:documentation></data></attribute>
+              <attribute name="name"/>
+              <optional><attribute name="intro"/></optional>
+              <oneOrMore>
+                <element name="mission">
+                  <attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, as in reset-password</a:documentation></data></attribute>
+                  <attribute name="task"/>
+                  <attribute name="start"><data type="string"><param name="pattern">[a-z\\-]+:.+</param><a:documentation>a state of the app's audit inventory as /_audit/states.json names it, as in screen:login</a:documentation></data></attribute>
+                  <optional><attribute name="time-limit"><data type="string"><param name="pattern">[0-9]{1,6}</param><a:documentation>seconds, from 10 to 86400</a:documentation></data></attribute></optional>
+                  <oneOrMore><element name="success"><attribute name="route"/></element></oneOrMore>
+                  <zeroOrMore><element name="expected-path"><attribute name="routes"><list><oneOrMore><data type="string"/></oneOrMore></list></attribute></element></zeroOrMore>
+                </element>
+              </oneOrMore>
+              <zeroOrMore>
+                <choice>
+                  <element name="choice-question"><attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, as in reset-password</a:documentation></data></attribute><attribute name="text"/><oneOrMore><element name="choice"><attribute name="label"/></element></oneOrMore></element>
+                  <element name="text-question"><attribute name="id"><data type="string"><param name="pattern">[a-z0-9][a-z0-9\\-]*</param><a:documentation>lowercase letters, digits and hyphens, as in reset-password</a:documentation></data></attribute><attribute name="text"/></element>
+                  <element name="sus"><empty/></element>
+                  <element name="assistive-technology-question"><empty/></element>
+                </choice>
+              </zeroOrMore>
+            </element>
           </define>
 
           <define name="fixture">

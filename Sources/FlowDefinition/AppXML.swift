@@ -113,6 +113,7 @@ struct AppXML {
             let previewImage = readPreviewImage()
             let images = AppImage.readFolder(folder)
             problems += images.problems
+            let usabilityTests = readUsabilityTests(routes: Set(routes.map(\.name.rawValue)))
             guard problems.isEmpty else { return .failure(FolderProblems(problems.sorted())) }
             return .success(AppDefinition(
                 id: id, title: root["title"] ?? id, locale: root["locale"] ?? "en", themeColor: root["theme-color"],
@@ -132,7 +133,7 @@ struct AppXML {
                 fixtures: fixtures, data: data, routeData: routeData, isTablet: root["device"] == "tablet", backShowsTitle: root["back-label"] == "title", closeLabels: closeLabels,
                 leaveGuards: leaveGuards.mapValues(\.definition), linkParents: linkParents.mapValues(\.definition),
                 tabLinks: Dictionary(uniqueKeysWithValues: tabLinks.map { ($0.path, $0.tab) }), detents: detents,
-                stylesheet: stylesheet, icons: icons, images: images.images, folder: folder
+                stylesheet: stylesheet, icons: icons, images: images.images, usabilityTests: usabilityTests, folder: folder
             ))
         } catch {
             for problem in error.problems {

@@ -136,6 +136,7 @@ import Testing
             try Self.edit(views.appendingPathComponent("suma-finance/app.xml")) {
                 $0.replacingOccurrences(of: "<route name=\"forgot-password\"", with: "<route name=\"forgotten-password\"")
                     .replacingOccurrences(of: "route=\"forgot-password\"", with: "route=\"forgotten-password\"")
+                    .replacingOccurrences(of: "routes=\"login forgot-password ", with: "routes=\"login forgotten-password ")
             }
             try FileManager.default.moveItem(at: views.appendingPathComponent("suma-finance/forgot-password.html"),
                                              to: views.appendingPathComponent("suma-finance/forgotten-password.html"))

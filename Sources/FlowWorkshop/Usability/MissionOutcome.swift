@@ -1,0 +1,76 @@
+import FlowDefinition
+import Navigation
+
+/// What a tester's attempt at a mission came to, as the results count it.
+enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
+    /// A success screen reached along an expected path (any success, when the mission has none).
+    case direct
+    /// A success screen reached another way.
+    case indirect
+    /// The tester said they were done on a screen that is no success.
+    case endedElsewhere = "ended-elsewhere"
+    case gaveUp = "gave-up"
+    /// The time limit passed first: noticed at the tester's next request, or when results are read.
+    case timedOut = "timed-out"
+    /// Left: no request for ``bounceAfter`` without finishing or giving up.
+    case bounced
+    /// Still going.
+    case inProgress = "in-progress"
+
+    /// How long without a request an unfinished attempt counts as bounced: 30 minutes, the
+    /// usual length of a web analytics visit.
+    static let bounceAfter: Int64 = 30 * 60 * 1000
+
+    /// An attempt's outcome with its measures.
+    struct Result: Hashable, Sendable {
+        let outcome: MissionOutcome
+        /// From the start to the success, the end, or the limit; nil while in progress or bounced.
+        let milliseconds: Int64?
+        /// Steps onto screens outside every expected path (none when the mission has none).
+        let offPathSteps: Int
+        /// Steps taken by going back.
+        let backs: Int
+    }
+
+    /// The outcome of `attempt` at `mission`, as of `now`. The first success screen shown after
+    /// the start's ends the attempt, whatever came after it: a tester starting on a screen that
+    /// is a success (the login a password reset returns to) has to come back to it.
+    static func of(_ attempt: MissionAttempt, at mission: UsabilityTest.Mission, now: Int64) -> Result {
+        let successes = Set(mission.successes)
+        let reached = attempt.steps.indices.dropFirst().first { successes.contains(attempt.steps[$0].route) }
+        let steps = reached.map { Array(attempt.steps[...$0]) } ?? attempt.steps
+        let onPaths = Set(mission.expectedPaths.joined())
+        let offPath = mission.expectedPaths.isEmpty ? 0 : steps.filter { !onPaths.contains($0.route) }.count
+        let backs = steps.filter(\.isBack).count
+        func result(_ outcome: MissionOutcome, until end: Int64?) -> Result {
+            Result(outcome: outcome, milliseconds: end.map { $0 - attempt.started }, offPathSteps: offPath, backs: backs)
+        }
+        let deadline = mission.timeLimit.map { attempt.started + Int64($0) * 1000 }
+        if let reached {
+            let at = attempt.steps[reached].at
+            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+            return result(isDirect(steps.map(\.route), mission) ? .direct : .indirect, until: at)
+        }
+        switch attempt.end {
+        case .gaveUp(let at)?:
+            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+            return result(.gaveUp, until: at)
+        case .done(let at)?:
+            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+            return result(.endedElsewhere, until: at)
+        case nil:
+            let last = attempt.steps.last?.at ?? attempt.started
+            if let deadline, now > deadline || last > deadline { return result(.timedOut, until: deadline) }
+            if now - last > bounceAfter { return result(.bounced, until: nil) }
+            return result(.inProgress, until: nil)
+        }
+    }
+
+    /// Whether `screens`, its reloads taken as one, is one of the mission's expected paths.
+    private static func isDirect(_ screens: [RouteName], _ mission: UsabilityTest.Mission) -> Bool {
+        guard !mission.expectedPaths.isEmpty else { return true }
+        var taken: [RouteName] = []
+        for screen in screens where taken.last != screen { taken.append(screen) }
+        return mission.expectedPaths.contains(taken)
+    }
+}
