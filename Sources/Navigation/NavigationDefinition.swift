@@ -3,28 +3,66 @@
 /// A definition is immutable and shared by every session of the app. Building one reports every
 /// problem at once as a ``DefinitionError``.
 public struct NavigationDefinition: Sendable {
-    /// The root of the coordinator tree.
-    public let root: CoordinatorDefinition
-    /// The route table, in declaration order.
-    public let routes: [RouteDefinition]
-    /// How people sign in, if the app has guarded routes.
-    public let signIn: SignInConfiguration?
+    /// Everything the definition holds, behind one reference: the engine and the web layer copy
+    /// a definition as they pass it, and copying thirteen references — shared by every handler
+    /// thread, so contended — cost a page a retain and a release of each, many times over.
+    private let storage: Storage
 
-    let routeIndex: [RouteName: Int]
+    /// The root of the coordinator tree.
+    public var root: CoordinatorDefinition { storage.root }
+    /// The route table, in declaration order.
+    public var routes: [RouteDefinition] { storage.routes }
+    /// How people sign in, if the app has guarded routes.
+    public var signIn: SignInConfiguration? { storage.signIn }
+
+    var routeIndex: [RouteName: Int] { storage.routeIndex }
     /// The stack that owns each route, in the order of ``routes``.
-    let owners: [StackNode]
-    let tree: CoordinatorTree
+    var owners: [StackNode] { storage.owners }
+    var tree: CoordinatorTree { storage.tree }
     /// The sign-in route as a guard redirects to it, and the stack that owns it.
-    let signInRoute: CheckedRoute?
-    let nodes: [CoordinatorID: Node]
-    let pathPatterns: [RouteName: PathPattern]
+    var signInRoute: CheckedRoute? { storage.signInRoute }
+    var nodes: [CoordinatorID: Node] { storage.nodes }
+    var pathPatterns: [RouteName: PathPattern] { storage.pathPatterns }
     /// The routes with a path, by the number of segments their pattern (or an alias's) has: a
     /// URL is matched against those of its own length only.
-    let routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]]
+    var routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]] { storage.routesBySegmentCount }
     /// The routes whose path is all literal text that needs no percent-encoding, by that path:
     /// found with one lookup (such a pattern is the most literal for its path, so it wins).
-    let literalPaths: [String: Int]
-    let parameterPatterns: [String: ParameterPattern]
+    var literalPaths: [String: Int] { storage.literalPaths }
+    var parameterPatterns: [String: ParameterPattern] { storage.parameterPatterns }
+
+    private final class Storage: Sendable {
+        let root: CoordinatorDefinition
+        let routes: [RouteDefinition]
+        let signIn: SignInConfiguration?
+        let routeIndex: [RouteName: Int]
+        let owners: [StackNode]
+        let tree: CoordinatorTree
+        let signInRoute: CheckedRoute?
+        let nodes: [CoordinatorID: Node]
+        let pathPatterns: [RouteName: PathPattern]
+        let routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]]
+        let literalPaths: [String: Int]
+        let parameterPatterns: [String: ParameterPattern]
+
+        init(root: CoordinatorDefinition, routes: [RouteDefinition], signIn: SignInConfiguration?, routeIndex: [RouteName: Int],
+             owners: [StackNode], tree: CoordinatorTree, signInRoute: CheckedRoute?, nodes: [CoordinatorID: Node],
+             pathPatterns: [RouteName: PathPattern], routesBySegmentCount: [Int: [(route: Int, pattern: PathPattern)]],
+             literalPaths: [String: Int], parameterPatterns: [String: ParameterPattern]) {
+            self.root = root
+            self.routes = routes
+            self.signIn = signIn
+            self.routeIndex = routeIndex
+            self.owners = owners
+            self.tree = tree
+            self.signInRoute = signInRoute
+            self.nodes = nodes
+            self.pathPatterns = pathPatterns
+            self.routesBySegmentCount = routesBySegmentCount
+            self.literalPaths = literalPaths
+            self.parameterPatterns = parameterPatterns
+        }
+    }
 
     /// A coordinator as the navigator sees it: its place in the tree and what it holds.
     struct Node: Sendable {
@@ -70,24 +108,12 @@ public struct NavigationDefinition: Sendable {
             guard let owner = tree.stacks[route.owner] else { throw DefinitionError(problems: [.ownerNotAStack(route.name, owner: route.owner)]) }
             owners.append(owner)
         }
-        self.root = root
-        self.routes = routes
-        self.signIn = signIn
-        self.routeIndex = validator.routeIndex
-        self.owners = owners
-        self.tree = tree
-        self.signInRoute = signIn.flatMap { signIn in
-            validator.routeIndex[signIn.route].map { CheckedRoute(definition: routes[$0], owner: owners[$0]) }
-        }
-        self.nodes = validator.nodes
-        self.pathPatterns = validator.pathPatterns
         var byCount: [Int: [(route: Int, pattern: PathPattern)]] = [:]
         for (index, route) in routes.enumerated() {
             for pattern in [validator.pathPatterns[route.name]].compactMap({ $0 }) + (validator.aliasPatterns[route.name] ?? []) {
                 byCount[pattern.segments.count, default: []].append((index, pattern))
             }
         }
-        routesBySegmentCount = byCount
         var literal: [String: Int] = [:]
         for (index, route) in routes.enumerated() {
             for pattern in [validator.pathPatterns[route.name]].compactMap({ $0 }) + (validator.aliasPatterns[route.name] ?? []) {
@@ -96,8 +122,14 @@ public struct NavigationDefinition: Sendable {
                 if texts.count == pattern.segments.count, literal[path] == nil { literal[path] = index }
             }
         }
-        literalPaths = literal
-        self.parameterPatterns = validator.parameterPatterns
+        storage = Storage(
+            root: root, routes: routes, signIn: signIn, routeIndex: validator.routeIndex, owners: owners, tree: tree,
+            signInRoute: signIn.flatMap { signIn in
+                validator.routeIndex[signIn.route].map { CheckedRoute(definition: routes[$0], owner: owners[$0]) }
+            },
+            nodes: validator.nodes, pathPatterns: validator.pathPatterns, routesBySegmentCount: byCount, literalPaths: literal,
+            parameterPatterns: validator.parameterPatterns
+        )
     }
 
     /// The route called `name`, if the app has one.
