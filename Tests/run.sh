@@ -23,9 +23,13 @@ fi
 # PostgreSQL from Debian (Tests/postgres.sh installs it if missing), in a cluster of this run's
 # own; fsync is off: these tests are about FlowPages, not about the disk.
 cluster=$(mktemp -d)
-trap 'bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$cluster"' EXIT
+# What the tests write to a temporary folder (app folders, SQLite files, the browser suite's
+# servers) goes to this run's own, removed at the end: a run left thousands of them in /tmp.
+scratch=$(mktemp -d)
+trap 'bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$cluster" "$scratch"' EXIT
 FLOWPAGES_TEST_POSTGRES=$(bash Tests/postgres.sh start "$cluster" fsync=off)
 export FLOWPAGES_TEST_POSTGRES
+export TMPDIR=$scratch
 
 # Everything, the `flowpages serve` the several-instances tests run included; a warning in the
 # project's own code fails the run (on a fresh checkout every file is compiled, so every one shows).

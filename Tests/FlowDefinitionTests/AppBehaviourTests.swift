@@ -73,13 +73,7 @@ import Testing
         """
 
     func load(_ xml: String) throws -> Result<AppDefinition, FolderProblems> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)/auth")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
-        for template in ["login", "verify", "done", "home"] {
-            try Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(template + ".html"))
-        }
-        return AppFolderLoader.load(folder: folder.path, vocabulary: .test)
+        try TestFolder.load(xml, app: "auth", templates: ["login", "verify", "done", "home"])
     }
 
     @Test func everySectionIsRead() throws {

@@ -36,15 +36,7 @@ import Testing
         """
 
     func load(_ xml: String) throws -> Result<AppDefinition, FolderProblems> {
-        let views = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: views) }
-        let folder = views.appendingPathComponent("auth")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(xml.utf8).write(to: folder.appendingPathComponent("app.xml"))
-        for template in ["login", "forgot", "sent", "home"] {
-            try Data("<h1>x</h1>".utf8).write(to: folder.appendingPathComponent(template + ".html"))
-        }
-        return AppFolderLoader.load(folder: folder.path, vocabulary: .test)
+        try TestFolder.load(xml, app: "auth", templates: ["login", "forgot", "sent", "home"])
     }
 
     @Test func aTestIsReadAsDeclared() throws {
