@@ -26,6 +26,8 @@ cluster=$(mktemp -d)
 # What the tests write to a temporary folder (app folders, SQLite files, the browser suite's
 # servers) goes to this run's own, removed at the end: a run left thousands of them in /tmp.
 scratch=$(mktemp -d)
+# Open to every user as /tmp is: tests hand folders in it to PostgreSQL's user and the audit's readers.
+chmod 1777 "$scratch"
 trap 'bash Tests/postgres.sh stop "$cluster" >/dev/null 2>&1 || true; rm -rf "$cluster" "$scratch"' EXIT
 FLOWPAGES_TEST_POSTGRES=$(bash Tests/postgres.sh start "$cluster" fsync=off)
 export FLOWPAGES_TEST_POSTGRES

@@ -46,8 +46,13 @@ extension AppXML {
         let id = element["id"] ?? ""
         let named = "mission '\(id)' of usability test '\(test)'"
         let start = element["start"] ?? ""
-        if let colon = start.firstIndex(of: ":"), UsabilityTest.routeStateKinds.contains(String(start[..<colon])) {
-            let route = String(start[start.index(after: colon)...])
+        let kind = String(start.prefix { $0 != ":" })
+        var startRoute: String?
+        if !UsabilityTest.stateKinds.contains(kind) {
+            report(element.line, "\(named) starts in '\(start)', but the audit has no state of kind '\(kind)' (a state's id is a kind and a name, as in screen:login)\(Spelling.suggestion(for: kind, among: UsabilityTest.stateKinds))")
+        } else if UsabilityTest.routeStateKinds.contains(kind) {
+            let route = String(start.dropFirst(kind.count + 1))
+            startRoute = route
             if !routes.contains(route) {
                 report(element.line, "\(named) starts in '\(start)', but there is no route '\(route)'\(Spelling.suggestion(for: route, among: routes))")
             }
@@ -71,6 +76,9 @@ extension AppXML {
             let steps = (path["routes"] ?? "").split(separator: " ").map(String.init)
             for step in steps where !routes.contains(step) {
                 report(path.line, "an expected path of \(named) goes through route '\(step)', which does not exist\(Spelling.suggestion(for: step, among: routes))")
+            }
+            if let first = steps.first, let startRoute, first != startRoute {
+                report(path.line, "an expected path of \(named) starts on '\(first)', but the mission starts on '\(startRoute)'; start the path there")
             }
             if let last = steps.last, !successes.contains(RouteName(last)) {
                 report(path.line, "an expected path of \(named) ends on '\(last)', which is not one of its successes; end it on one")

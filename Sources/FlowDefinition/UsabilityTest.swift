@@ -6,12 +6,16 @@ import Navigation
 public struct UsabilityTest: Hashable, Sendable {
     /// Unique within the app; part of the test's addresses.
     public let id: String
+    /// What the team and testers call it.
     public let name: String
     /// What testers read before they consent and start.
     public let intro: String
+    /// In the order testers take them.
     public let missions: [Mission]
+    /// Asked in order once the missions are done.
     public let questions: [Question]
 
+    /// A test as declared.
     public init(id: String, name: String, intro: String, missions: [Mission], questions: [Question]) {
         self.id = id
         self.name = name
@@ -38,6 +42,7 @@ public struct UsabilityTest: Hashable, Sendable {
         /// Seconds a tester has before the mission counts as timed out; nil for no limit.
         public let timeLimit: Int?
 
+        /// A mission as declared; without expected paths or a time limit unless given.
         public init(id: String, task: String, start: String, successes: [RouteName], expectedPaths: [[RouteName]] = [], timeLimit: Int? = nil) {
             self.id = id
             self.task = task
@@ -73,8 +78,11 @@ public struct UsabilityTest: Hashable, Sendable {
     /// A time limit's bounds, in seconds.
     public static let timeLimits = 10...86_400
 
-    /// The kinds of audit state whose id names a route after its colon (`screen:login`), which
-    /// a load checks; the others (an alert, a toast, a form's errors) are checked when a test
-    /// opens against the inventory.
+    /// The kinds of state the audit's inventory lists, as the first part of a state's id.
+    public static let stateKinds = ["screen", "signed-in", "modal", "form-errors", "alert", "confirmation", "toast",
+                                    "signed-out", "invalid-link", "not-found"]
+
+    /// The kinds of state whose id names a route after its colon (`screen:login`), which a load
+    /// checks. The rest of an id of another kind (an alert's, a toast's) only the inventory knows.
     public static let routeStateKinds: Set<String> = ["screen", "signed-in", "modal", "signed-out"]
 }

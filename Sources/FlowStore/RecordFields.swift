@@ -10,6 +10,7 @@ public final class RecordFields: Sendable {
     /// bodies at once.
     private let kept = Lock<(any AnyObject & Sendable)?>(nil)
 
+    /// The fields `values`, with no form made of them yet.
     public init(_ values: [String: RecordValue]) {
         self.values = values
     }

@@ -7,10 +7,12 @@ public struct StoredRecord: Hashable, Sendable {
     /// The fields by name; a field without a value is absent.
     public var values: [String: RecordValue] { fields.values }
 
+    /// A record of fields of its own.
     public init(id: String, values: [String: RecordValue]) {
         self.init(id: id, fields: RecordFields(values))
     }
 
+    /// A record whose fields are shared with the other records read from the same body.
     public init(id: String, fields: RecordFields) {
         self.id = id
         self.fields = fields

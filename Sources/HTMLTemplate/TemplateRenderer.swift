@@ -51,22 +51,8 @@ struct TemplateRenderer {
                 }
                 if elements.isEmpty {
                     try render(empty, of: template, depth: depth)
-                    continue
-                }
-                // The loop's four variables are pushed once and set for each element; whatever
-                // the body pushes, it pops.
-                let mark = bindings.count
-                bindings.append((Self.last, .null))
-                bindings.append((Self.first, .null))
-                bindings.append((Self.index, .null))
-                bindings.append((program.names[variable], .null))
-                defer { bindings.removeLast(bindings.count - mark) }
-                for (index, element) in elements.enumerated() {
-                    bindings[mark].value = .bool(index == elements.count - 1)
-                    bindings[mark + 1].value = .bool(index == 0)
-                    bindings[mark + 2].value = .int(index)
-                    bindings[mark + 3].value = element
-                    try render(body, of: template, depth: depth)
+                } else {
+                    try render(body, of: template, depth: depth, forEachOf: elements, as: program.names[variable])
                 }
             case .partial(let partial, let arguments, let position):
                 guard depth < Self.maximumDepth else {
@@ -91,6 +77,25 @@ struct TemplateRenderer {
                     try render(body, of: template, depth: depth)
                 }
             }
+        }
+    }
+
+    /// Renders a loop's `body` once for each of `elements`, bound to `variable` with `@index`,
+    /// `@first` and `@last`. The four are pushed once and set for each element; whatever the body
+    /// pushes, it pops.
+    private mutating func render(_ body: Range<Int>, of template: Int, depth: Int, forEachOf elements: [TemplateValue], as variable: TemplateName) throws(TemplateError) {
+        let mark = bindings.count
+        bindings.append((Self.last, .null))
+        bindings.append((Self.first, .null))
+        bindings.append((Self.index, .null))
+        bindings.append((variable, .null))
+        defer { bindings.removeLast(bindings.count - mark) }
+        for (index, element) in elements.enumerated() {
+            bindings[mark].value = .bool(index == elements.count - 1)
+            bindings[mark + 1].value = .bool(index == 0)
+            bindings[mark + 2].value = .int(index)
+            bindings[mark + 3].value = element
+            try render(body, of: template, depth: depth)
         }
     }
 

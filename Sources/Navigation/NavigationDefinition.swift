@@ -4,7 +4,7 @@
 /// problem at once as a ``DefinitionError``.
 public struct NavigationDefinition: Sendable {
     /// Everything the definition holds, behind one reference: the engine and the web layer copy
-    /// a definition as they pass it, and copying thirteen references — shared by every handler
+    /// a definition as they pass it, and copying twelve references — shared by every handler
     /// thread, so contended — cost a page a retain and a release of each, many times over.
     private let storage: Storage
 

@@ -63,6 +63,10 @@ import Testing
     @Test(arguments: [
         ("start=\"screen:login\"", "start=\"screen:logn\"", "<mission id=\"reset\"",
          "mission 'reset' of usability test 'first-look' starts in 'screen:logn', but there is no route 'logn'; did you mean 'login'?"),
+        ("start=\"screen:login\"", "start=\"scren:login\"", "<mission id=\"reset\"",
+         "mission 'reset' of usability test 'first-look' starts in 'scren:login', but the audit has no state of kind 'scren' (a state's id is a kind and a name, as in screen:login); did you mean 'screen'?"),
+        ("routes=\"login forgot sent\"", "routes=\"forgot sent\"", "<expected-path",
+         "an expected path of mission 'reset' of usability test 'first-look' starts on 'forgot', but the mission starts on 'login'; start the path there"),
         ("time-limit=\"300\"", "time-limit=\"5\"", "<mission id=\"reset\"",
          "mission 'reset' of usability test 'first-look' has time-limit=\"5\"; a time limit is seconds from 10 to 86400"),
         ("<success route=\"home\"/>", "<success route=\"hom\"/>", "<success route=\"hom\"",

@@ -134,10 +134,11 @@ package final class AppData {
     func values(of records: [StoredRecord], in collection: String, expanding: Bool = true) throws -> [TemplateValue] {
         let references = expanding ? mounted.app.data.collections[collection]?.references ?? [:] : [:]
         guard let layout = layouts[collection] else { return records.map { .record(["id": .string($0.id)]) } }
+        let make = Self.templateValues(in: layout)
         return try records.map { record in
             // The record's values in the layout's order are kept with its body, which the next
             // page reads again; only references are filled for each read.
-            var values = record.fields.form(for: layout, id: record.id, Self.templateValues(in: layout))
+            var values = record.fields.form(for: layout, id: record.id, make)
             for (name, target) in references {
                 guard let position = layout.position(of: name), let value = record.values[name] else { continue }
                 values[position] = try self.record(target, id: value.text).map { try self.value(of: $0, in: target, expanding: false) } ?? .null
@@ -281,28 +282,6 @@ package final class AppData {
         case (let x?, let y?): x.text.localizedStandardCompare(y.text) == .orderedAscending
         case (.some, nil): true
         default: false
-        }
-    }
-}
-
-extension RecordValue {
-    /// The value as templates read it.
-    var templateValue: TemplateValue {
-        switch self {
-        case .string(let text): .string(text)
-        case .integer(let number): .int(number)
-        case .boolean(let flag): .bool(flag)
-        }
-    }
-}
-
-extension DataValue {
-    /// The value as the store keeps it.
-    var recordValue: RecordValue {
-        switch self {
-        case .string(let text): .string(text)
-        case .integer(let number): .integer(number)
-        case .boolean(let flag): .boolean(flag)
         }
     }
 }

@@ -10,7 +10,8 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
     /// The tester said they were done on a screen that is no success.
     case endedElsewhere = "ended-elsewhere"
     case gaveUp = "gave-up"
-    /// The time limit passed first: noticed at the tester's next request, or when results are read.
+    /// The time limit passed first: noticed at the tester's next request, or when results are
+    /// read before the attempt has bounced.
     case timedOut = "timed-out"
     /// Left: no request for ``bounceAfter`` without finishing or giving up.
     case bounced
@@ -34,11 +35,22 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
 
     /// The outcome of `attempt` at `mission`, as of `now`. The first success screen shown after
     /// the start's ends the attempt, whatever came after it: a tester starting on a screen that
-    /// is a success (the login a password reset returns to) has to come back to it.
+    /// is a success (the login a password reset returns to) has to leave it and come back (a
+    /// reload of it is no return). Nothing shown after the tester ended the attempt counts.
+    ///
+    /// The time limit: a tester whose success, end or request came after it has timed out (the
+    /// limit is noticed at their next request); one who made no request since has timed out too
+    /// while results are read within ``bounceAfter`` of their last request, and bounced after.
     static func of(_ attempt: MissionAttempt, at mission: UsabilityTest.Mission, now: Int64) -> Result {
+        let ended: Int64? = switch attempt.end {
+        case .done(let at)?, .gaveUp(let at)?: at
+        case nil: nil
+        }
+        let shown = ended.map { end in attempt.steps.filter { $0.at <= end } } ?? attempt.steps
         let successes = Set(mission.successes)
-        let reached = attempt.steps.indices.dropFirst().first { successes.contains(attempt.steps[$0].route) }
-        let steps = reached.map { Array(attempt.steps[...$0]) } ?? attempt.steps
+        let left = shown.firstIndex { $0.route != shown.first?.route } ?? shown.endIndex
+        let reached = shown[left...].firstIndex { successes.contains($0.route) }
+        let steps = reached.map { Array(shown[...$0]) } ?? shown
         let onPaths = Set(mission.expectedPaths.joined())
         let offPath = mission.expectedPaths.isEmpty ? 0 : steps.filter { !onPaths.contains($0.route) }.count
         let backs = steps.filter(\.isBack).count
@@ -47,7 +59,7 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
         }
         let deadline = mission.timeLimit.map { attempt.started + Int64($0) * 1000 }
         if let reached {
-            let at = attempt.steps[reached].at
+            let at = shown[reached].at
             if let deadline, at > deadline { return result(.timedOut, until: deadline) }
             return result(isDirect(steps.map(\.route), mission) ? .direct : .indirect, until: at)
         }
@@ -60,8 +72,9 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
             return result(.endedElsewhere, until: at)
         case nil:
             let last = attempt.steps.last?.at ?? attempt.started
-            if let deadline, now > deadline || last > deadline { return result(.timedOut, until: deadline) }
+            if let deadline, last > deadline { return result(.timedOut, until: deadline) }
             if now - last > bounceAfter { return result(.bounced, until: nil) }
+            if let deadline, now > deadline { return result(.timedOut, until: deadline) }
             return result(.inProgress, until: nil)
         }
     }

@@ -45,8 +45,11 @@ import Testing
         Case([("login", 0), ("help", 5), ("done", 9)], now: 20, .direct, seconds: 9),
         // A detour off every path, then back: indirect, one step off the paths and one back.
         Case([("login", 0), ("home", 4), ("login", 6), ("forgot", 8), ("sent", 10)], backAt: [2], now: 20, .indirect, seconds: 10, offPath: 1, backs: 1),
-        // The start's own screen is no success until the tester comes back to it.
+        // The start's own screen is no success until the tester comes back to it; a reload of it is no return.
         Case([("done", 0), ("help", 4), ("done", 6)], now: 20, .indirect, seconds: 6),
+        Case([("done", 0), ("done", 2), ("help", 4)], now: 20, .inProgress, seconds: nil),
+        // What is shown after giving up does not count.
+        Case([("login", 0), ("forgot", 5), ("sent", 12)], end: .gaveUp(at: start + 9_000), now: 20, .gaveUp, seconds: 9),
         // What happens after the first success does not count.
         Case([("login", 0), ("forgot", 5), ("sent", 12), ("home", 15)], now: 20, .direct, seconds: 12),
         Case([("login", 0), ("forgot", 5)], end: .gaveUp(at: start + 9_000), now: 20, .gaveUp, seconds: 9),
@@ -57,6 +60,8 @@ import Testing
         // No request since, and the limit passed: noticed when the results are read.
         Case([("login", 0), ("forgot", 5)], now: 61, .timedOut, seconds: 60),
         Case([("login", 0), ("forgot", 5)], now: 30, .inProgress, seconds: nil),
+        // Left before the limit and never back: bounced once half an hour has passed, even with a limit.
+        Case([("login", 0), ("forgot", 5)], now: 5 + 30 * 60 + 1, .bounced, seconds: nil),
     ]
 
     @Test(arguments: cases)
