@@ -106,7 +106,13 @@ public struct TemplateRecord: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     /// The member `key`.
     public subscript(key: String) -> TemplateValue? {
-        self[name: TemplateName(key)]
+        let storage = storage
+        switch storage.index {
+        case .layout: return self[name: TemplateName(key)]
+        case .hashed(let positions): return positions[key].map { storage.values[$0] }
+        // A small record is scanned: hashing the name first would only add to it.
+        case nil: return storage.keys.firstIndex(of: key).map { storage.values[$0] }
+        }
     }
 
     /// The member `name`, found without hashing it again: a template's names are hashed when
