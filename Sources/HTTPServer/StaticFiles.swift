@@ -13,9 +13,13 @@ public final class StaticFiles: Sendable {
     public let root: String
     /// Files larger than this are refused (404) rather than read into memory.
     public static let maximumFileSize = 16 * 1024 * 1024
-    /// Files up to this size are kept in memory, revalidated by `stat` on every request.
+    /// Files up to this size are kept in memory, revalidated by `stat` when ``revalidation`` has
+    /// passed since they were last looked at.
     public static let maximumCachedFileSize = 512 * 1024
     static let maximumCachedFiles = 512
+    /// How long a kept file is served without asking the file system whether it changed: a file
+    /// edited, replaced or deleted shows within this time (as nginx's `open_file_cache_valid`).
+    public let revalidation: Duration
 
     /// A file read, with its validators and headers worked out once.
     struct File: Sendable {
@@ -45,41 +49,52 @@ public final class StaticFiles: Sendable {
         }
     }
 
-    /// Cached files by request path; the lock is what makes sharing the cache across connections safe.
-    private let cache = Lock<[String: File]>([:])
+    /// A kept file and when the file system last said it was unchanged.
+    private struct Kept: Sendable {
+        let file: File
+        let checked: ContinuousClock.Instant
+    }
 
-    /// Serves `root`.
+    /// Cached files by request path; the lock is what makes sharing the cache across connections safe.
+    private let cache = Lock<[String: Kept]>([:])
+
+    /// Serves `root`, looking again at a kept file once `revalidation` has passed (a second by
+    /// default; `.zero` looks on every request).
     /// - Throws: when the folder does not exist or is not a folder.
-    public init(root: String) throws(HTTPError) {
+    public init(root: String, revalidation: Duration = .seconds(1)) throws(HTTPError) {
         guard let resolved = Self.resolve(root), Self.isDirectory(resolved) else {
             throw HTTPError(.internalServerError, "The public folder \(root) does not exist.")
         }
         self.root = resolved
+        self.revalidation = revalidation
     }
 
     /// The file for `request`, a 304 when the client's copy is current, or a 404.
     public func respond(to request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        guard let (file, info) = cached(request.path) ?? located(request.path) else {
+        guard let file = cached(request.path) ?? located(request.path) else {
             throw HTTPError(.notFound, "Nothing is at \(request.path).")
         }
-        if Self.isCurrent(request, etag: file.etag, modified: info.modified / 1_000_000_000) {
+        if Self.isCurrent(request, etag: file.etag, modified: file.modified / 1_000_000_000) {
             return HTTPResponse(.notModified, headers: HTTPHeaders([("ETag", file.etag), ("Last-Modified", file.lastModified), ("Cache-Control", file.cacheControl)]))
         }
         return HTTPResponse(.ok, headers: file.headers, body: file.body)
     }
 
-    /// A file served before under this request path, when a `stat` says it is unchanged: the
-    /// path was checked and resolved inside the root when it was cached.
-    private func cached(_ requestPath: String) -> (File, (size: Int, modified: Int))? {
-        guard let file = cache.withLock({ $0[requestPath] }), let info = Self.regularFile(file.path),
-              info.size == file.size, info.modified == file.modified else { return nil }
-        return (file, info)
+    /// A file served before under this request path, looked at recently or said unchanged by a
+    /// `stat` now: the path was checked and resolved inside the root when it was cached.
+    private func cached(_ requestPath: String) -> File? {
+        let now = ContinuousClock.now
+        guard let kept = cache.withLock({ $0[requestPath] }) else { return nil }
+        if now - kept.checked < revalidation { return kept.file }
+        guard let info = Self.regularFile(kept.file.path), info.size == kept.file.size, info.modified == kept.file.modified else { return nil }
+        cache.withLock { $0[requestPath] = Kept(file: kept.file, checked: now) }
+        return kept.file
     }
 
     /// The file a request path names, read (and cached) afresh.
-    private func located(_ requestPath: String) -> (File, (size: Int, modified: Int))? {
-        guard let (path, info) = locate(requestPath), let file = file(at: path, info: info, for: requestPath) else { return nil }
-        return (file, info)
+    private func located(_ requestPath: String) -> File? {
+        guard let (path, info) = locate(requestPath) else { return nil }
+        return file(at: path, info: info, for: requestPath)
     }
 
     /// The resolved file a request path names, with its size and modification time in
@@ -105,7 +120,7 @@ public final class StaticFiles: Sendable {
         if body.count <= Self.maximumCachedFileSize {
             cache.withLock { files in
                 if files.count >= Self.maximumCachedFiles { files.removeAll() }
-                files[requestPath] = file
+                files[requestPath] = Kept(file: file, checked: .now)
             }
         }
         return file

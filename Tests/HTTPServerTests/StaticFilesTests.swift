@@ -5,7 +5,7 @@ import Testing
 @Suite struct StaticFilesTests {
     /// A public folder with a page, a stylesheet, a fingerprinted script, a subfolder with an
     /// index, a symlink inside and one pointing out.
-    static func makeFolder() throws -> (files: StaticFiles, folder: URL) {
+    static func makeFolder(revalidation: Duration = .zero) throws -> (files: StaticFiles, folder: URL) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)")
         let folder = base.appendingPathComponent("Public")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
@@ -16,7 +16,7 @@ import Testing
         try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out.txt").path, withDestinationPath: "../secret.txt")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("style.css").path, withDestinationPath: "site.css")
-        return (try StaticFiles(root: folder.path), folder)
+        return (try StaticFiles(root: folder.path, revalidation: revalidation), folder)
     }
 
     func respond(_ files: StaticFiles, _ target: String, headers: [(String, String)] = []) throws -> HTTPResponse {
@@ -74,6 +74,23 @@ import Testing
         let after = try respond(files, "/site.css")
         #expect(after.headers["ETag"] != before.headers["ETag"])
         #expect(String(decoding: after.body, as: UTF8.self) == "body{color:red}")
+    }
+
+    @Test func aKeptFileIsServedUntilItIsLookedAtAgain() throws {
+        let (files, folder) = try Self.makeFolder(revalidation: .seconds(3600))
+        let before = try respond(files, "/site.css")
+        try Data("body{color:red}".utf8).write(to: folder.appendingPathComponent("site.css"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))
+        #expect(try respond(files, "/site.css").headers["ETag"] == before.headers["ETag"])
+        #expect(try respond(files, "/index.html").status == .notFound, "never kept, so looked up")
+    }
+
+    @Test func aKeptFileIsLookedAtAgainOnceItsTimeHasPassed() throws {
+        let (files, folder) = try Self.makeFolder(revalidation: .milliseconds(20))
+        _ = try respond(files, "/index.html")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try respond(files, "/index.html").status == .notFound)
     }
 
     @Test func fingerprintedNamesAreCachedForAYear() throws {
