@@ -9,4 +9,5 @@ public protocol StoreReads {
     var outbox: any OutboxReads { get }
     var linkCounts: any LinkCountReads { get }
     var reviews: any ReviewReads { get }
+    var usability: any UsabilityReads { get }
 }

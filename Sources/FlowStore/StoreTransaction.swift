@@ -11,6 +11,7 @@ public protocol StoreTransaction {
     var linkCounts: any LinkCountWrites { get }
     var deferredLinks: any DeferredLinkWrites { get }
     var reviews: any ReviewWrites { get }
+    var usability: any UsabilityWrites { get }
 
     /// Waits for the lock `name` until the transaction ends, so instances sharing the database
     /// do the work it guards one after the other (seeding an app).

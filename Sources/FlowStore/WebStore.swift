@@ -1,8 +1,8 @@
 /// Everything the web layer keeps — sessions, events, accounts and attempt counts, app data, the
-/// dev outbox, deep links and audits — so an embedded file and a shared database serve it alike.
+/// dev outbox, deep links, audits and usability tests — so an embedded file and a shared database serve it alike.
 /// A backend implements one small protocol per concern (``SessionWrites``, ``EventWrites``,
 /// ``AccountWrites``, ``AttemptWrites``, ``RecordWrites``, ``OutboxWrites``, ``LinkCountWrites``,
-/// ``DeferredLinkWrites``, ``ReviewWrites``) over a connection, and hands them out here; the rules
+/// ``DeferredLinkWrites``, ``ReviewWrites``, ``UsabilityWrites``) over a connection, and hands them out here; the rules
 /// every backend must keep are one test suite (`Tests/StoreContractTests`). What is built from
 /// those protocols — signing in, counting an attempt, seeding, sweeping, reads outside a
 /// transaction — is written once, in `WebStore+Accounts.swift`, `WebStore+Housekeeping.swift`

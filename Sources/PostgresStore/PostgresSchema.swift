@@ -224,5 +224,55 @@ public enum PostgresSchema {
             )
             """,
         ]),
+        PostgresMigration(version: 9, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, and whether a test takes testers", statements: [
+            """
+            CREATE TABLE usability_testers (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                app text NOT NULL,
+                test text NOT NULL,
+                token_hash bytea NOT NULL UNIQUE,
+                joined_at bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX usability_testers_by_test ON usability_testers (app, test, id)",
+            """
+            CREATE TABLE usability_attempts (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                tester bigint NOT NULL REFERENCES usability_testers (id) ON DELETE CASCADE,
+                mission text NOT NULL,
+                started_at bigint NOT NULL,
+                ended_at bigint,
+                ending text
+            )
+            """,
+            "CREATE INDEX usability_attempts_by_tester ON usability_attempts (tester, started_at)",
+            """
+            CREATE TABLE usability_steps (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                attempt bigint NOT NULL REFERENCES usability_attempts (id) ON DELETE CASCADE,
+                route text NOT NULL,
+                at bigint NOT NULL,
+                back boolean NOT NULL
+            )
+            """,
+            "CREATE INDEX usability_steps_by_attempt ON usability_steps (attempt, id)",
+            """
+            CREATE TABLE usability_answers (
+                tester bigint NOT NULL REFERENCES usability_testers (id) ON DELETE CASCADE,
+                question text NOT NULL,
+                value text NOT NULL,
+                PRIMARY KEY (tester, question)
+            )
+            """,
+            """
+            CREATE TABLE usability_test_status (
+                app text NOT NULL,
+                test text NOT NULL,
+                status text NOT NULL,
+                changed_at bigint NOT NULL,
+                PRIMARY KEY (app, test)
+            )
+            """,
+        ]),
     ]
 }

@@ -45,6 +45,7 @@ struct PostgresReads: StoreReads {
     var outbox: any OutboxReads { OutboxTable(connection: connection) }
     var linkCounts: any LinkCountReads { LinkCountTable(connection: connection) }
     var reviews: any ReviewReads { ReviewTable(connection: connection) }
+    var usability: any UsabilityReads { UsabilityTable(connection: connection) }
 }
 
 /// The tables of a connection of a ``PostgresWebStore`` inside its transaction; lives only
@@ -64,6 +65,7 @@ struct PostgresTransaction: StoreTransaction {
     var linkCounts: any LinkCountWrites { LinkCountTable(connection: connection) }
     var deferredLinks: any DeferredLinkWrites { DeferredLinkTable(connection: connection, key: store.key) }
     var reviews: any ReviewWrites { ReviewTable(connection: connection) }
+    var usability: any UsabilityWrites { UsabilityTable(connection: connection) }
 
     /// An advisory lock of the schema, held until the transaction ends.
     func lock(_ name: String) throws {

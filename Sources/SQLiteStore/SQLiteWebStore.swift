@@ -48,6 +48,7 @@ struct SQLiteReads: StoreReads {
     var outbox: any OutboxReads { OutboxStore(connection: connection) }
     var linkCounts: any LinkCountReads { LinkCountStore(connection: connection) }
     var reviews: any ReviewReads { ReviewStore(connection: connection) }
+    var usability: any UsabilityReads { UsabilityStore(connection: connection) }
 }
 
 /// The stores of the writer connection of a ``SQLiteWebStore`` inside a transaction; lives only
@@ -65,6 +66,7 @@ struct SQLiteTransaction: StoreTransaction {
     var linkCounts: any LinkCountWrites { LinkCountStore(connection: connection) }
     var deferredLinks: any DeferredLinkWrites { DeferredLinkStore(connection: connection, key: store.key) }
     var reviews: any ReviewWrites { ReviewStore(connection: connection) }
+    var usability: any UsabilityWrites { UsabilityStore(connection: connection) }
 
     /// SQLite writes one transaction at a time already.
     func lock(_ name: String) throws {}

@@ -338,5 +338,55 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
         ]),
+        Migration(version: 17, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, and whether a test takes testers", statements: [
+            """
+            CREATE TABLE usability_testers (
+                id INTEGER PRIMARY KEY,
+                app TEXT NOT NULL,
+                test TEXT NOT NULL,
+                token_hash BLOB NOT NULL UNIQUE,
+                joined_at INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX usability_testers_by_test ON usability_testers (app, test, id)",
+            """
+            CREATE TABLE usability_attempts (
+                id INTEGER PRIMARY KEY,
+                tester INTEGER NOT NULL REFERENCES usability_testers (id) ON DELETE CASCADE,
+                mission TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                ended_at INTEGER,
+                ending TEXT
+            )
+            """,
+            "CREATE INDEX usability_attempts_by_tester ON usability_attempts (tester, started_at)",
+            """
+            CREATE TABLE usability_steps (
+                id INTEGER PRIMARY KEY,
+                attempt INTEGER NOT NULL REFERENCES usability_attempts (id) ON DELETE CASCADE,
+                route TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                back INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX usability_steps_by_attempt ON usability_steps (attempt, id)",
+            """
+            CREATE TABLE usability_answers (
+                tester INTEGER NOT NULL REFERENCES usability_testers (id) ON DELETE CASCADE,
+                question TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (tester, question)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE usability_test_status (
+                app TEXT NOT NULL,
+                test TEXT NOT NULL,
+                status TEXT NOT NULL,
+                changed_at INTEGER NOT NULL,
+                PRIMARY KEY (app, test)
+            ) WITHOUT ROWID
+            """,
+        ]),
     ]
 }

@@ -17,7 +17,9 @@ import Testing
         #expect(try version(database) == Schema.migrations.count)
         #expect(try tables(database) == ["accounts", "accounts_by_email_key", "attempts", "attempts_by_expiry", "audit_findings", "audit_passes", "audit_passes_by_review", "audit_reviews", "audit_reviews_by_app", "audit_screenshots", "deferred_links", "deferred_links_by_expiry", "event_counts", "events", "events_by_session", "events_by_time",
                                          "funnel_sessions", "link_counts", "outbox", "outbox_by_mailbox", "record_counters", "records", "records_by_scope", "records_in_order",
-                                         "sessions", "sessions_by_last_seen", "sessions_by_user", "tokens", "tokens_by_account"])
+                                         "sessions", "sessions_by_last_seen", "sessions_by_user", "tokens", "tokens_by_account",
+                                         "usability_answers", "usability_attempts", "usability_attempts_by_tester", "usability_steps", "usability_steps_by_attempt",
+                                         "usability_test_status", "usability_testers", "usability_testers_by_test"])
     }
 
     @Test(arguments: [0, 1, 2, 3])

@@ -1,0 +1,101 @@
+import FlowStore
+
+/// Usability tests' testers, tries and answers. On one connection (``PostgresWebStore``).
+struct UsabilityTable: UsabilityWrites {
+    let connection: PostgresConnection
+
+    func tester(token: String) throws -> UsabilityTester? {
+        try connection.queryFirst("SELECT id, app, test, joined_at FROM usability_testers WHERE token_hash = $1", [.bytes(Secret.hash(token))]) {
+            UsabilityTester(id: Int64($0.int(0)), app: $0.string(1) ?? "", test: $0.string(2) ?? "", joined: Int64($0.int(3)))
+        }
+    }
+
+    func testers(app: String, test: String) throws -> [UsabilityTester] {
+        try connection.query("SELECT id, joined_at FROM usability_testers WHERE app = $1 AND test = $2 ORDER BY id", [.text(app), .text(test)]) {
+            UsabilityTester(id: Int64($0.int(0)), app: app, test: test, joined: Int64($0.int(1)))
+        }
+    }
+
+    func attempts(app: String, test: String) throws -> [StoredMissionAttempt] {
+        let values: [PostgresValue] = [.text(app), .text(test)]
+        let attempts = try connection.query(
+            """
+            SELECT a.id, a.tester, a.mission, a.started_at, a.ended_at, a.ending
+            FROM usability_attempts a JOIN usability_testers t ON t.id = a.tester
+            WHERE t.app = $1 AND t.test = $2 ORDER BY a.tester, a.started_at, a.id
+            """, values
+        ) { row in
+            StoredMissionAttempt(id: Int64(row.int(0)), tester: Int64(row.int(1)), mission: row.string(2) ?? "", started: Int64(row.int(3)),
+                                 ended: row.isNull(4) ? nil : Int64(row.int(4)), ending: row.string(5).flatMap(StoredMissionAttempt.Ending.init))
+        }
+        let steps = try connection.query(
+            """
+            SELECT s.attempt, s.route, s.at, s.back
+            FROM usability_steps s JOIN usability_attempts a ON a.id = s.attempt JOIN usability_testers t ON t.id = a.tester
+            WHERE t.app = $1 AND t.test = $2 ORDER BY s.attempt, s.id
+            """, values
+        ) { row in (Int64(row.int(0)), StoredMissionAttempt.Step(route: row.string(1) ?? "", at: Int64(row.int(2)), isBack: row.bool(3))) }
+        return StoredMissionAttempt.joined(attempts, steps: steps)
+    }
+
+    func answers(app: String, test: String) throws -> [UsabilityAnswer] {
+        try connection.query(
+            """
+            SELECT n.tester, n.question, n.value FROM usability_answers n JOIN usability_testers t ON t.id = n.tester
+            WHERE t.app = $1 AND t.test = $2 ORDER BY n.tester, n.question
+            """, [.text(app), .text(test)]
+        ) { UsabilityAnswer(tester: Int64($0.int(0)), question: $0.string(1) ?? "", value: $0.string(2) ?? "") }
+    }
+
+    func status(app: String, test: String) throws -> UsabilityTestStatus {
+        try connection.queryFirst("SELECT status FROM usability_test_status WHERE app = $1 AND test = $2", [.text(app), .text(test)]) {
+            $0.string(0).flatMap(UsabilityTestStatus.init)
+        }.flatMap { $0 } ?? .open
+    }
+
+    func join(app: String, test: String, token: String, now: Int64) throws -> UsabilityTester {
+        let id = try connection.queryFirst(
+            "INSERT INTO usability_testers (app, test, token_hash, joined_at) VALUES ($1, $2, $3, $4) RETURNING id",
+            [.text(app), .text(test), .bytes(Secret.hash(token)), .integer(now)]
+        ) { Int64($0.int(0)) } ?? 0
+        return UsabilityTester(id: id, app: app, test: test, joined: now)
+    }
+
+    func begin(mission: String, tester: Int64, now: Int64) throws -> Int64 {
+        try connection.queryFirst("INSERT INTO usability_attempts (tester, mission, started_at) VALUES ($1, $2, $3) RETURNING id",
+                                  [.integer(tester), .text(mission), .integer(now)]) { Int64($0.int(0)) } ?? 0
+    }
+
+    func record(_ step: StoredMissionAttempt.Step, in attempt: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            INSERT INTO usability_steps (attempt, route, at, back)
+            SELECT id, $1::text, $2::bigint, $3::boolean FROM usability_attempts WHERE id = $4 AND ended_at IS NULL
+            """, [.text(step.route), .integer(step.at), .boolean(step.isBack), .integer(attempt)]) == 1
+    }
+
+    func end(attempt: Int64, as ending: StoredMissionAttempt.Ending, at time: Int64) throws -> Bool {
+        try connection.execute("UPDATE usability_attempts SET ended_at = $1, ending = $2 WHERE id = $3 AND ended_at IS NULL",
+                               [.integer(time), .text(ending.rawValue), .integer(attempt)]) == 1
+    }
+
+    func answer(_ question: String, with value: String, tester: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO usability_answers (tester, question, value) VALUES ($1, $2, $3)
+            ON CONFLICT (tester, question) DO UPDATE SET value = excluded.value
+            """, [.integer(tester), .text(question), .text(value)])
+    }
+
+    func withdraw(tester: Int64) throws -> Bool {
+        try connection.execute("DELETE FROM usability_testers WHERE id = $1", [.integer(tester)]) == 1
+    }
+
+    func setStatus(_ status: UsabilityTestStatus, app: String, test: String, now: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO usability_test_status (app, test, status, changed_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (app, test) DO UPDATE SET status = excluded.status, changed_at = excluded.changed_at
+            """, [.text(app), .text(test), .text(status.rawValue), .integer(now)])
+    }
+}
