@@ -6,7 +6,7 @@ public struct DataDefinition: Hashable, Sendable {
     public static let reservedNames: Set<String> = [
         "app", "page", "route", "params", "breadcrumbs", "csrf", "urls", "actions", "signedIn", "prototype", "pending",
         "then", "shownAlert", "forms", "errors", "underlying", "back", "tabs", "alert", "toasts", "counts", "user",
-        "appLinks", "appBanner", "preview", "motion", "failure", "beacons",
+        "appLinks", "appBanner", "preview", "motion", "failure", "beacons", "mission",
     ]
 
     /// The collections by id.

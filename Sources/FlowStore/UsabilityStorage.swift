@@ -87,6 +87,9 @@ public protocol UsabilityReads {
     func answers(app: String, test: String) throws -> [UsabilityAnswer]
     /// Whether a test takes testers: `open` until a team says otherwise.
     func status(app: String, test: String) throws -> UsabilityTestStatus
+    /// The tests a team made in the browser for `app`, each as `app.xml` declares one (its
+    /// `<test>` element), by id.
+    func madeTests(app: String) throws -> [(id: String, xml: String)]
 }
 
 /// Usability tests' results, written inside a ``StoreTransaction``.
@@ -105,6 +108,11 @@ public protocol UsabilityWrites: UsabilityReads {
     func withdraw(tester: Int64) throws -> Bool
     /// Sets whether `test` takes testers.
     func setStatus(_ status: UsabilityTestStatus, app: String, test: String, now: Int64) throws
+    /// Keeps test `id` of `app` as made in the browser (its `<test>` element), in place of any kept before.
+    func keep(test id: String, xml: String, app: String, now: Int64) throws
+    /// Deletes a test made in the browser, with its testers, their tries and answers, and its
+    /// status. False when there was none.
+    func delete(test id: String, app: String) throws -> Bool
 }
 
 extension StoredMissionAttempt {

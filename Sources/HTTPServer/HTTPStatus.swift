@@ -30,6 +30,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(408, "Request Timeout")
     public static let conflict = HTTPStatus(409, "Conflict")
+    public static let gone = HTTPStatus(410, "Gone")
     public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
     public static let uriTooLong = HTTPStatus(414, "URI Too Long")
     public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")

@@ -224,7 +224,7 @@ public enum PostgresSchema {
             )
             """,
         ]),
-        PostgresMigration(version: 9, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, and whether a test takes testers", statements: [
+        PostgresMigration(version: 9, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers, and the tests a team made in the browser", statements: [
             """
             CREATE TABLE usability_testers (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -271,6 +271,15 @@ public enum PostgresSchema {
                 status text NOT NULL,
                 changed_at bigint NOT NULL,
                 PRIMARY KEY (app, test)
+            )
+            """,
+            """
+            CREATE TABLE usability_tests (
+                app text NOT NULL,
+                id text NOT NULL,
+                xml text NOT NULL,
+                updated_at bigint NOT NULL,
+                PRIMARY KEY (app, id)
             )
             """,
         ]),

@@ -98,4 +98,22 @@ struct UsabilityTable: UsabilityWrites {
             ON CONFLICT (app, test) DO UPDATE SET status = excluded.status, changed_at = excluded.changed_at
             """, [.text(app), .text(test), .text(status.rawValue), .integer(now)])
     }
+
+    func madeTests(app: String) throws -> [(id: String, xml: String)] {
+        try connection.query("SELECT id, xml FROM usability_tests WHERE app = $1 ORDER BY id", [.text(app)]) { (id: $0.string(0) ?? "", xml: $0.string(1) ?? "") }
+    }
+
+    func keep(test id: String, xml: String, app: String, now: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO usability_tests (app, id, xml, updated_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (app, id) DO UPDATE SET xml = excluded.xml, updated_at = excluded.updated_at
+            """, [.text(app), .text(id), .text(xml), .integer(now)])
+    }
+
+    func delete(test id: String, app: String) throws -> Bool {
+        _ = try connection.execute("DELETE FROM usability_testers WHERE app = $1 AND test = $2", [.text(app), .text(id)])
+        _ = try connection.execute("DELETE FROM usability_test_status WHERE app = $1 AND test = $2", [.text(app), .text(id)])
+        return try connection.execute("DELETE FROM usability_tests WHERE app = $1 AND id = $2", [.text(app), .text(id)]) == 1
+    }
 }

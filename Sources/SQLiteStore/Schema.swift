@@ -338,7 +338,7 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
         ]),
-        Migration(version: 17, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, and whether a test takes testers", statements: [
+        Migration(version: 17, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers, and the tests a team made in the browser", statements: [
             """
             CREATE TABLE usability_testers (
                 id INTEGER PRIMARY KEY,
@@ -385,6 +385,15 @@ public enum Schema {
                 status TEXT NOT NULL,
                 changed_at INTEGER NOT NULL,
                 PRIMARY KEY (app, test)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE usability_tests (
+                app TEXT NOT NULL,
+                id TEXT NOT NULL,
+                xml TEXT NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (app, id)
             ) WITHOUT ROWID
             """,
         ]),

@@ -303,6 +303,8 @@ package struct LiveBrowser {
             }
             chosen[name] = file
         }
+        // The pressed button's own name and value go with the form, as a browser sends them.
+        if let name = button["name"] { pairs.append((name, button["value"] ?? "")) }
         let action = button["formaction"] ?? form["action"] ?? url
         if form["enctype"] == "multipart/form-data" {
             let parts = pairs.map { pair in

@@ -19,7 +19,7 @@ import Testing
                                          "funnel_sessions", "link_counts", "outbox", "outbox_by_mailbox", "record_counters", "records", "records_by_scope", "records_in_order",
                                          "sessions", "sessions_by_last_seen", "sessions_by_user", "tokens", "tokens_by_account",
                                          "usability_answers", "usability_attempts", "usability_attempts_by_tester", "usability_steps", "usability_steps_by_attempt",
-                                         "usability_test_status", "usability_testers", "usability_testers_by_test"])
+                                         "usability_test_status", "usability_testers", "usability_testers_by_test", "usability_tests"])
     }
 
     @Test(arguments: [0, 1, 2, 3])

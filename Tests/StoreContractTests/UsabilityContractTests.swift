@@ -90,4 +90,23 @@ import Testing
         try second.transaction { try $0.usability.setStatus(.closed, app: "suma", test: "first-look", now: 2_000) }
         #expect(try first.read { try $0.usability.status(app: "suma", test: "first-look") } == .closed)
     }
+
+    @Test(arguments: StoreBackend.available) func aTestMadeInTheBrowserIsKeptAndDeletedWithItsResults(backend: StoreBackend) throws {
+        let (first, second) = try backend.instances()
+        try first.transaction { try $0.usability.keep(test: "checkout", xml: "<test id=\"checkout\"/>", app: "suma", now: 1_000) }
+        try second.transaction { try $0.usability.keep(test: "checkout", xml: "<test id=\"checkout\" name=\"Checkout\"/>", app: "suma", now: 2_000) }
+        try second.transaction { try $0.usability.keep(test: "arrival", xml: "<test id=\"arrival\"/>", app: "suma", now: 2_000) }
+        #expect(try first.read { try $0.usability.madeTests(app: "suma") }.map { "\($0.id) \($0.xml)" }
+                == ["arrival <test id=\"arrival\"/>", "checkout <test id=\"checkout\" name=\"Checkout\"/>"])
+        #expect(try first.read { try $0.usability.madeTests(app: "coin") }.isEmpty)
+        let tester = try first.transaction { try $0.usability.join(app: "suma", test: "checkout", token: "t", now: 3_000) }
+        let other = try first.transaction { try $0.usability.join(app: "suma", test: "arrival", token: "u", now: 3_000) }
+        try first.transaction { try $0.usability.setStatus(.paused, app: "suma", test: "checkout", now: 3_000) }
+        #expect(try second.transaction { try $0.usability.delete(test: "checkout", app: "suma") })
+        #expect(try first.transaction { try $0.usability.delete(test: "checkout", app: "suma") } == false)
+        #expect(try first.read { try $0.usability.tester(token: "t") } == nil, "its testers go with it: \(tester.id)")
+        #expect(try first.read { try $0.usability.tester(token: "u") } == other, "another test's stay")
+        #expect(try first.read { try $0.usability.status(app: "suma", test: "checkout") } == .open)
+        #expect(try first.read { try $0.usability.madeTests(app: "suma") }.map(\.id) == ["arrival"])
+    }
 }

@@ -40,6 +40,14 @@ package struct AppServices: Sendable {
         try SessionUnit(request, app: app, store: store, eventBudget: eventBudget, now: now)
     }
 
+    /// A session of its own for a checked post, whatever session the browser had: a usability
+    /// test's tester starts with nothing of anyone's. Its first commit stores it under a new id.
+    package func freshSession(_ request: HTTPRequest, now: Int64) throws -> SessionUnit {
+        var unit = try SessionUnit(request, app: app, store: store, eventBudget: eventBudget, now: now, fresh: true)
+        unit.allowWrites()
+        return unit
+    }
+
     /// The session of a post shown to come from this site (its origin) and this session (its
     /// CSRF token), allowed to write; with the posted form, the time it arrived, and whether the
     /// form was shown before the session's id last rotated (sign-in, sign-out): such a post is

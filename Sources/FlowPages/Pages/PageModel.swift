@@ -34,7 +34,7 @@ package final class PageModel: Sendable {
             "startOver": .string(urls.startOver),
             "mailbox": .string(urls.prefix + ReservedPath.mailbox.path), "events": .string(urls.prefix + ReservedPath.events.path),
             "map": .string(urls.prefix + ReservedPath.map.path), "insights": .string(urls.prefix + ReservedPath.insights.path),
-            "audit": .string(urls.prefix + ReservedPath.audit.path),
+            "audit": .string(urls.prefix + ReservedPath.audit.path), "usability": .string(urls.prefix + ReservedPath.usability.path),
             "reset": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.reset.rawValue)), "expire": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.expire.rawValue)),
             "failNetwork": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.failNetwork.rawValue)), "failServer": .string(urls.prefix + ReservedPath.tool.path(PrototypeTool.failServer.rawValue)),
         ]
@@ -57,7 +57,8 @@ package final class PageModel: Sendable {
         let showsAlert = state.alert.flatMap { app.alerts[$0.name] } != nil
         let focus: Focus = !takesFocus || showsAlert ? .none : errors != nil ? .errorSummary : .heading
         let parameters = app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters
-        return ScreenPage(
+        let tester = isPrototype ? UsabilityMark(in: state) : nil
+        var page = ScreenPage(
             app: appValue, page: page(screen, state: state, titles: titles, focus: focus),
             route: .init(name: screen.route.name.rawValue, url: urls.screen(screen.route)),
             params: TemplateRecord(parameters.mapValues { .string($0) }), csrf: csrfToken, urls: urlsValue, actions: actionsValue,
@@ -70,6 +71,16 @@ package final class PageModel: Sendable {
             back: back(screen, titles: titles), breadcrumbs: breadcrumbs(screen, titles: titles), tabs: tabs(screen, counts: data.counts),
             user: data.user, counts: TemplateRecord(data.counts.mapValues { .int($0) }),
             alert: state.alert.flatMap { alert($0) }, toasts: state.toasts.compactMap(toast), data: data.values)
+        page.mission = tester.flatMap(mission)
+        return page
+    }
+
+    /// The mission `tester` is trying, as the region beside the app shows it; nil between tries.
+    private func mission(_ tester: UsabilityMark) -> ScreenPage.Mission? {
+        guard tester.attempt != nil else { return nil }
+        let path = { (reserved: ReservedPath) in self.urls.prefix + reserved.path(tester.test) }
+        return ScreenPage.Mission(number: "Mission \(tester.mission + 1) of \(tester.missions)", task: tester.task,
+                                  done: path(.testDone), giveUp: path(.testGiveUp), restart: path(.testRestart))
     }
 
     private func toast(_ toast: Notice) -> ScreenPage.Toast? {
@@ -108,7 +119,8 @@ package final class PageModel: Sendable {
             step: app.steps[screen.route.name], context: context, modalStyle: modalStyle, detent: detent(screen),
             tab: screen.tabBar?.items.first(where: \.isSelected)?.id.rawValue,
             focusHeading: focus == .heading, focusErrors: focus == .errorSummary,
-            showsTools: isPrototype && context != "modal",
+            // A tester sees the app and their mission, not the team's tools.
+            showsTools: isPrototype && context != "modal" && UsabilityMark(in: state) == nil,
             guardedForm: app.leaveGuards[screen.route.name].map { $0.form + "-form" })
     }
 

@@ -50,6 +50,8 @@ struct ScreenPage: Sendable {
     var failure: Failure?
     /// The screen's records, lists and counts, by the names its `app.xml` data gives them.
     var data: [String: TemplateValue] = [:]
+    /// A tester's mission while they try it (``UsabilityMark``): its task and its three buttons.
+    var mission: Mission?
 
     /// The page as its templates read it: built once the page is complete, and read through a
     /// reference, so reading a member copies nothing but it.
@@ -78,6 +80,7 @@ struct ScreenPage: Sendable {
             "alert": .init { $0.page.alert }, "toasts": .init { $0.page.toasts },
             "appLinks": .init { $0.page.offer.appLinks }, "appBanner": .init { $0.page.offer.banner }, "preview": .init { $0.page.offer.preview },
             "motion": .init { $0.page.motion }, "failure": .init { $0.page.failure }, "beacons": .init { $0.page.beacons },
+            "mission": .init { $0.page.mission },
         ]
     }
 }

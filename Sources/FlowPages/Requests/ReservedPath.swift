@@ -45,6 +45,19 @@ package enum ReservedPath: String, CaseIterable, Sendable {
     case auditScreenshots = "/_audit/reviews/{id}/screenshots"
     case auditPass = "/_audit/pass"
     case auditPassOpen = "/_audit/pass/{token}"
+    case usability = "/_usability"
+    case usabilityResults = "/_usability/{test}"
+    case usabilityCSV = "/_usability/{test}/results.csv"
+    case usabilityStatus = "/_usability/{test}/status"
+    case usabilityEdit = "/_usability/{test}/edit"
+    case test = "/_test/{test}"
+    case testMission = "/_test/{test}/mission"
+    case testBegin = "/_test/{test}/begin"
+    case testDone = "/_test/{test}/done"
+    case testGiveUp = "/_test/{test}/give-up"
+    case testRestart = "/_test/{test}/restart"
+    case testQuestions = "/_test/{test}/questions"
+    case testWithdraw = "/_test/{test}/withdraw"
 
     /// The router's pattern, `{name}` for the one segment a request fills.
     package var pattern: String { rawValue }

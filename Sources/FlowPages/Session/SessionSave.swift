@@ -12,6 +12,9 @@ struct SessionSave {
     let opened: RouteInstance?
     /// How the screen moved, when it changed.
     let motion: Motion?
+    /// The screen a tester's try records (``UsabilityMark``): the one arrived on, or the start of
+    /// a try just begun.
+    let testerStep: (attempt: Int64, step: StoredMissionAttempt.Step)?
 
     /// `since`: when the screen it leaves was opened, if known: the time spent there.
     init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
@@ -24,6 +27,11 @@ struct SessionSave {
         state.motion = motion
         self.state = state
         encoded = state.encoded()
+        if let attempt = UsabilityMark(in: state)?.attempt, opened != nil || UsabilityMark(in: old)?.attempt != attempt {
+            testerStep = (attempt, .init(route: current.name.rawValue, at: now, isBack: motion == .back || motion == .dismiss))
+        } else {
+            testerStep = nil
+        }
         self.events = current == previous ? events : events + [StoredEvent(
             time: now, app: app.app.id, kind: .screenView, screen: current.name.rawValue,
             previousScreen: previous.name.rawValue, source: source.analyticsName, dwell: since.map { max(0, now - $0) }

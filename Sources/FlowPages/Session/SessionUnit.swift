@@ -108,9 +108,9 @@ package struct SessionUnit {
         case current, beforeRotation, unknown
     }
 
-    /// The session named by the request's cookie, or a visitor without one at the app's start.
-    /// Nothing is written.
-    init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, eventBudget: EventBudget, now: Int64) throws {
+    /// The session named by the request's cookie, or a visitor without one at the app's start
+    /// (always, when `fresh`). Nothing is written.
+    init(_ request: HTTPRequest, app: MountedApp, store: any WebStore, eventBudget: EventBudget, now: Int64, fresh: Bool = false) throws {
         self.app = app
         self.store = store
         self.eventBudget = eventBudget
@@ -120,7 +120,7 @@ package struct SessionUnit {
         isStored = false
         mayWrite = false
         state = app.navigator.initialState
-        guard let id = request.cookie(app.cookieName) else {
+        guard !fresh, let id = request.cookie(app.cookieName) else {
             self.id = Secret.token()
             dataKey = Secret.token()
             hasCookie = false
@@ -233,6 +233,8 @@ package struct SessionUnit {
             // Events past the session's or the address's rate are counted, not written (``EventBudget``).
             let kept = eventBudget.admit(save.events.count, app: app.app.id, session: dataKey, address: clientAddress, now: now)
             if kept > 0 { try transaction.events.append(Array(save.events.prefix(kept)), session: new?.id ?? id) }
+            // A tester's screens are the test's results, not analytics: no rate drops them.
+            if let (attempt, step) = save.testerStep { _ = try transaction.usability.record(step, in: attempt) }
             return (save, outcome, new)
         }
         if case .saved(let next) = outcome { self.version = next }

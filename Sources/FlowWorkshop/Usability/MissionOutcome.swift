@@ -18,6 +18,19 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
     /// Still going.
     case inProgress = "in-progress"
 
+    /// What the results call it.
+    var label: String {
+        switch self {
+        case .direct: "Direct success"
+        case .indirect: "Indirect success"
+        case .endedElsewhere: "Done elsewhere"
+        case .gaveUp: "Gave up"
+        case .timedOut: "Timed out"
+        case .bounced: "Bounced"
+        case .inProgress: "In progress"
+        }
+    }
+
     /// How long without a request an unfinished attempt counts as bounced: 30 minutes, the
     /// usual length of a web analytics visit.
     static let bounceAfter: Int64 = 30 * 60 * 1000

@@ -105,11 +105,11 @@ import Testing
         ])
         let report = ViewsCheck.report(views: views)
         #expect(report.problems == [
-            "\(views)/notes/card.html:1:16: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 17 more); did you mean 'label'?",
+            "\(views)/notes/card.html:1:16: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 18 more); did you mean 'label'?",
             "\(views)/notes/list.html:1:4: {{ forms.login.emial.value }}: forms.login has no 'emial' (it has email); did you mean 'email'?",
-            "\(views)/notes/list.html:2:1: {{ notes }}: this page has no 'notes' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 16 more)",
+            "\(views)/notes/list.html:2:1: {{ notes }}: this page has no 'notes' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 17 more)",
             "\(views)/notes/list.html:2:33: {{ url \"noet\" }} names no route of notes; did you mean 'note'?",
-            "\(views)/notes/list.html:2:62: {{ nte.title }}: this page has no 'nte' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 17 more); did you mean 'note'?",
+            "\(views)/notes/list.html:2:62: {{ nte.title }}: this page has no 'nte' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 18 more); did you mean 'note'?",
             "\(views)/notes/list.html:3:51: {{ url \"note\" ids=… }}: route 'note' has no parameter 'ids'; did you mean 'id'? (it takes id)",
             "\(views)/notes/list.html:3:75: {{ page.heading.size }}: page.heading is a single value or a list, with nothing inside to read by name",
         ], "a loop's variable and a partial's arguments are in scope; the app's partials are read with what they are passed")
@@ -133,7 +133,7 @@ import Testing
             "notes/card.html": "{{#if note}}<p>{{ note.heading }}</p>{{else}}<p>{{ lable }}</p>{{/if}}{{#unless badge}}<p>none</p>{{else}}{{ badge.count }}{{/unless}}",
         ])
         #expect(ViewsCheck.problems(views: views) == [
-            "\(views)/notes/card.html:1:49: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 17 more); did you mean 'label'?",
+            "\(views)/notes/card.html:1:49: {{ lable }}: this page has no 'lable' (a screen reads actions, alert, app, appBanner, appLinks, back, beacons, breadcrumbs, counts, csrf, errors, failure and 18 more); did you mean 'label'?",
         ], "an argument left out reads as empty in {{#if}}, so only its empty branch is read, and checked")
     }
 

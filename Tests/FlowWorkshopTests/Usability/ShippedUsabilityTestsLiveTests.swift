@@ -26,4 +26,14 @@ import Testing
         #expect(tests.first?.questions.contains(.systemUsabilityScale) == true)
         #expect(tests.first?.questions.contains(.assistiveTechnology) == true)
     }
+
+    @Test func aTestWrittenAsAppXMLReadsBackTheSame() throws {
+        let app = try AuditInventoryLiveTests.definition("suma-finance", in: try LiveApp())
+        let test = try #require(app.usabilityTests.first)
+        #expect(try UsabilityTest.read(xml: test.xml, for: app, file: "copy").get() == test)
+        let odd = UsabilityTest(id: "odd", name: "Quotes \" & <angles>", intro: "Line one\nline two", missions: test.missions, questions: [
+            .choice(id: "c", text: "A & B?", choices: ["\"Yes\"", "<No>"]), .text(id: "t", text: "Tabs\there"),
+        ])
+        #expect(try UsabilityTest.read(xml: odd.xml, for: app, file: "copy").get() == odd, "every character survives the trip")
+    }
 }

@@ -1,0 +1,132 @@
+import FlowDefinition
+import FlowPages
+import FlowStore
+import Foundation
+import HTMLTemplate
+import HTTPServer
+
+/// Usability tests made in the prototype's pages: a new test from a name and an intro, then its
+/// missions (task, start state from the audit's inventory, success screens, an expected path, a
+/// time limit) and questions added and removed one form at a time. Every change is checked as
+/// `app.xml`'s tests are — the same reader, the same messages — before it is kept; the page shows
+/// the test as `app.xml` declares one, for a team that moves it into git.
+struct UsabilityEditor {
+    let services: AppServices
+    private var app: MountedApp { services.app }
+
+    static let nameLimit = 200
+    static let textLimit = 2_000
+
+    /// Makes a test from the posted name and intro, asking the usability scale and about assistive
+    /// technology until told otherwise; then its page.
+    func create(_ request: HTTPRequest) throws -> HTTPResponse {
+        try PostSpine(services: services).handle(request) { post in
+            let name = try Self.text(post.form["name"], "a name for the test", limit: Self.nameLimit)
+            let intro = try Self.text(post.form["intro"], nil, limit: Self.textLimit)
+            let taken = Set(try UsabilityCatalog(services).entries.map(\.id))
+            let test = UsabilityTest(id: Self.unused(Self.slug(name), taken: taken), name: name, intro: intro, missions: [],
+                                     questions: [.systemUsabilityScale, .assistiveTechnology])
+            return try keeping(test, now: post.now)
+        }
+    }
+
+    /// The test's page: what it is, each mission and question with a way to remove it, the forms
+    /// that add more, and the test as `app.xml` would declare it.
+    func page(_ request: HTTPRequest) throws -> HTTPResponse {
+        let unit = try services.openSession(request, now: services.clock.now())
+        let (entry, test) = try made(request)
+        let inventory = try AuditInventory.of(services)
+        let routes = app.navigation.routes.map { route in
+            ["name": .string(route.name.rawValue), "title": .string(route.title.isEmpty ? route.name.rawValue : route.title)] as TemplateValue
+        }
+        let values: [String: TemplateValue] = [
+            "csrf": .string(unit.csrfToken), "change": .string(app.urls.prefix + ReservedPath.usabilityEdit.path(entry.id)),
+            "name": .string(test?.name ?? entry.id), "intro": .string(test?.intro ?? ""), "xml": .string(entry.xml),
+            "problems": entry.problems.isEmpty ? .null : .array(entry.problems.map { .string($0) }),
+            "link": .string(app.urls.prefix + ReservedPath.test.path(entry.id)), "list": .string(app.urls.prefix + ReservedPath.usability.path),
+            "missions": .array((test?.missions ?? []).enumerated().map { index, mission in
+                ["id": .string(mission.id), "position": .int(index + 1), "task": .string(mission.task), "start": .string(mission.start),
+                 "successes": .string(mission.successes.map(\.rawValue).joined(separator: ", ")),
+                 "paths": .string(mission.expectedPaths.map { $0.map(\.rawValue).joined(separator: " → ") }.joined(separator: "; ")),
+                 "limit": mission.timeLimit.map { .string("\($0) s") } ?? .null]
+            }),
+            "questions": .array((test?.questions ?? []).map(Self.questionValue)),
+            "asksScale": .bool(test?.questions.contains(.systemUsabilityScale) == true),
+            "asksTechnology": .bool(test?.questions.contains(.assistiveTechnology) == true),
+            "states": .array(inventory.states.filter { $0.recipe != nil }.map { ["id": .string($0.id), "name": .string("\($0.name) (\($0.kind.heading))")] }),
+            "routes": .array(routes),
+        ]
+        return unit.finish(try services.renderer.page("_layout/usability-edit", title: "Edit: \(test?.name ?? entry.id)", values: values,
+                                                      for: PageRenderer.session(of: unit)), request: request)
+    }
+
+    /// One change to the test, as the posted `change` names it.
+    func change(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (entry, current) = try made(request)
+        return try PostSpine(services: services).handle(request) { post in
+            if post.form["change"] == "delete" {
+                let (app, list) = (app.app.id, app.urls.prefix + ReservedPath.usability.path)
+                return .write { transaction in
+                    _ = try transaction.usability.delete(test: entry.id, app: app)
+                    return .redirect(to: list)
+                }
+            }
+            guard let test = current else {
+                throw HTTPError(.conflict, "This test no longer fits \(app.app.title) (\(entry.problems.joined(separator: "; "))); delete it and make it again.")
+            }
+            return try keeping(try UsabilityTestChange(form: post.form, app: app.app).applied(to: test), now: post.now)
+        }
+    }
+
+    /// Keeps `test` once it reads as `app.xml`'s tests do; its page after.
+    private func keeping(_ test: UsabilityTest, now: Int64) throws -> PostAnswer {
+        if case .failure(let problems) = UsabilityTest.read(xml: test.xml, for: app.app, file: "the test") {
+            throw HTTPError(.unprocessableContent, "That change was not kept: " + problems.problems.map(\.message).joined(separator: "; ") + ".")
+        }
+        let (xml, app, page) = (test.xml, app.app.id, app.urls.prefix + ReservedPath.usabilityEdit.path(test.id))
+        return .write { transaction in
+            try transaction.usability.keep(test: test.id, xml: xml, app: app, now: now)
+            return .redirect(to: page)
+        }
+    }
+
+    /// The made test the address names, read against the app as it is now (nil with its problems
+    /// when it no longer fits); a declared one is edited in `app.xml`.
+    private func made(_ request: HTTPRequest) throws -> (UsabilityCatalog.Entry, UsabilityTest?) {
+        guard let entry = try UsabilityCatalog(services).entry(request.parameters["test"]) else {
+            throw HTTPError(.notFound, "\(app.app.title) has no usability test '\(request.parameters["test"] ?? "")'; /_usability lists them.")
+        }
+        guard entry.isMade else { throw HTTPError(.conflict, "“\(entry.test?.name ?? entry.id)” is declared in app.xml; change it there.") }
+        return (entry, entry.test)
+    }
+
+    private static func questionValue(_ question: UsabilityTest.Question) -> TemplateValue {
+        switch question {
+        case .choice(let id, let text, let choices): ["id": .string(id), "text": .string("\(text) (one of: \(choices.joined(separator: ", ")))")]
+        case .text(let id, let text): ["id": .string(id), "text": .string("\(text) (free answer)")]
+        case .systemUsabilityScale: ["id": "sus", "text": "The System Usability Scale (ten statements)"]
+        case .assistiveTechnology: ["id": "assistive-technology", "text": "Which assistive technology the tester uses (asked with consent)"]
+        }
+    }
+
+    /// `value` trimmed, within `limit` characters; required when `what` names it.
+    static func text(_ value: String?, _ what: String?, limit: Int) throws -> String {
+        let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if let what, text.isEmpty { throw HTTPError(.unprocessableContent, "Give \(what).") }
+        guard text.count <= limit else { throw HTTPError(.contentTooLarge, "Keep it within \(limit) characters.") }
+        return text
+    }
+
+    /// `name` as an id: lowercase letters and digits, words joined by hyphens.
+    static func slug(_ name: String) -> String {
+        let words = name.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let slug = words.prefix(6).joined(separator: "-")
+        return slug.isEmpty ? "test" : slug
+    }
+
+    /// `base`, or `base-2`, `base-3`… whichever `taken` does not hold.
+    static func unused(_ base: String, taken: Set<String>) -> String {
+        guard taken.contains(base) else { return base }
+        return (2...).lazy.map { "\(base)-\($0)" }.first { !taken.contains($0) } ?? base
+    }
+}

@@ -1,0 +1,196 @@
+import FlowPagesTestSupport
+@testable import FlowWorkshop
+import Foundation
+import Testing
+
+/// SUMA Finance's shipped test taken over real HTTP as testers take it — from its link, with a
+/// session of their own, the mission's region on every page — and its results read as the team
+/// reads them.
+@Suite struct UsabilityTestLiveTests {
+    static let link = "/suma-finance/_test/first-look"
+    static let results = "/suma-finance/_usability/first-look"
+
+    /// Consents (giving `technology`, a value of the question about assistive technology, or
+    /// none) and lands on the first brief.
+    @discardableResult
+    static func consent(_ tester: inout LiveBrowser, technology: String = "") throws -> HTMLPage {
+        try tester.open(link)
+        return try tester.press("I agree: start the test", filling: ["Do you use assistive technology to use apps and websites? (optional)": technology])
+    }
+
+    /// The text of the mission region of `page`, or nil.
+    static func region(_ page: HTMLPage) -> String? {
+        page.root.all.first { $0.name == "section" && $0.hasClass("usability-mission") }.map(\.content)
+    }
+
+    @Test func aTesterTakesTheTestAndTheResultsSayWhatTheyDid() throws {
+        let live = try LiveApp()
+        var tester = LiveBrowser(live)
+        var brief = try Self.consent(&tester, technology: "screen-reader")
+        #expect(brief.heading == "Mission 1 – SUMA Finance: first look")
+        // Mission 1 along the expected way, the task above the app and no team tools beside it.
+        var page = try tester.press("Start this mission")
+        #expect(page.heading == "Login")
+        #expect(Self.region(page)?.contains("Your task: Mission 1 of 3") == true)
+        #expect(!page.root.all.contains { $0.hasClass("prototype-tools") }, "a tester sees no team tools")
+        try tester.press("Forgot Password?")
+        try tester.press("Send Code", filling: ["Email address": "test@example.com"])
+        page = try tester.press("Verify", filling: ["Verification code": "123456"])
+        #expect(page.heading == "New Password")
+        brief = try tester.press("I'm done")
+        #expect(brief.heading == "Mission 2 – SUMA Finance: first look")
+        // Mission 2 restarted once, then given up.
+        try tester.press("Start this mission")
+        try tester.press("Restart this mission")
+        #expect(Self.region(tester.page)?.contains("Mission 2 of 3") == true)
+        brief = try tester.press("Give up")
+        #expect(brief.heading == "Mission 3 – SUMA Finance: first look")
+        // Mission 3 said done at once, on no success screen.
+        try tester.press("Start this mission")
+        let questions = try tester.press("I'm done")
+        #expect(questions.heading == "A few questions – SUMA Finance: first look")
+        var scale: [String: String] = [:]
+        for (index, statement) in SystemUsabilityScale.statements.enumerated() { scale["\(index + 1). \(statement)"] = index.isMultiple(of: 2) ? "4" : "2" }
+        let thanks = try tester.press("Send my answers", filling: scale.merging([
+            "How sure were you, each time, that you had done the task?": "Mostly sure", "What, if anything, got in your way?": "The code step",
+        ]) { $1 })
+        #expect(thanks.heading == "Thank you – SUMA Finance: first look")
+
+        var team = LiveBrowser(live)
+        let results = try team.open(Self.results)
+        let rows = results.root.elements("tbody").map { $0.elements("td").map(\.content) }
+        #expect(rows.first == ["1", "0", "0", "0", "0", "0", "0"], "mission 1: a direct success")
+        let text = results.root.content
+        #expect(text.contains("Time: median") && text.contains("Restarts: 1"))
+        #expect(text.contains("Login → Forgot Password → Verification Code → New Password (testers: 1)"))
+        #expect(text.contains("median score is 75.0 of 100"))
+        #expect(rows.contains(["0", "0", "0", "1", "0", "0", "0"]), "mission 2: gave up")
+        #expect(rows.contains(["0", "0", "1", "0", "0", "0", "0"]), "mission 3: done elsewhere")
+        // The screen-reader users beside everyone else.
+        #expect(try team.open(Self.results + "?at=screen-reader").root.content.contains("Testers: 1 (A screen reader)"))
+        #expect(try team.open(Self.results + "?at=none").root.content.contains("Testers: 0 (None)"))
+        try team.open(Self.results + "/results.csv")
+        #expect(team.last.status == 200)
+        let lines = team.last.body.split(separator: "\r\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains(",screen-reader,direct,") == true && lines.last?.contains(",gave-up,") == true)
+        #expect(lines.last?.hasSuffix(",75.0,Mostly sure,The code step") == true, "\(lines.last ?? "")")
+    }
+
+    @Test func aTestersSessionFindsNoneOfTheTeamsPages() throws {
+        let live = try LiveApp()
+        var tester = LiveBrowser(live)
+        try Self.consent(&tester)
+        for path in ["/_mailbox", "/_events", "/_map", "/_insights", "/_audit", "/_usability", "/_usability/first-look", "/_usability/first-look/results.csv"] {
+            try tester.open("/suma-finance" + path)
+            #expect(tester.last.status == 404, "\(path)")
+        }
+        try tester.post("/suma-finance/_tools/reset", ["csrf": tester.hidden("csrf")])
+        #expect(tester.last.status == 404)
+        var team = LiveBrowser(live)
+        try team.open("/suma-finance/_usability")
+        #expect(team.last.status == 200)
+    }
+
+    @Test func eachTesterStartsWithASessionOfTheirOwn() throws {
+        let live = try LiveApp()
+        var person = LiveBrowser(live)
+        try person.open("/suma-finance/auth/login")
+        try person.press("Log In", filling: ["Email address": "test@example.com", "Password": "password123"])
+        let signedIn = person.cookies
+        try Self.consent(&person)
+        #expect(person.cookies != signedIn)
+        let start = try person.press("Start this mission")
+        #expect(start.heading == "Login", "no one is signed in: nothing of the earlier session is the tester's")
+    }
+
+    @Test func answersNotAmongAQuestionsChoicesAreRefused() throws {
+        let live = try LiveApp()
+        var tester = LiveBrowser(live)
+        try Self.consent(&tester)
+        for _ in 1...3 {
+            try tester.press("Start this mission")
+            try tester.press("Give up")
+        }
+        let csrf = tester.hidden("csrf")
+        try tester.post(Self.link + "/questions", ["csrf": csrf, "confidence": "Never sure"])
+        #expect(tester.last.status == 422)
+        try tester.post(Self.link + "/questions", ["csrf": csrf, "sus.1": "6"])
+        #expect(tester.last.status == 422)
+        var team = LiveBrowser(live)
+        #expect(!(try team.open(Self.results).root.content.contains("SUS")), "nothing of a refused post is kept")
+        try tester.post(Self.link, ["csrf": csrf, "assistive-technology": "telepathy"])
+        #expect(tester.last.status == 422)
+    }
+
+    @Test func aTesterWhoWithdrawsLeavesNothingBehind() throws {
+        let live = try LiveApp()
+        var tester = LiveBrowser(live)
+        try Self.consent(&tester, technology: "none")
+        try tester.press("Start this mission")
+        try tester.press("Give up")
+        let page = try tester.press("Withdraw from this test")
+        #expect(page.root.content.contains("everything you gave it has been deleted"))
+        var team = LiveBrowser(live)
+        #expect(try team.open(Self.results).root.content.contains("Testers: 0 (Everyone)"))
+        try tester.open(Self.link)
+        #expect(tester.page.heading == "SUMA Finance: first look", "the link starts afresh")
+    }
+
+    @Test func aPausedClosedOrUnknownLinkSaysSoAndTheTeamResumesIt() throws {
+        let live = try LiveApp()
+        var team = LiveBrowser(live)
+        try team.open("/suma-finance/_usability")
+        try team.press("Pause: take no new testers")
+        var tester = LiveBrowser(live)
+        try tester.open(Self.link)
+        #expect(tester.last.status == 503 && tester.page.root.content.contains("This test is paused"))
+        try team.press("Resume")
+        try tester.open(Self.link)
+        #expect(tester.last.status == 200)
+        try team.press("Close the test")
+        try tester.open(Self.link)
+        #expect(tester.last.status == 410 && tester.page.root.content.contains("This test has closed"))
+        try tester.open("/suma-finance/_test/no-such-test")
+        #expect(tester.last.status == 404 && tester.page.root.content.contains("There is no test at this address"))
+    }
+
+    @Test func aTeamMakesAThreeMissionTestInTheBrowserAndATesterTakesIt() throws {
+        let live = try LiveApp()
+        var team = LiveBrowser(live)
+        try team.open("/suma-finance/_usability")
+        var page = try team.press("Make the test", filling: ["Name": "Sign-up study", "What testers read first": "We test the app, not you."])
+        #expect(page.heading == "Edit: Sign-up study")
+        #expect(page.root.content.contains("it has no mission yet"))
+        // A mission the app's rules refuse is not kept, and says why.
+        try team.press("Add the mission", filling: ["Task": "Open an account", "Starts in": "screen:welcome", "Registration Success (registration-success)": "on",
+                                                    "Time limit in seconds (optional)": "5"])
+        #expect(team.last.status == 422 && team.page.root.content.contains("a time limit is seconds from 10 to 86400"))
+        try team.open("/suma-finance/_usability/sign-up-study/edit")
+        for (task, start, success) in [("Open an account", "screen:welcome", "registration-success"), ("Find the privacy policy", "screen:welcome", "privacy"),
+                                       ("Sign in", "screen:login", "home")] {
+            let label = try #require(team.page.root.elements("label").first { $0["for"] == "success-\(success)" }?.content)
+            try team.press("Add the mission", filling: ["Task": task, "Starts in": start, label: "on"])
+        }
+        page = try team.press("Add the question", filling: ["Question": "Would you use it?", "Answers, one a line": "Yes\nNo"])
+        #expect(page.root.elements("ol").first { $0.hasClass("missions") }?.elements("li").count == 3)
+        #expect(page.root.content.contains("<choice label=\"Yes\"/>"), "the test as app.xml declares it")
+
+        var tester = LiveBrowser(live)
+        try tester.open("/suma-finance/_test/sign-up-study")
+        #expect(tester.page.root.content.contains("We test the app, not you."))
+        try tester.press("I agree: start the test")
+        let start = try tester.press("Start this mission")
+        #expect(start.heading == "Welcome to SUMA Finance" && Self.region(start)?.contains("Mission 1 of 3") == true)
+        #expect(Self.region(start)?.contains("Open an account") == true)
+        try tester.press("Give up")
+        var results = try team.open("/suma-finance/_usability/sign-up-study")
+        #expect(results.root.elements("tbody").first?.elements("td").map(\.content) == ["0", "0", "0", "1", "0", "0", "0"])
+        // Deleting the test deletes its results; its link then finds nothing.
+        try team.open("/suma-finance/_usability/sign-up-study/edit")
+        try team.press("Delete this test and its results")
+        #expect(team.page.heading == "Usability tests" && !team.page.root.content.contains("Sign-up study"))
+        results = try tester.open("/suma-finance/_test/sign-up-study")
+        #expect(tester.last.status == 404)
+    }
+}
