@@ -42,6 +42,8 @@ struct UsabilityResults {
         let edges: [(from: RouteName, to: RouteName, testers: Int)]
         /// Each way taken (reloads taken as one), with how many testers took it, most taken first.
         let paths: [(screens: [RouteName], testers: Int)]
+        /// Each screen shown on the way, with how many testers saw it.
+        let screens: [RouteName: Int]
 
         /// Testers who began the mission.
         var testers: Int { counts.values.reduce(0, +) }
@@ -82,10 +84,12 @@ struct UsabilityResults {
         let tries = testers.compactMap { $0.missions[mission.id] }
         var edges: [[RouteName]: Set<Int>] = [:]
         var paths: [[RouteName]: Int] = [:]
+        var seen: [RouteName: Int] = [:]
         for (index, attempt) in tries.map(\.attempt).enumerated() {
             let screens = attempt.screens(until: mission)
             for (from, to) in zip(screens, screens.dropFirst()) { edges[[from, to], default: []].insert(index) }
             paths[screens, default: 0] += 1
+            for screen in Set(screens) { seen[screen, default: 0] += 1 }
         }
         return Mission(
             mission: mission, counts: Dictionary(grouping: tries, by: \.result.outcome).mapValues(\.count),
@@ -94,7 +98,8 @@ struct UsabilityResults {
             edges: edges.map { (from: $0.key[0], to: $0.key[1], testers: $0.value.count) }
                 .sorted { ($1.testers, $0.from.rawValue, $0.to.rawValue) < ($0.testers, $1.from.rawValue, $1.to.rawValue) },
             paths: paths.map { (screens: $0.key, testers: $0.value) }
-                .sorted { ($1.testers, $0.screens.map(\.rawValue).joined(separator: " ")) < ($0.testers, $1.screens.map(\.rawValue).joined(separator: " ")) })
+                .sorted { ($1.testers, $0.screens.map(\.rawValue).joined(separator: " ")) < ($0.testers, $1.screens.map(\.rawValue).joined(separator: " ")) },
+            screens: seen)
     }
 
     /// The value at `fraction` (0.5: the median) of `sorted`, by the nearest rank; nil for none.

@@ -54,11 +54,13 @@ struct UsabilityResultsRequests {
         }
     }
 
-    /// A test's results, of every tester or of those who gave one answer about assistive technology.
+    /// A test's results, of every tester or of those who gave one answer about assistive
+    /// technology; with `?tester=`, one tester's way.
     func results(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
         let (test, filter) = (try self.test(request), try technology(request))
         let results = try self.results(of: test, technology: filter)
+        if let tester = request.query("tester") { return try testerPage(tester, in: results, unit: unit, request: request) }
         var values: [String: TemplateValue] = [
             "testers": .int(results.testers.count), "link": .string(url(.test, test)), "csv": .string(url(.usabilityCSV, test) + (filter.map { "?at=" + $0.rawValue } ?? "")),
             "filters": .array([["label": "Everyone", "url": .string(url(.usabilityResults, test)), "current": .bool(filter == nil)]] + AssistiveTechnology.allCases.map {
@@ -66,7 +68,12 @@ struct UsabilityResultsRequests {
             }),
             "filter": .string(filter?.label ?? "Everyone"),
             "missions": .array(results.missions.enumerated().map { missionValue($1, position: $0 + 1) }),
-            "people": .array(results.testers.map { testerValue($0, test: test) }),
+            "people": .array(results.testers.map { tester in
+                ["id": .int(Int(tester.tester.id)), "technology": .string(tester.technology?.label ?? "Not said"),
+                 "score": tester.score.map { .string(Self.number($0)) } ?? .null, "way": .string(url(.usabilityResults, test) + "?tester=\(tester.tester.id)"),
+                 "outcomes": .array(test.missions.map { .string(tester.missions[$0.id]?.result.outcome.label ?? "Not begun") })]
+            }),
+            "missionNames": .array(test.missions.indices.map { .string("Mission \($0 + 1)") }),
         ]
         values["sus"] = results.scores.isEmpty ? .null : [
             "count": .int(results.scores.count), "median": .string(Self.number(UsabilityResults.quantile(results.scores, 0.5) ?? 0)),
@@ -126,19 +133,49 @@ struct UsabilityResultsRequests {
             "offPath": .int(mission.offPathSteps), "backs": .int(mission.backs), "restarts": .int(mission.restarts),
             "edges": .array(mission.edges.map { ["from": .string(screen($0.from)), "to": .string(screen($0.to)), "testers": .int($0.testers)] }),
             "paths": .array(mission.paths.map { ["screens": .string($0.screens.map(screen).joined(separator: " → ")), "testers": .int($0.testers)] }),
+            "map": mission.edges.isEmpty ? .null : .html(SafeHTML(trusted: FlowMapRenderer(map: map(of: mission)).svg)),
         ]
     }
 
-    private func testerValue(_ tester: UsabilityResults.Tester, test: UsabilityTest) -> TemplateValue {
-        let tries: [TemplateValue] = test.missions.compactMap { mission in
+    /// The flow map with `mission`'s testers on it: each move as many as made it, each screen as
+    /// many as saw it.
+    private func map(of mission: UsabilityResults.Mission) -> FlowMap {
+        var map = FlowMap(app: app.app, templates: app.templates, urls: app.urls)
+        map.addTraffic(moves: mission.edges.map { EventCounts.Row(day: nil, subject: $0.from.rawValue, detail: $0.to.rawValue, count: $0.testers) },
+                       views: mission.screens.map { EventCounts.Row(day: nil, subject: $0.key.rawValue, detail: "", count: $0.value) })
+        return map
+    }
+
+    /// One tester's way through each mission, screen by screen with its time, each screen
+    /// openable in the team's session as the audit opens a state.
+    private func testerPage(_ id: String, in results: UsabilityResults, unit: SessionUnit, request: HTTPRequest) throws -> HTTPResponse {
+        guard let tester = results.testers.first(where: { String($0.tester.id) == id }) else {
+            throw HTTPError(.notFound, "No tester \(id) took this test (or they withdrew).")
+        }
+        let openable = Set(try AuditInventory.of(services).states.filter { $0.recipe != nil }.map(\.id))
+        let tries: [TemplateValue] = results.test.missions.enumerated().compactMap { index, mission in
             guard let tried = tester.missions[mission.id] else { return nil }
             let steps: [TemplateValue] = tried.attempt.steps.map {
-                ["screen": .string(screen($0.route)), "at": .string(Self.seconds($0.at - tried.attempt.started)), "back": .bool($0.isBack)]
+                let state = "screen:\($0.route.rawValue)"
+                return ["screen": .string(screen($0.route)), "at": .string(Self.seconds($0.at - tried.attempt.started)), "back": .bool($0.isBack),
+                        "state": openable.contains(state) ? .string(state) : .null]
             }
-            return ["task": .string(mission.task), "outcome": .string(tried.result.outcome.label), "restarts": .int(tried.restarts), "steps": .array(steps)]
+            return ["position": .int(index + 1), "task": .string(mission.task), "outcome": .string(tried.result.outcome.label), "restarts": .int(tried.restarts),
+                    "steps": .array(steps)]
         }
-        return ["id": .int(Int(tester.tester.id)), "technology": .string(tester.technology?.label ?? "Not said"),
-                "score": tester.score.map { .string(Self.number($0)) } ?? .null, "tries": .array(tries)]
+        let values: [String: TemplateValue] = [
+            "csrf": .string(unit.csrfToken), "open": .string(app.urls.prefix + ReservedPath.auditOpen.path),
+            "results": .string(url(.usabilityResults, results.test)), "technology": .string(tester.technology?.label ?? "Not said"),
+            "joined": .string(Self.timestamp(tester.tester.joined)), "score": tester.score.map { .string(Self.number($0)) } ?? .null, "tries": .array(tries),
+            "answers": .array(TesterQuestions.asked(results.test).compactMap { question -> TemplateValue? in
+                switch question {
+                case .choice(let id, let text, _), .text(let id, let text): ["question": .string(text), "answer": .string(tester.answers[id] ?? "Not answered")]
+                case .systemUsabilityScale, .assistiveTechnology: nil
+                }
+            }),
+        ]
+        return unit.finish(try services.renderer.page("_layout/usability-tester", title: "Tester \(tester.tester.id): \(results.test.name)", values: values,
+                                                      for: PageRenderer.session(of: unit)), request: request)
     }
 
     /// A screen as the results name it: its title where it has a fixed one, else its route's name.

@@ -66,6 +66,14 @@ import Testing
         #expect(text.contains("median score is 75.0 of 100"))
         #expect(rows.contains(["0", "0", "0", "1", "0", "0", "0"]), "mission 2: gave up")
         #expect(rows.contains(["0", "0", "1", "0", "0", "0", "0"]), "mission 3: done elsewhere")
+        // A tester's way, screen by screen, each openable as they saw it.
+        let way = try team.click("Tester 1")
+        #expect(way.heading == "Tester 1: SUMA Finance: first look")
+        #expect(way.root.content.contains("Mission 2: Gave up, after restarting 1 times"))
+        let step = try #require(way.root.elements("li").first { $0.content.hasPrefix("Verification Code at") })
+        let opened = try team.press(try #require(step.elements("button").first?.content))
+        #expect(opened.heading == "Verification Code")
+        try team.open(Self.results)
         // The screen-reader users beside everyone else.
         #expect(try team.open(Self.results + "?at=screen-reader").root.content.contains("Testers: 1 (A screen reader)"))
         #expect(try team.open(Self.results + "?at=none").root.content.contains("Testers: 0 (None)"))
@@ -118,7 +126,9 @@ import Testing
         try tester.post(Self.link + "/questions", ["csrf": csrf, "sus.1": "6"])
         #expect(tester.last.status == 422)
         var team = LiveBrowser(live)
-        #expect(!(try team.open(Self.results).root.content.contains("SUS")), "nothing of a refused post is kept")
+        #expect(try team.open(Self.results).root.content.contains("No tester has answered all ten statements yet."), "nothing of a refused post is kept")
+        try team.open(Self.results + "/results.csv")
+        #expect(team.last.body.split(separator: "\r\n").last?.hasSuffix(",,,") == true, "no score, no answer: \(team.last.body)")
         try tester.post(Self.link, ["csrf": csrf, "assistive-technology": "telepathy"])
         #expect(tester.last.status == 422)
     }
