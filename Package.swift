@@ -131,6 +131,7 @@ let package = Package(
         .executableTarget(name: "store-benchmark", dependencies: ["FlowStore", "SQLiteStore"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "growth-seed", dependencies: ["SQLiteStore"], path: "Benchmarks/GrowthSeed"),
         .executableTarget(name: "insights-seed", dependencies: ["FlowStore", "SQLiteStore", "PostgresStore", "NavigationFixtures"], path: "Benchmarks/InsightsSeed"),
+        .executableTarget(name: "usability-seed", dependencies: ["FlowStore", "SQLiteStore", "NavigationFixtures"], path: "Benchmarks/UsabilitySeed"),
         .executableTarget(name: "template-benchmark", dependencies: ["HTMLTemplate"], path: "Benchmarks/TemplateBenchmark"),
         .executableTarget(name: "qr-benchmark", dependencies: ["QRCode"], path: "Benchmarks/QRBenchmark"),
         .executableTarget(name: "event-budget-benchmark", dependencies: ["FlowPages", "FlowStore", "SQLiteStore"], path: "Benchmarks/EventBudgetBenchmark"),

@@ -19,7 +19,7 @@ fi
 # beside the rest (which keeps the processor busy) rather than after it.
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-screen_reader=(Tests/Browser/test_orca.py Tests/Browser/test_audit_command.py)
+screen_reader=(Tests/Browser/test_orca.py Tests/Browser/test_orca_usability.py Tests/Browser/test_audit_command.py)
 "${pytest[@]}" "${screen_reader[@]}" > "$logs/screen-reader" 2>&1 &
 beside=$!
 status=0

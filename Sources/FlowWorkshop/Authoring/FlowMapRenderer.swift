@@ -8,6 +8,8 @@ import Navigation
 /// is the coordinator tree, needs no layout program, and comes out the same every time.
 struct FlowMapRenderer {
     let map: FlowMap
+    /// The id of the drawing's arrowhead: each drawing on one page needs its own.
+    var arrow = "arrow"
 
     // MARK: Mermaid and DOT
 
@@ -180,7 +182,7 @@ struct FlowMapRenderer {
         let (width, height) = (layout.width, layout.height)
         var parts: [String] = []
         parts.append("<svg class=\"flow-map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" aria-hidden=\"true\" focusable=\"false\">")
-        parts.append("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto-start-reverse\"><path class=\"arrowhead\" d=\"M 0 0 L 10 5 L 0 10 z\"/></marker></defs>")
+        parts.append("<defs><marker id=\"\(arrow)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto-start-reverse\"><path class=\"arrowhead\" d=\"M 0 0 L 10 5 L 0 10 z\"/></marker></defs>")
         for band in layout.bands {
             parts.append("<rect class=\"band band-\(band.group.kind.rawValue)\" x=\"\(n(band.x))\" y=\"\(n(band.y))\" width=\"\(n(band.width))\" height=\"\(n(height - band.y - Self.margin / 2))\" rx=\"12\"/>")
             parts.append("<text class=\"band-title\" x=\"\(n(band.x + 10))\" y=\"\(n(band.y + 19))\">\(xml(title(of: band.group)))</text>")
@@ -195,7 +197,7 @@ struct FlowMapRenderer {
             for edge in map.edges where edge.kind == .tab(tabs) {
                 guard let target = layout.nodes[edge.to] else { continue }
                 let x = target.x + Self.laneWidth / 2 - 8
-                parts.append("<path class=\"edge edge-tab\" d=\"M \(n(x)) \(n(bar.y + 22)) L \(n(x)) \(n(target.y))\" marker-end=\"url(#arrow)\"/>")
+                parts.append("<path class=\"edge edge-tab\" d=\"M \(n(x)) \(n(bar.y + 22)) L \(n(x)) \(n(target.y))\" marker-end=\"url(#\(arrow))\"/>")
             }
         }
         for edge in map.edges where edge.from != nil {
@@ -205,7 +207,7 @@ struct FlowMapRenderer {
             let kind = edge.count > 0 ? "edge edge-busy" : "edge"
             let tip = "\(map.node(from)?.name ?? from.rawValue) → \(map.node(edge.to)?.name ?? edge.to.rawValue) by \(edge.label)"
                 + (edge.count > 0 ? ": \(Wording.counted(edge.count, "move")), \(Int((edge.share * 100).rounded())) %" : "")
-            parts.append("<path class=\"\(kind)\" d=\"\(curve(from: start, to: end))\" stroke-width=\"\(String(format: "%.1f", width))\" marker-end=\"url(#arrow)\"><title>\(xml(tip))</title></path>")
+            parts.append("<path class=\"\(kind)\" d=\"\(curve(from: start, to: end))\" stroke-width=\"\(String(format: "%.1f", width))\" marker-end=\"url(#\(arrow))\"><title>\(xml(tip))</title></path>")
         }
         for node in map.nodes {
             guard let at = layout.nodes[node.route] else { continue }
@@ -219,7 +221,7 @@ struct FlowMapRenderer {
             if !note.isEmpty { shape += "<text class=\"node-note\" x=\"\(n(at.x + 10))\" y=\"\(n(at.y + 36))\">\(xml(note.joined(separator: " · ")))</text>" }
             if node.isDeepLinkable {
                 shape += "<circle class=\"link-entry\" cx=\"\(n(at.x - 18))\" cy=\"\(n(at.y + Self.nodeHeight / 2))\" r=\"4\"/>"
-                shape += "<path class=\"edge edge-link\" d=\"M \(n(at.x - 14)) \(n(at.y + Self.nodeHeight / 2)) L \(n(at.x)) \(n(at.y + Self.nodeHeight / 2))\" marker-end=\"url(#arrow)\"/>"
+                shape += "<path class=\"edge edge-link\" d=\"M \(n(at.x - 14)) \(n(at.y + Self.nodeHeight / 2)) L \(n(at.x)) \(n(at.y + Self.nodeHeight / 2))\" marker-end=\"url(#\(arrow))\"/>"
             }
             if let url = node.url {
                 parts.append("<a href=\"\(xml(url))\" tabindex=\"-1\">\(shape)</a>")

@@ -133,7 +133,7 @@ struct UsabilityResultsRequests {
             "offPath": .int(mission.offPathSteps), "backs": .int(mission.backs), "restarts": .int(mission.restarts),
             "edges": .array(mission.edges.map { ["from": .string(screen($0.from)), "to": .string(screen($0.to)), "testers": .int($0.testers)] }),
             "paths": .array(mission.paths.map { ["screens": .string($0.screens.map(screen).joined(separator: " → ")), "testers": .int($0.testers)] }),
-            "map": mission.edges.isEmpty ? .null : .html(SafeHTML(trusted: FlowMapRenderer(map: map(of: mission)).svg)),
+            "map": mission.edges.isEmpty ? .null : .html(SafeHTML(trusted: FlowMapRenderer(map: map(of: mission), arrow: "arrow-\(position)").svg)),
         ]
     }
 
