@@ -87,6 +87,10 @@ public protocol UsabilityReads {
     func answers(app: String, test: String) throws -> [UsabilityAnswer]
     /// Whether a test takes testers: `open` until a team says otherwise.
     func status(app: String, test: String) throws -> UsabilityTestStatus
+    /// A number every write that changes a test's results raises (a tester joining, a try, a
+    /// screen, an end, an answer, a withdrawal, the test made or deleted in the browser), never
+    /// lowered: what the results are worked out again for. 0 before the first.
+    func revision(app: String, test: String) throws -> Int64
     /// The tests a team made in the browser for `app`, each as `app.xml` declares one (its
     /// `<test>` element), by id.
     func madeTests(app: String) throws -> [(id: String, xml: String)]

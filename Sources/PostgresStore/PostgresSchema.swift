@@ -224,7 +224,7 @@ public enum PostgresSchema {
             )
             """,
         ]),
-        PostgresMigration(version: 9, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers, and the tests a team made in the browser", statements: [
+        PostgresMigration(version: 9, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers and how often its results changed, and the tests a team made in the browser", statements: [
             """
             CREATE TABLE usability_testers (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -270,6 +270,7 @@ public enum PostgresSchema {
                 test text NOT NULL,
                 status text NOT NULL,
                 changed_at bigint NOT NULL,
+                revision bigint NOT NULL DEFAULT 0,
                 PRIMARY KEY (app, test)
             )
             """,

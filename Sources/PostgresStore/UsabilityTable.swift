@@ -47,6 +47,34 @@ struct UsabilityTable: UsabilityWrites {
         ) { UsabilityAnswer(tester: Int64($0.int(0)), question: $0.string(1) ?? "", value: $0.string(2) ?? "") }
     }
 
+    func revision(app: String, test: String) throws -> Int64 {
+        try connection.queryFirst("SELECT revision FROM usability_test_status WHERE app = $1 AND test = $2", [.text(app), .text(test)]) {
+            Int64($0.int(0))
+        } ?? 0
+    }
+
+    /// Raises the revision of the test whose tester `where` picks (`tester`, `attempt`) names.
+    private func bump(_ source: String, _ value: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO usability_test_status (app, test, status, changed_at, revision)
+            SELECT t.app, t.test, 'open', 0, 1 FROM \(source)
+            ON CONFLICT (app, test) DO UPDATE SET revision = usability_test_status.revision + 1
+            """, [.integer(value)])
+    }
+
+    /// Raises the revision of `test` of `app`.
+    private func bump(app: String, test: String) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO usability_test_status (app, test, status, changed_at, revision) VALUES ($1, $2, 'open', 0, 1)
+            ON CONFLICT (app, test) DO UPDATE SET revision = usability_test_status.revision + 1
+            """, [.text(app), .text(test)])
+    }
+
+    private static let byTester = "usability_testers t WHERE t.id = $1"
+    private static let byAttempt = "usability_attempts a JOIN usability_testers t ON t.id = a.tester WHERE a.id = $1"
+
     func status(app: String, test: String) throws -> UsabilityTestStatus {
         try connection.queryFirst("SELECT status FROM usability_test_status WHERE app = $1 AND test = $2", [.text(app), .text(test)]) {
             $0.string(0).flatMap(UsabilityTestStatus.init)
@@ -58,16 +86,19 @@ struct UsabilityTable: UsabilityWrites {
             "INSERT INTO usability_testers (app, test, token_hash, joined_at) VALUES ($1, $2, $3, $4) RETURNING id",
             [.text(app), .text(test), .bytes(Secret.hash(token)), .integer(now)]
         ) { Int64($0.int(0)) } ?? 0
+        try bump(app: app, test: test)
         return UsabilityTester(id: id, app: app, test: test, joined: now)
     }
 
     func begin(mission: String, tester: Int64, now: Int64) throws -> Int64 {
-        try connection.queryFirst("INSERT INTO usability_attempts (tester, mission, started_at) VALUES ($1, $2, $3) RETURNING id",
-                                  [.integer(tester), .text(mission), .integer(now)]) { Int64($0.int(0)) } ?? 0
+        try bump(Self.byTester, tester)
+        return try connection.queryFirst("INSERT INTO usability_attempts (tester, mission, started_at) VALUES ($1, $2, $3) RETURNING id",
+                                         [.integer(tester), .text(mission), .integer(now)]) { Int64($0.int(0)) } ?? 0
     }
 
     func record(_ step: StoredMissionAttempt.Step, in attempt: Int64) throws -> Bool {
-        try connection.execute(
+        try bump(Self.byAttempt, attempt)
+        return try connection.execute(
             """
             INSERT INTO usability_steps (attempt, route, at, back)
             SELECT id, $1::text, $2::bigint, $3::boolean FROM usability_attempts WHERE id = $4 AND ended_at IS NULL
@@ -75,11 +106,13 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func end(attempt: Int64, as ending: StoredMissionAttempt.Ending, at time: Int64) throws -> Bool {
-        try connection.execute("UPDATE usability_attempts SET ended_at = $1, ending = $2 WHERE id = $3 AND ended_at IS NULL",
+        try bump(Self.byAttempt, attempt)
+        return try connection.execute("UPDATE usability_attempts SET ended_at = $1, ending = $2 WHERE id = $3 AND ended_at IS NULL",
                                [.integer(time), .text(ending.rawValue), .integer(attempt)]) == 1
     }
 
     func answer(_ question: String, with value: String, tester: Int64) throws {
+        try bump(Self.byTester, tester)
         _ = try connection.execute(
             """
             INSERT INTO usability_answers (tester, question, value) VALUES ($1, $2, $3)
@@ -88,7 +121,8 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func withdraw(tester: Int64) throws -> Bool {
-        try connection.execute("DELETE FROM usability_testers WHERE id = $1", [.integer(tester)]) == 1
+        try bump(Self.byTester, tester)
+        return try connection.execute("DELETE FROM usability_testers WHERE id = $1", [.integer(tester)]) == 1
     }
 
     func setStatus(_ status: UsabilityTestStatus, app: String, test: String, now: Int64) throws {
@@ -104,6 +138,7 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func keep(test id: String, xml: String, app: String, now: Int64) throws {
+        try bump(app: app, test: id)
         _ = try connection.execute(
             """
             INSERT INTO usability_tests (app, id, xml, updated_at) VALUES ($1, $2, $3, $4)
@@ -113,7 +148,9 @@ struct UsabilityTable: UsabilityWrites {
 
     func delete(test id: String, app: String) throws -> Bool {
         _ = try connection.execute("DELETE FROM usability_testers WHERE app = $1 AND test = $2", [.text(app), .text(id)])
-        _ = try connection.execute("DELETE FROM usability_test_status WHERE app = $1 AND test = $2", [.text(app), .text(id)])
+        // Its status row stays, open again, so its revision only ever rises.
+        _ = try connection.execute("UPDATE usability_test_status SET status = 'open', revision = revision + 1 WHERE app = $1 AND test = $2",
+                                   [.text(app), .text(id)])
         return try connection.execute("DELETE FROM usability_tests WHERE app = $1 AND id = $2", [.text(app), .text(id)]) == 1
     }
 }

@@ -338,7 +338,7 @@ public enum Schema {
             ) WITHOUT ROWID
             """,
         ]),
-        Migration(version: 17, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers, and the tests a team made in the browser", statements: [
+        Migration(version: 17, name: "usability tests: testers known by a token of their own, their tries at missions with the screens shown, their answers, whether a test takes testers and how often its results changed, and the tests a team made in the browser", statements: [
             """
             CREATE TABLE usability_testers (
                 id INTEGER PRIMARY KEY,
@@ -384,6 +384,7 @@ public enum Schema {
                 test TEXT NOT NULL,
                 status TEXT NOT NULL,
                 changed_at INTEGER NOT NULL,
+                revision INTEGER NOT NULL DEFAULT 0,
                 PRIMARY KEY (app, test)
             ) WITHOUT ROWID
             """,

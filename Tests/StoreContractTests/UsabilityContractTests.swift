@@ -109,4 +109,28 @@ import Testing
         #expect(try first.read { try $0.usability.status(app: "suma", test: "checkout") } == .open)
         #expect(try first.read { try $0.usability.madeTests(app: "suma") }.map(\.id) == ["arrival"])
     }
+
+    @Test(arguments: StoreBackend.available) func everyWriteThatChangesResultsRaisesTheTestsRevision(backend: StoreBackend) throws {
+        let (first, second) = try backend.instances()
+        var seen: [Int64] = [try first.read { try $0.usability.revision(app: "suma", test: "first-look") }]
+        func raised(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ write: (any StoreTransaction) throws -> Void) throws {
+            try first.transaction(write)
+            let now = try second.read { try $0.usability.revision(app: "suma", test: "first-look") }
+            #expect(now > seen.last ?? 0, "\(what) raises the revision", sourceLocation: sourceLocation)
+            seen.append(now)
+        }
+        #expect(seen == [0])
+        let tester = try first.transaction { try $0.usability.join(app: "suma", test: "first-look", token: "t", now: 1_000) }
+        seen.append(try first.read { try $0.usability.revision(app: "suma", test: "first-look") })
+        #expect(seen.last! > 0, "joining raises it")
+        var attempt: Int64 = 0
+        try raised("beginning a try") { attempt = try $0.usability.begin(mission: "privacy", tester: tester.id, now: 2_000) }
+        try raised("a screen shown") { _ = try $0.usability.record(.init(route: "welcome", at: 2_000), in: attempt) }
+        try raised("a try's end") { _ = try $0.usability.end(attempt: attempt, as: .done, at: 3_000) }
+        try raised("an answer") { try $0.usability.answer("sus.1", with: "3", tester: tester.id) }
+        try raised("a withdrawal") { _ = try $0.usability.withdraw(tester: tester.id) }
+        try raised("the test kept") { try $0.usability.keep(test: "first-look", xml: "<test/>", app: "suma", now: 4_000) }
+        try raised("the test deleted") { _ = try $0.usability.delete(test: "first-look", app: "suma") }
+        #expect(try first.read { try $0.usability.revision(app: "suma", test: "other") } == 0, "a revision is one test's")
+    }
 }

@@ -54,6 +54,9 @@ struct UsabilityResults {
     let missions: [Mission]
     /// The scale's scores of the testers who answered all ten statements, ascending.
     let scores: [Double]
+    /// The first time after `now` at which a try under way changes its outcome without anyone
+    /// writing (it bounces, or passes its time limit); nil when none will.
+    let stableUntil: Int64?
 
     /// The results as of `now`; with `technology`, only of testers who gave that answer.
     init(test: UsabilityTest, testers stored: [UsabilityTester], attempts: [StoredMissionAttempt], answers: [UsabilityAnswer], now: Int64,
@@ -78,6 +81,20 @@ struct UsabilityResults {
         let testers = self.testers
         missions = test.missions.map { mission in Self.summary(of: mission, testers: testers) }
         scores = testers.compactMap(\.score).sorted()
+        stableUntil = Self.stableUntil(testers: testers, missions: missionsByID, now: now)
+    }
+
+    /// When an unended try's outcome next changes by time alone: its bounce, its time limit.
+    private static func stableUntil(testers: [Tester], missions: [String: UsabilityTest.Mission], now: Int64) -> Int64? {
+        var times: [Int64] = []
+        for tester in testers {
+            for (id, tried) in tester.missions where tried.attempt.end == nil {
+                let last = tried.attempt.steps.last?.at ?? tried.attempt.started
+                times.append(last + MissionOutcome.bounceAfter + 1)
+                if let limit = missions[id]?.timeLimit { times.append(tried.attempt.started + Int64(limit) * 1000 + 1) }
+            }
+        }
+        return times.filter { $0 > now }.min()
     }
 
     private static func summary(of mission: UsabilityTest.Mission, testers: [Tester]) -> Mission {

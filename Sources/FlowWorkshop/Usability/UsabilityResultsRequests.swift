@@ -59,8 +59,16 @@ struct UsabilityResultsRequests {
     func results(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
         let (test, filter) = (try self.test(request), try technology(request))
+        if let tester = request.query("tester") {
+            return try testerPage(tester, in: try self.results(of: test, technology: filter), unit: unit, request: request)
+        }
+        let (cache, key, now) = (UsabilityResultsCache.of(services), UsabilityResultsCache.Key(test: test.id, technology: filter), services.clock.now())
+        let (revision, definition) = (try services.store.read { try $0.usability.revision(app: app.app.id, test: test.id) }, test.xml)
+        if let body = cache.body(for: key, revision: revision, definition: definition, now: now) {
+            return unit.finish(HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body),
+                               request: request)
+        }
         let results = try self.results(of: test, technology: filter)
-        if let tester = request.query("tester") { return try testerPage(tester, in: results, unit: unit, request: request) }
         var values: [String: TemplateValue] = [
             "testers": .int(results.testers.count), "link": .string(url(.test, test)), "csv": .string(url(.usabilityCSV, test) + (filter.map { "?at=" + $0.rawValue } ?? "")),
             "filters": .array([["label": "Everyone", "url": .string(url(.usabilityResults, test)), "current": .bool(filter == nil)]] + AssistiveTechnology.allCases.map {
@@ -81,8 +89,10 @@ struct UsabilityResultsRequests {
             "lowerQuartile": .string(Self.number(UsabilityResults.quantile(results.scores, 0.25) ?? 0)),
             "upperQuartile": .string(Self.number(UsabilityResults.quantile(results.scores, 0.75) ?? 0)),
         ]
-        return unit.finish(try services.renderer.page("_layout/usability-results", title: "Results: \(test.name)", values: values,
-                                                      for: PageRenderer.session(of: unit)), request: request)
+        let page = try services.renderer.page("_layout/usability-results", title: "Results: \(test.name)", values: values,
+                                              for: PageRenderer.session(of: unit))
+        cache.keep(page.body, for: key, revision: revision, definition: definition, stableUntil: results.stableUntil)
+        return unit.finish(page, request: request)
     }
 
     /// Testers × missions as CSV: per mission the outcome, seconds, off-path steps, Backs and
