@@ -15,6 +15,8 @@ struct UsabilityEditor {
     private var app: MountedApp { services.app }
 
     static let nameLimit = 200
+    /// The most tests made in the browser an app keeps.
+    static let testLimit = 100
     static let textLimit = 2_000
 
     /// Makes a test from the posted name and intro, asking the usability scale and about assistive
@@ -23,7 +25,11 @@ struct UsabilityEditor {
         try PostSpine(services: services).handle(request) { post in
             let name = try Self.text(post.form["name"], "a name for the test", limit: Self.nameLimit)
             let intro = try Self.text(post.form["intro"], nil, limit: Self.textLimit)
-            let taken = Set(try UsabilityCatalog(services).entries.map(\.id))
+            let catalog = try UsabilityCatalog(services)
+            guard catalog.entries.filter(\.isMade).count < Self.testLimit else {
+                throw HTTPError(.unprocessableContent, "\(app.app.title) has \(Self.testLimit) tests made in the browser, the most it keeps; delete one first.")
+            }
+            let taken = Set(catalog.entries.map(\.id))
             let test = UsabilityTest(id: Self.unused(Self.slug(name), taken: taken), name: name, intro: intro, missions: [],
                                      questions: [.systemUsabilityScale, .assistiveTechnology])
             return try keeping(test, now: post.now)

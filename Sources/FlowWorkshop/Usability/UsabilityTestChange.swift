@@ -50,21 +50,40 @@ enum UsabilityTestChange {
         }
     }
 
-    /// `test` with the change made.
-    func applied(to test: UsabilityTest) -> UsabilityTest {
+    /// The most missions a test made in the browser holds, questions it asks, and answers a
+    /// question offers: more is refused (422), saying so.
+    static let missionLimit = 20
+    static let questionLimit = 30
+    static let choiceLimit = 20
+
+    /// `test` with the change made, or a clear refusal when it would pass a limit.
+    func applied(to test: UsabilityTest) throws -> UsabilityTest {
+        switch self {
+        case .addMission where test.missions.count >= Self.missionLimit:
+            throw HTTPError(.unprocessableContent, "A test holds at most \(Self.missionLimit) missions; remove one first.")
+        case .addChoice where test.questions.count >= Self.questionLimit, .addText where test.questions.count >= Self.questionLimit:
+            throw HTTPError(.unprocessableContent, "A test asks at most \(Self.questionLimit) questions; remove one first.")
+        case .addChoice(_, let choices) where choices.count > Self.choiceLimit:
+            throw HTTPError(.unprocessableContent, "A question offers at most \(Self.choiceLimit) answers.")
+        default:
+            return made(to: test)
+        }
+    }
+
+    private func made(to test: UsabilityTest) -> UsabilityTest {
         var (name, intro, missions, questions) = (test.name, test.intro, test.missions, test.questions)
         switch self {
         case .details(let newName, let newIntro):
             (name, intro) = (newName, newIntro)
         case .addMission(let task, let start, let successes, let path, let limit):
-            let id = UsabilityEditor.unused("mission-\(missions.count + 1)", taken: Set(missions.map(\.id)))
+            let id = Self.freshID(task, taken: Set(missions.map(\.id)))
             missions.append(.init(id: id, task: task, start: start, successes: successes, expectedPaths: path.isEmpty ? [] : [path], timeLimit: limit))
         case .removeMission(let id):
             missions.removeAll { $0.id == id }
         case .addChoice(let text, let choices):
-            questions.insert(.choice(id: Self.questionID(questions), text: text, choices: choices), at: Self.ownEnd(questions))
+            questions.insert(.choice(id: Self.freshID(text, taken: Set(questions.map(\.id))), text: text, choices: choices), at: Self.ownEnd(questions))
         case .addText(let text):
-            questions.insert(.text(id: Self.questionID(questions), text: text), at: Self.ownEnd(questions))
+            questions.insert(.text(id: Self.freshID(text, taken: Set(questions.map(\.id))), text: text), at: Self.ownEnd(questions))
         case .standard(let scale, let technology):
             questions.removeAll { $0 == .systemUsabilityScale || $0 == .assistiveTechnology }
             if scale { questions.append(.systemUsabilityScale) }
@@ -75,9 +94,16 @@ enum UsabilityTestChange {
         return UsabilityTest(id: test.id, name: name, intro: intro, missions: missions, questions: questions)
     }
 
-    /// A question id the test does not use yet.
-    private static func questionID(_ questions: [UsabilityTest.Question]) -> String {
-        UsabilityEditor.unused("question-\(questions.count + 1)", taken: Set(questions.map(\.id)))
+    /// An id for a new mission or question: its text's first words and four random letters, so
+    /// one removed never comes back under another's text — the results keep tries and answers by id.
+    static func freshID(_ text: String, taken: Set<String>) -> String {
+        let words = UsabilityEditor.slug(text).split(separator: "-").prefix(4).joined(separator: "-")
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let suffix = String((0..<4).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement(using: &generator)! })
+            let id = (words.isEmpty ? "item" : words) + "-" + suffix
+            if !taken.contains(id) { return id }
+        }
     }
 
     /// Where a team's own question goes: after their others, before the built-in ones.
