@@ -231,7 +231,9 @@ package struct SessionUnit {
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
             // Events past the session's or the address's rate are counted, not written (``EventBudget``).
-            let kept = eventBudget.admit(save.events.count, app: app.app.id, session: dataKey, address: clientAddress, now: now)
+            // A tester's events count against their session only: testers of one lab share an address.
+            let address = UsabilityMark(in: save.state) == nil ? clientAddress : nil
+            let kept = eventBudget.admit(save.events.count, app: app.app.id, session: dataKey, address: address, now: now)
             if kept > 0 { try transaction.events.append(Array(save.events.prefix(kept)), session: new?.id ?? id) }
             // A tester's screens are the test's results, not analytics: no rate drops them.
             if let (attempt, step) = save.testerStep { _ = try transaction.usability.record(step, in: attempt) }
