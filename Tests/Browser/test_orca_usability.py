@@ -31,14 +31,15 @@ def taken(suma):
         # The first button of the consent page is its own: the answer about assistive technology is optional.
         brief = reader.open(("ctrl+Home", "b", "Return"))
         login = reader.read(("ctrl+Home", "b", "Return"), tab_stops=6, headings=2)
-        # The region's buttons are the page's first: I'm done, then Give up.
+        # The region's buttons are the page's first: I'm done, Give up, Restart this mission.
+        restarted = reader.open(("ctrl+Home", "b", "b", "b", "Return"))
         next_brief = reader.open(("ctrl+Home", "b", "b", "Return"))
-    return consent, brief, login, next_brief
+    return consent, brief, login, restarted, next_brief
 
 
 @needs_orca
 def test_a_screen_reader_tester_hears_the_task_before_the_app(taken):
-    _, brief, login, _ = taken
+    _, brief, login, _, _ = taken
     assert "Mission 1 – SUMA Finance: first look heading level 1." in brief, brief
     headings = login.said("H")
     assert "Your task: Mission 1 of 3 heading level 2." in headings, headings
@@ -51,9 +52,12 @@ def test_a_screen_reader_tester_hears_the_task_before_the_app(taken):
 
 
 @needs_orca
-def test_giving_up_by_screen_reader_is_counted(taken, suma):
-    _, _, _, next_brief = taken
+def test_restarting_and_giving_up_by_screen_reader_are_counted(taken, suma):
+    _, _, _, restarted, next_brief = taken
+    assert any("Login" in line for line in restarted), restarted
     assert "Mission 2 – SUMA Finance: first look heading level 1." in next_brief, next_brief
     with urllib.request.urlopen(suma.base + "/suma-finance/_usability/first-look/results.csv") as response:
         rows = response.read().decode().strip().split("\r\n")
-    assert len(rows) == 2 and ",gave-up," in rows[1], rows
+    header, row = rows[0].split(","), rows[1].split(",")
+    assert len(rows) == 2 and row[header.index("reset-password outcome")] == "gave-up", rows
+    assert row[header.index("reset-password restarts")] == "1", rows

@@ -204,4 +204,20 @@ import Testing
         results = try tester.open("/suma-finance/_test/sign-up-study")
         #expect(tester.last.status == 404)
     }
+
+    @Test func aMadeTestTheAppNoLongerFitsIsPausedAndTheTeamToldWhy() throws {
+        let live = try LiveApp()
+        let xml = """
+            <test id="old" name="Old study" intro="">
+              <mission id="gone" start="screen:login" task="Find the old screen"><success route="old-screen"/></mission>
+            </test>
+            """
+        try live.store.transaction { try $0.usability.keep(test: "old", xml: xml, app: "suma-finance", now: 1_000) }
+        var team = LiveBrowser(live)
+        let list = try team.open("/suma-finance/_usability").root.content
+        #expect(list.contains("Paused for testers") && list.contains("succeeds on route 'old-screen', which does not exist"), "\(list)")
+        var tester = LiveBrowser(live)
+        try tester.open("/suma-finance/_test/old")
+        #expect(tester.last.status == 503 && tester.page.root.content.contains("This test is paused"))
+    }
 }
