@@ -48,19 +48,6 @@ extension UsabilityTest {
     }
 
     private static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n": escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t": escaped += "&#9;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        XMLEscaping.escaped(text)
     }
 }

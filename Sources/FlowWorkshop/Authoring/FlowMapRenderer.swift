@@ -1,3 +1,4 @@
+import FlowDefinition
 import FlowPages
 import Foundation
 import Navigation
@@ -259,7 +260,6 @@ struct FlowMapRenderer {
     }
 
     private func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        XMLEscaping.escaped(text)
     }
 }

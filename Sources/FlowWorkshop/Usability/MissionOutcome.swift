@@ -46,57 +46,75 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
         let backs: Int
     }
 
-    /// The outcome of `attempt` at `mission`, as of `now`. The first success screen shown after
-    /// the start's ends the attempt, whatever came after it: a tester starting on a screen that
-    /// is a success (the login a password reset returns to) has to leave it and come back (a
-    /// reload of it is no return). Nothing shown after the tester ended the attempt counts.
-    ///
-    /// The time limit: a tester whose success, end or request came after it has timed out (the
-    /// limit is noticed at their next request); one who made no request since has timed out too
-    /// while results are read within ``bounceAfter`` of their last request, and bounced after.
+    /// The outcome of `attempt` at `mission`, as of `now` (``Rules/outcome(of:now:)``).
     static func of(_ attempt: MissionAttempt, at mission: UsabilityTest.Mission, now: Int64) -> Result {
-        let ended: Int64? = switch attempt.end {
-        case .done(let at)?, .gaveUp(let at)?: at
-        case nil: nil
-        }
-        let shown = ended.map { end in attempt.steps.filter { $0.at <= end } } ?? attempt.steps
-        let successes = Set(mission.successes)
-        let left = shown.firstIndex { $0.route != shown.first?.route } ?? shown.endIndex
-        let reached = shown[left...].firstIndex { successes.contains($0.route) }
-        let steps = reached.map { Array(shown[...$0]) } ?? shown
-        let onPaths = Set(mission.expectedPaths.joined())
-        let offPath = mission.expectedPaths.isEmpty ? 0 : steps.filter { !onPaths.contains($0.route) }.count
-        let backs = steps.filter(\.isBack).count
-        func result(_ outcome: MissionOutcome, until end: Int64?) -> Result {
-            Result(outcome: outcome, milliseconds: end.map { $0 - attempt.started }, offPathSteps: offPath, backs: backs)
-        }
-        let deadline = mission.timeLimit.map { attempt.started + Int64($0) * 1000 }
-        if let reached {
-            let at = shown[reached].at
-            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
-            return result(isDirect(steps.map(\.route), mission) ? .direct : .indirect, until: at)
-        }
-        switch attempt.end {
-        case .gaveUp(let at)?:
-            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
-            return result(.gaveUp, until: at)
-        case .done(let at)?:
-            if let deadline, at > deadline { return result(.timedOut, until: deadline) }
-            return result(.endedElsewhere, until: at)
-        case nil:
-            let last = attempt.steps.last?.at ?? attempt.started
-            if let deadline, last > deadline { return result(.timedOut, until: deadline) }
-            if now - last > bounceAfter { return result(.bounced, until: nil) }
-            if let deadline, now > deadline { return result(.timedOut, until: deadline) }
-            return result(.inProgress, until: nil)
-        }
+        Rules(mission).outcome(of: attempt, now: now)
     }
 
-    /// Whether `screens`, its reloads taken as one, is one of the mission's expected paths.
-    private static func isDirect(_ screens: [RouteName], _ mission: UsabilityTest.Mission) -> Bool {
-        guard !mission.expectedPaths.isEmpty else { return true }
-        var taken: [RouteName] = []
-        for screen in screens where taken.last != screen { taken.append(screen) }
-        return mission.expectedPaths.contains(taken)
+    /// A mission's rules worked out once for all its tries: its successes and the screens on
+    /// its expected paths, as sets.
+    struct Rules {
+        let mission: UsabilityTest.Mission
+        let successes: Set<RouteName>
+        let onPaths: Set<RouteName>
+
+        init(_ mission: UsabilityTest.Mission) {
+            self.mission = mission
+            successes = Set(mission.successes)
+            onPaths = Set(mission.expectedPaths.joined())
+        }
+
+        /// The outcome of `attempt`, as of `now`. The first success screen shown after the
+        /// start's ends the attempt, whatever came after it: a tester starting on a screen that
+        /// is a success (the login a password reset returns to) has to leave it and come back
+        /// (a reload of it is no return). Nothing shown after the tester ended the attempt counts.
+        ///
+        /// The time limit: a tester whose success, end or request came after it has timed out
+        /// (the limit is noticed at their next request); one who made no request since has timed
+        /// out too while results are read within ``bounceAfter`` of their last request, and
+        /// bounced after.
+        func outcome(of attempt: MissionAttempt, now: Int64) -> Result {
+            let ended: Int64? = switch attempt.end {
+            case .done(let at)?, .gaveUp(let at)?: at
+            case nil: nil
+            }
+            let shown = ended.map { end in attempt.steps.filter { $0.at <= end } } ?? attempt.steps
+            let left = shown.firstIndex { $0.route != shown.first?.route } ?? shown.endIndex
+            let reached = shown[left...].firstIndex { successes.contains($0.route) }
+            let steps = reached.map { Array(shown[...$0]) } ?? shown
+            let offPath = mission.expectedPaths.isEmpty ? 0 : steps.filter { !onPaths.contains($0.route) }.count
+            let backs = steps.filter(\.isBack).count
+            func result(_ outcome: MissionOutcome, until end: Int64?) -> Result {
+                Result(outcome: outcome, milliseconds: end.map { $0 - attempt.started }, offPathSteps: offPath, backs: backs)
+            }
+            let deadline = mission.timeLimit.map { attempt.started + Int64($0) * 1000 }
+            if let reached {
+                let at = shown[reached].at
+                if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+                return result(isDirect(steps.map(\.route)) ? .direct : .indirect, until: at)
+            }
+            switch attempt.end {
+            case .gaveUp(let at)?:
+                if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+                return result(.gaveUp, until: at)
+            case .done(let at)?:
+                if let deadline, at > deadline { return result(.timedOut, until: deadline) }
+                return result(.endedElsewhere, until: at)
+            case nil:
+                let last = attempt.steps.last?.at ?? attempt.started
+                if let deadline, last > deadline { return result(.timedOut, until: deadline) }
+                if now - last > bounceAfter { return result(.bounced, until: nil) }
+                if let deadline, now > deadline { return result(.timedOut, until: deadline) }
+                return result(.inProgress, until: nil)
+            }
+        }
+
+        /// Whether `screens`, its reloads taken as one, is one of the mission's expected paths.
+        private func isDirect(_ screens: [RouteName]) -> Bool {
+            guard !mission.expectedPaths.isEmpty else { return true }
+            var taken: [RouteName] = []
+            for screen in screens where taken.last != screen { taken.append(screen) }
+            return mission.expectedPaths.contains(taken)
+        }
     }
 }

@@ -65,15 +65,16 @@ struct UsabilityResults {
         let byTester = Dictionary(grouping: attempts, by: \.tester)
         let answersByTester = Dictionary(grouping: answers, by: \.tester)
         let missionsByID = Dictionary(test.missions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rules = Dictionary(test.missions.map { ($0.id, MissionOutcome.Rules($0)) }, uniquingKeysWith: { first, _ in first })
         testers = stored.compactMap { tester in
             let given = Dictionary((answersByTester[tester.id] ?? []).map { ($0.question, $0.value) }, uniquingKeysWith: { _, last in last })
             let answered = given[AssistiveTechnology.question].flatMap(AssistiveTechnology.init)
             if let technology, answered != technology { return nil }
             var tries: [String: Try] = [:]
             for (mission, attempts) in Dictionary(grouping: byTester[tester.id] ?? [], by: \.mission) {
-                guard let definition = missionsByID[mission], let last = attempts.max(by: { ($0.started, $0.id) < ($1.started, $1.id) }) else { continue }
+                guard let rule = rules[mission], let last = attempts.max(by: { ($0.started, $0.id) < ($1.started, $1.id) }) else { continue }
                 let attempt = MissionAttempt(last)
-                tries[mission] = Try(attempt: attempt, result: MissionOutcome.of(attempt, at: definition, now: now), restarts: attempts.count - 1)
+                tries[mission] = Try(attempt: attempt, result: rule.outcome(of: attempt, now: now), restarts: attempts.count - 1)
             }
             let scale = (1...SystemUsabilityScale.statements.count).compactMap { given["sus.\($0)"].flatMap { Int($0) } }
             return Tester(tester: tester, technology: answered, missions: tries, answers: given, score: SystemUsabilityScale.score(scale))
