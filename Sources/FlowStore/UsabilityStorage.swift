@@ -6,8 +6,8 @@ public enum UsabilityTestStatus: String, Sendable, CaseIterable {
     case closed
 }
 
-/// A person who took a usability test through its link: known by a token of their own (kept as
-/// its hash), never by an account.
+/// A person who took a usability test through its link: known by a token of their own, which the
+/// store keeps as its hash (their session, on the server, holds the token itself), never by an account.
 public struct UsabilityTester: Sendable, Equatable {
     public let id: Int64
     public let app: String
@@ -75,6 +75,24 @@ public struct UsabilityAnswer: Sendable, Equatable {
     }
 }
 
+/// What a usability test keeps at most, each refused past its number (``UsabilityLimitReached``,
+/// or a screen not recorded): testers a test, tries a tester (restarts included), screens a try.
+public enum UsabilityLimits {
+    public static let testersPerTest = 10_000
+    public static let triesPerTester = 200
+    public static let screensPerTry = 1_000
+}
+
+/// A tester refused because a test has ``UsabilityLimits/testersPerTest``, or a try because its
+/// tester has ``UsabilityLimits/triesPerTester``; says which.
+public struct UsabilityLimitReached: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
 /// Usability tests' testers, their tries and answers, read on their own.
 public protocol UsabilityReads {
     /// The tester holding `token` (the store keeps only its hash), or nil.
@@ -99,10 +117,13 @@ public protocol UsabilityReads {
 /// Usability tests' results, written inside a ``StoreTransaction``.
 public protocol UsabilityWrites: UsabilityReads {
     /// A new tester of `test`, holding `token` from now on.
+    /// - Throws: ``UsabilityLimitReached`` when the test has ``UsabilityLimits/testersPerTest``.
     func join(app: String, test: String, token: String, now: Int64) throws -> UsabilityTester
     /// Begins a try of `tester` at `mission`; returns its id.
+    /// - Throws: ``UsabilityLimitReached`` when the tester has ``UsabilityLimits/triesPerTester``.
     func begin(mission: String, tester: Int64, now: Int64) throws -> Int64
-    /// Adds a screen shown to try `attempt`, when it has not ended; false when it has (or is not).
+    /// Adds a screen shown to try `attempt`, when it has not ended and has fewer than
+    /// ``UsabilityLimits/screensPerTry``; false when it has (or is not).
     func record(_ step: StoredMissionAttempt.Step, in attempt: Int64) throws -> Bool
     /// Ends try `attempt` as the tester chose, when it has not ended; false when it had.
     func end(attempt: Int64, as ending: StoredMissionAttempt.Ending, at time: Int64) throws -> Bool

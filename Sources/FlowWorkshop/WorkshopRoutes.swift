@@ -58,6 +58,7 @@ public struct WorkshopRoutes: Workshop {
         group.post(ReservedPath.testRestart.pattern, app.answer { try tester.restart($0) })
         group.get(ReservedPath.testQuestions.pattern, app.answer { try questions.page($0) })
         group.post(ReservedPath.testQuestions.pattern, app.answer { try questions.answer($0) })
+        group.get(ReservedPath.testWithdraw.pattern, app.answer { try questions.withdrawPage($0) })
         group.post(ReservedPath.testWithdraw.pattern, app.answer { try questions.withdraw($0) })
     }
 
@@ -100,8 +101,10 @@ public struct WorkshopRoutes: Workshop {
     }
 
     /// The team's pages of one app: answered as the app's own routes are, except to a tester's
-    /// session (``UsabilityMark``), which is answered 404 as where there is no page, so a team can
-    /// share its prototype's test with testers anywhere.
+    /// session (``UsabilityMark``), which is answered 404 as where there is no page: a tester
+    /// taking the test sees the app and the test, not the team's tools and results. (Anyone who
+    /// opens the prototype without the test's session is not a tester; `--prototype on` is for
+    /// a network the team trusts.)
     private struct Team {
         let app: WorkshopApp
 

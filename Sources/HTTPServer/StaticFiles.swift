@@ -20,6 +20,8 @@ public final class StaticFiles: Sendable {
     /// How long a kept file is served without asking the file system whether it changed: a file
     /// edited, replaced or deleted shows within this time (as nginx's `open_file_cache_valid`).
     public let revalidation: Duration
+    /// Where the time since a file was looked at is read.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// A file read, with its validators and headers worked out once.
     struct File: Sendable {
@@ -59,14 +61,16 @@ public final class StaticFiles: Sendable {
     private let cache = Lock<[String: Kept]>([:])
 
     /// Serves `root`, looking again at a kept file once `revalidation` has passed (a second by
-    /// default; `.zero` looks on every request).
+    /// default; `.zero` looks on every request) by `now`'s clock.
     /// - Throws: when the folder does not exist or is not a folder.
-    public init(root: String, revalidation: Duration = .seconds(1)) throws(HTTPError) {
+    public init(root: String, revalidation: Duration = .seconds(1),
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws(HTTPError) {
         guard let resolved = Self.resolve(root), Self.isDirectory(resolved) else {
             throw HTTPError(.internalServerError, "The public folder \(root) does not exist.")
         }
         self.root = resolved
         self.revalidation = revalidation
+        self.now = now
     }
 
     /// The file for `request`, a 304 when the client's copy is current, or a 404.
@@ -83,7 +87,7 @@ public final class StaticFiles: Sendable {
     /// A file served before under this request path, looked at recently or said unchanged by a
     /// `stat` now: the path was checked and resolved inside the root when it was cached.
     private func cached(_ requestPath: String) -> File? {
-        let now = ContinuousClock.now
+        let now = now()
         guard let kept = cache.withLock({ $0[requestPath] }) else { return nil }
         if now - kept.checked < revalidation { return kept.file }
         guard let info = Self.regularFile(kept.file.path), info.size == kept.file.size, info.modified == kept.file.modified else { return nil }
@@ -120,7 +124,7 @@ public final class StaticFiles: Sendable {
         if body.count <= Self.maximumCachedFileSize {
             cache.withLock { files in
                 if files.count >= Self.maximumCachedFiles { files.removeAll() }
-                files[requestPath] = Kept(file: file, checked: .now)
+                files[requestPath] = Kept(file: file, checked: now())
             }
         }
         return file

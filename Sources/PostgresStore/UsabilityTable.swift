@@ -82,18 +82,31 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func join(app: String, test: String, token: String, now: Int64) throws -> UsabilityTester {
-        let id = try connection.queryFirst(
-            "INSERT INTO usability_testers (app, test, token_hash, joined_at) VALUES ($1, $2, $3, $4) RETURNING id",
-            [.text(app), .text(test), .bytes(Secret.hash(token)), .integer(now)]
-        ) { Int64($0.int(0)) } ?? 0
+        guard let id = try connection.queryFirst(
+            """
+            INSERT INTO usability_testers (app, test, token_hash, joined_at) SELECT $1::text, $2::text, $3::bytea, $4::bigint
+            WHERE (SELECT count(*) FROM usability_testers WHERE app = $5 AND test = $6) < $7 RETURNING id
+            """, [.text(app), .text(test), .bytes(Secret.hash(token)), .integer(now), .text(app), .text(test), .integer(Int64(UsabilityLimits.testersPerTest))],
+            { Int64($0.int(0)) }
+        ) else {
+            throw UsabilityLimitReached("This test has \(UsabilityLimits.testersPerTest) testers, the most it takes.")
+        }
         try bump(app: app, test: test)
         return UsabilityTester(id: id, app: app, test: test, joined: now)
     }
 
     func begin(mission: String, tester: Int64, now: Int64) throws -> Int64 {
         try bump(Self.byTester, tester)
-        return try connection.queryFirst("INSERT INTO usability_attempts (tester, mission, started_at) VALUES ($1, $2, $3) RETURNING id",
-                                         [.integer(tester), .text(mission), .integer(now)]) { Int64($0.int(0)) } ?? 0
+        guard let id = try connection.queryFirst(
+            """
+            INSERT INTO usability_attempts (tester, mission, started_at) SELECT $1::bigint, $2::text, $3::bigint
+            WHERE (SELECT count(*) FROM usability_attempts WHERE tester = $4) < $5 RETURNING id
+            """, [.integer(tester), .text(mission), .integer(now), .integer(tester), .integer(Int64(UsabilityLimits.triesPerTester))],
+            { Int64($0.int(0)) }
+        ) else {
+            throw UsabilityLimitReached("You have begun \(UsabilityLimits.triesPerTester) tries, the most a test keeps of one tester.")
+        }
+        return id
     }
 
     func record(_ step: StoredMissionAttempt.Step, in attempt: Int64) throws -> Bool {
@@ -102,7 +115,9 @@ struct UsabilityTable: UsabilityWrites {
             """
             INSERT INTO usability_steps (attempt, route, at, back)
             SELECT id, $1::text, $2::bigint, $3::boolean FROM usability_attempts WHERE id = $4 AND ended_at IS NULL
-            """, [.text(step.route), .integer(step.at), .boolean(step.isBack), .integer(attempt)]) == 1
+                AND (SELECT count(*) FROM usability_steps WHERE attempt = $5) < $6
+            """, [.text(step.route), .integer(step.at), .boolean(step.isBack), .integer(attempt), .integer(attempt),
+                  .integer(Int64(UsabilityLimits.screensPerTry))]) == 1
     }
 
     func end(attempt: Int64, as ending: StoredMissionAttempt.Ending, at time: Int64) throws -> Bool {
@@ -147,10 +162,11 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func delete(test id: String, app: String) throws -> Bool {
-        _ = try connection.execute("DELETE FROM usability_testers WHERE app = $1 AND test = $2", [.text(app), .text(id)])
-        // Its status row stays, open again, so its revision only ever rises.
+        // The status row first, as every other write takes it first (no deadlock between them);
+        // it stays, open again, so the test's revision only ever rises.
         _ = try connection.execute("UPDATE usability_test_status SET status = 'open', revision = revision + 1 WHERE app = $1 AND test = $2",
                                    [.text(app), .text(id)])
+        _ = try connection.execute("DELETE FROM usability_testers WHERE app = $1 AND test = $2", [.text(app), .text(id)])
         return try connection.execute("DELETE FROM usability_tests WHERE app = $1 AND id = $2", [.text(app), .text(id)]) == 1
     }
 }

@@ -82,18 +82,31 @@ struct UsabilityStore: UsabilityWrites {
     }
 
     func join(app: String, test: String, token: String, now: Int64) throws -> UsabilityTester {
-        let id = try connection.queryFirst(
-            "INSERT INTO usability_testers (app, test, token_hash, joined_at) VALUES (?, ?, ?, ?) RETURNING id",
-            [.text(app), .text(test), .blob(Secret.hash(token)), .integer(now)]
-        ) { Int64($0.int(0)) } ?? 0
+        guard let id = try connection.queryFirst(
+            """
+            INSERT INTO usability_testers (app, test, token_hash, joined_at) SELECT ?, ?, ?, ?
+            WHERE (SELECT count(*) FROM usability_testers WHERE app = ? AND test = ?) < ? RETURNING id
+            """, [.text(app), .text(test), .blob(Secret.hash(token)), .integer(now), .text(app), .text(test), .integer(Int64(UsabilityLimits.testersPerTest))],
+            { Int64($0.int(0)) }
+        ) else {
+            throw UsabilityLimitReached("This test has \(UsabilityLimits.testersPerTest) testers, the most it takes.")
+        }
         try bump(app: app, test: test)
         return UsabilityTester(id: id, app: app, test: test, joined: now)
     }
 
     func begin(mission: String, tester: Int64, now: Int64) throws -> Int64 {
         try bump(Self.byTester, tester)
-        return try connection.queryFirst("INSERT INTO usability_attempts (tester, mission, started_at) VALUES (?, ?, ?) RETURNING id",
-                                         [.integer(tester), .text(mission), .integer(now)]) { Int64($0.int(0)) } ?? 0
+        guard let id = try connection.queryFirst(
+            """
+            INSERT INTO usability_attempts (tester, mission, started_at) SELECT ?, ?, ?
+            WHERE (SELECT count(*) FROM usability_attempts WHERE tester = ?) < ? RETURNING id
+            """, [.integer(tester), .text(mission), .integer(now), .integer(tester), .integer(Int64(UsabilityLimits.triesPerTester))],
+            { Int64($0.int(0)) }
+        ) else {
+            throw UsabilityLimitReached("You have begun \(UsabilityLimits.triesPerTester) tries, the most a test keeps of one tester.")
+        }
+        return id
     }
 
     func record(_ step: StoredMissionAttempt.Step, in attempt: Int64) throws -> Bool {
@@ -102,7 +115,9 @@ struct UsabilityStore: UsabilityWrites {
             """
             INSERT INTO usability_steps (attempt, route, at, back)
             SELECT id, ?, ?, ? FROM usability_attempts WHERE id = ? AND ended_at IS NULL
-            """, [.text(step.route), .integer(step.at), .integer(step.isBack ? 1 : 0), .integer(attempt)]) == 1
+                AND (SELECT count(*) FROM usability_steps WHERE attempt = ?) < ?
+            """, [.text(step.route), .integer(step.at), .integer(step.isBack ? 1 : 0), .integer(attempt), .integer(attempt),
+                  .integer(Int64(UsabilityLimits.screensPerTry))]) == 1
     }
 
     func end(attempt: Int64, as ending: StoredMissionAttempt.Ending, at time: Int64) throws -> Bool {
@@ -147,10 +162,11 @@ struct UsabilityStore: UsabilityWrites {
     }
 
     func delete(test id: String, app: String) throws -> Bool {
-        _ = try connection.execute("DELETE FROM usability_testers WHERE app = ? AND test = ?", [.text(app), .text(id)])
-        // Its status row stays, open again, so its revision only ever rises.
+        // The status row first, as every other write takes it first (no deadlock between them);
+        // it stays, open again, so the test's revision only ever rises.
         _ = try connection.execute("UPDATE usability_test_status SET status = 'open', revision = revision + 1 WHERE app = ? AND test = ?",
                                    [.text(app), .text(id)])
+        _ = try connection.execute("DELETE FROM usability_testers WHERE app = ? AND test = ?", [.text(app), .text(id)])
         return try connection.execute("DELETE FROM usability_tests WHERE app = ? AND id = ?", [.text(app), .text(id)]) == 1
     }
 }

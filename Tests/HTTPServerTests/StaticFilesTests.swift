@@ -1,11 +1,13 @@
 import Foundation
 @testable import HTTPServer
+import Synchronization
 import Testing
 
 @Suite struct StaticFilesTests {
     /// A public folder with a page, a stylesheet, a fingerprinted script, a subfolder with an
     /// index, a symlink inside and one pointing out.
-    static func makeFolder(revalidation: Duration = .zero) throws -> (files: StaticFiles, folder: URL) {
+    static func makeFolder(revalidation: Duration = .zero, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws
+        -> (files: StaticFiles, folder: URL) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("static-\(UUID().uuidString)")
         let folder = base.appendingPathComponent("Public")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
@@ -16,7 +18,7 @@ import Testing
         try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out.txt").path, withDestinationPath: "../secret.txt")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("style.css").path, withDestinationPath: "site.css")
-        return (try StaticFiles(root: folder.path, revalidation: revalidation), folder)
+        return (try StaticFiles(root: folder.path, revalidation: revalidation, now: now), folder)
     }
 
     func respond(_ files: StaticFiles, _ target: String, headers: [(String, String)] = []) throws -> HTTPResponse {
@@ -86,11 +88,14 @@ import Testing
     }
 
     @Test func aKeptFileIsLookedAtAgainOnceItsTimeHasPassed() throws {
-        let (files, folder) = try Self.makeFolder(revalidation: .milliseconds(20))
+        let clock = Mutex(ContinuousClock.now)
+        let (files, folder) = try Self.makeFolder(revalidation: .seconds(1), now: { clock.withLock { $0 } })
         _ = try respond(files, "/index.html")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(try respond(files, "/index.html").status == .notFound)
+        clock.withLock { $0 += .milliseconds(999) }
+        #expect(try respond(files, "/index.html").status == .ok, "kept for the second")
+        clock.withLock { $0 += .milliseconds(2) }
+        #expect(try respond(files, "/index.html").status == .notFound, "looked at again after it")
     }
 
     @Test func fingerprintedNamesAreCachedForAYear() throws {

@@ -133,4 +133,24 @@ import Testing
         try raised("the test deleted") { _ = try $0.usability.delete(test: "first-look", app: "suma") }
         #expect(try first.read { try $0.usability.revision(app: "suma", test: "other") } == 0, "a revision is one test's")
     }
+
+    @Test(arguments: StoreBackend.available) func everyLimitIsKeptOnEveryInstance(backend: StoreBackend) throws {
+        let (first, second) = try backend.instances()
+        let tester = try first.transaction { transaction in
+            for index in 1..<UsabilityLimits.testersPerTest {
+                _ = try transaction.usability.join(app: "suma", test: "full", token: "t\(index)", now: 1_000)
+            }
+            return try transaction.usability.join(app: "suma", test: "full", token: "last", now: 1_000)
+        }
+        #expect(throws: UsabilityLimitReached.self) { try second.transaction { try $0.usability.join(app: "suma", test: "full", token: "over", now: 2_000) } }
+        let attempt = try first.transaction { transaction in
+            for _ in 1..<UsabilityLimits.triesPerTester { _ = try transaction.usability.begin(mission: "m", tester: tester.id, now: 3_000) }
+            return try transaction.usability.begin(mission: "m", tester: tester.id, now: 3_000)
+        }
+        #expect(throws: UsabilityLimitReached.self) { try second.transaction { try $0.usability.begin(mission: "m", tester: tester.id, now: 4_000) } }
+        let recorded = try first.transaction { transaction in
+            try (0...UsabilityLimits.screensPerTry).map { try transaction.usability.record(.init(route: "r\($0)", at: 5_000), in: attempt) }
+        }
+        #expect(recorded.filter { $0 }.count == UsabilityLimits.screensPerTry && recorded.last == false, "the screen past the limit is not recorded")
+    }
 }

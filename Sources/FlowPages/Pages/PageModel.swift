@@ -79,8 +79,8 @@ package final class PageModel: Sendable {
     private func mission(_ tester: UsabilityMark) -> ScreenPage.Mission? {
         guard tester.attempt != nil else { return nil }
         let path = { (reserved: ReservedPath) in self.urls.prefix + reserved.path(tester.test) }
-        return ScreenPage.Mission(number: "Mission \(tester.mission + 1) of \(tester.missions)", task: tester.task,
-                                  done: path(.testDone), giveUp: path(.testGiveUp), restart: path(.testRestart))
+        return ScreenPage.Mission(number: "Mission \(tester.number) of \(tester.missions)", task: tester.task,
+                                  done: path(.testDone), giveUp: path(.testGiveUp), restart: path(.testRestart), withdraw: path(.testWithdraw))
     }
 
     private func toast(_ toast: Notice) -> ScreenPage.Toast? {

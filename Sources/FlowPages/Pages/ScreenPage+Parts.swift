@@ -43,21 +43,23 @@ extension ScreenPage {
     }
 
     /// A usability test's mission as its tester sees it beside the app: "Mission 2 of 3", the
-    /// task, and where "I'm done", "Give up" and "Restart this mission" post.
+    /// task, where "I'm done", "Give up" and "Restart this mission" post, and the page that
+    /// withdraws from the test.
     final class Mission: TemplateModel {
         let number: String
         let task: String
         let done: String
         let giveUp: String
         let restart: String
+        let withdraw: String
 
-        init(number: String, task: String, done: String, giveUp: String, restart: String) {
-            (self.number, self.task, self.done, self.giveUp, self.restart) = (number, task, done, giveUp, restart)
+        init(number: String, task: String, done: String, giveUp: String, restart: String, withdraw: String) {
+            (self.number, self.task, self.done, self.giveUp, self.restart, self.withdraw) = (number, task, done, giveUp, restart, withdraw)
         }
 
         static let templateMembers: TemplateMembers<Mission> = [
             "number": .init { $0.number }, "task": .init { $0.task }, "done": .init { $0.done }, "giveUp": .init { $0.giveUp },
-            "restart": .init { $0.restart },
+            "restart": .init { $0.restart }, "withdraw": .init { $0.withdraw },
         ]
     }
 

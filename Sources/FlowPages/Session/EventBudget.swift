@@ -45,19 +45,18 @@ public final class EventBudget: Sendable {
     }
 
     /// How many of `count` events `session`, from `address`, may add to `app` at `now`
-    /// (milliseconds); the rest are counted as dropped. Without an address, the session's rate
-    /// alone counts: a usability test's testers in one lab share an address.
-    public func admit(_ count: Int, app: String, session: String, address: String?, now: Int64) -> Int {
+    /// (milliseconds); the rest are counted as dropped.
+    public func admit(_ count: Int, app: String, session: String, address: String, now: Int64) -> Int {
         guard count > 0 else { return 0 }
         let allowed = minute.withLock { minute in
             if now - minute.start >= 60_000 || now < minute.start {
                 (minute.start, minute.sessions, minute.addresses) = (now - now % 60_000, [:], [:])
             }
-            let bySession = Self.room(in: &minute.sessions, for: session, limit: limits.perSession, tracked: limits.tracked)
-            let allowed = min(count, bySession, address.map { Self.room(in: &minute.addresses, for: $0, limit: limits.perAddress, tracked: limits.tracked) } ?? bySession)
+            let allowed = min(count, Self.room(in: &minute.sessions, for: session, limit: limits.perSession, tracked: limits.tracked),
+                              Self.room(in: &minute.addresses, for: address, limit: limits.perAddress, tracked: limits.tracked))
             if allowed > 0 {
                 minute.sessions[session, default: 0] += allowed
-                if let address { minute.addresses[address, default: 0] += allowed }
+                minute.addresses[address, default: 0] += allowed
             }
             return allowed
         }

@@ -28,7 +28,9 @@ struct SessionSave {
         self.state = state
         encoded = state.encoded()
         if let attempt = UsabilityMark(in: state)?.attempt, opened != nil || UsabilityMark(in: old)?.attempt != attempt {
-            testerStep = (attempt, .init(route: current.name.rawValue, at: now, isBack: motion == .back || motion == .dismiss))
+            // The app's Back or Close (their posts), or the browser's (the trail got shorter);
+            // a sheet an action closes on its way on is no going back.
+            testerStep = (attempt, .init(route: current.name.rawValue, at: now, isBack: source == .back || motion == .back))
         } else {
             testerStep = nil
         }

@@ -231,8 +231,9 @@ package struct SessionUnit {
             case .missing: throw HTTPError(.conflict, "The session ended meanwhile; reload the page.")
             }
             // Events past the session's or the address's rate are counted, not written (``EventBudget``).
-            // A tester's events count against their session only: testers of one lab share an address.
-            let address = UsabilityMark(in: save.state) == nil ? clientAddress : nil
+            // A usability test's testers count against an address of their own: in a lab they
+            // share one, and no one else's traffic from it may drop their events.
+            let address = UsabilityMark(in: save.state) == nil ? clientAddress : "tester " + clientAddress
             let kept = eventBudget.admit(save.events.count, app: app.app.id, session: dataKey, address: address, now: now)
             if kept > 0 { try transaction.events.append(Array(save.events.prefix(kept)), session: new?.id ?? id) }
             // A tester's screens are the test's results, not analytics: no rate drops them.
@@ -281,7 +282,7 @@ package struct SessionUnit {
 
     /// 303 to the session's current screen (Post/Redirect/Get), with the cookie if it is new.
     /// How the screen moved went with the state it committed.
-    func redirectToCurrentScreen(_ request: HTTPRequest) -> HTTPResponse {
+    package func redirectToCurrentScreen(_ request: HTTPRequest) -> HTTPResponse {
         finish(.redirect(to: app.urls.screen(app.navigation.currentScreen(in: state))), request: request)
     }
 }

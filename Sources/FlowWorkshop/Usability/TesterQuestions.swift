@@ -14,50 +14,68 @@ struct TesterQuestions {
 
     /// The questions, or thanks once they are answered.
     func page(_ request: HTTPRequest) throws -> HTTPResponse {
-        let test = try tester.test(request)
+        let entry = try tester.entry(request)
         let unit = try services.openSession(request, now: services.clock.now())
-        guard let mark = tester.testerMark(unit, test) else { return .redirect(to: tester.url(.test, test)) }
-        guard mark.attempt == nil, mark.mission >= test.missions.count else { return unit.finish(.redirect(to: tester.place(of: mark, in: test)), request: request) }
+        guard let mark = try tester.liveMark(unit, entry.id) else { return .redirect(to: tester.url(.test, entry.id)) }
+        guard mark.attempt == nil, mark.place == .questions || mark.place == .finished else { return try tester.place(of: mark, unit: unit, request: request) }
+        let test = try tester.takeable(entry)
         var values = tester.pageValues(test, unit: unit)
         let asked = Self.asked(test)
-        if mark.mission > test.missions.count || asked.isEmpty {
+        if mark.place == .finished || asked.isEmpty {
             return unit.finish(try services.renderer.page("_layout/tester-thanks", title: "Thank you – \(test.name)", values: values), request: request)
         }
         values["questions"] = .array(asked.map(Self.value))
-        values["answer"] = .string(tester.url(.testQuestions, test))
+        values["answer"] = .string(tester.url(.testQuestions, test.id))
         return unit.finish(try services.renderer.page("_layout/tester-questions", title: "A few questions – \(test.name)", values: values), request: request)
     }
 
     /// The answers kept, each checked against its question; nothing is kept when one is refused.
     func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        let test = try tester.test(request)
+        let entry = try tester.entry(request)
         return try PostSpine(services: services).handle(request) { post in
-            guard let mark = tester.testerMark(post.unit, test), mark.attempt == nil, mark.mission == test.missions.count else {
-                return .respond(.redirect(to: tester.url(.test, test)))
+            guard let mark = try tester.liveMark(post.unit, entry.id), mark.attempt == nil, mark.place == .questions else {
+                return .respond(.redirect(to: tester.url(.test, entry.id)))
             }
-            let answers = try Self.answers(to: test, in: post.form)
-            let (state, finished, request) = (post.unit.state, UsabilityMark(token: mark.token, test: mark.test, mission: mark.mission + 1, missions: mark.missions),
-                                               post.request)
+            let answers = try Self.answers(to: try tester.takeable(entry), in: post.form)
+            var finished = mark
+            finished.place = .finished
+            let (state, request) = (post.unit.state, post.request)
             return .finishing(.work { transaction in
                 guard let stored = try transaction.usability.tester(token: mark.token) else { throw HTTPError(.gone, "Your answers were withdrawn.") }
                 for (question, value) in answers { try transaction.usability.answer(question, with: value, tester: stored.id) }
                 var done = state
                 UsabilityMark.set(finished, in: &done)
                 return (done, [], .direct)
-            }, { unit, _ in unit.finish(.redirect(to: tester.url(.testQuestions, test)), request: request) })
+            }, { unit, _ in unit.finish(.redirect(to: tester.url(.testQuestions, entry.id)), request: request) })
         }
     }
 
-    /// Withdrawing: the tester and all they gave deleted, and their session ended.
+    /// The page that asks a tester to confirm they withdraw: reachable from every page of theirs,
+    /// the mission's region included, whatever state the test is in.
+    func withdrawPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let entry = try tester.entry(request)
+        let unit = try services.openSession(request, now: services.clock.now())
+        guard let mark = UsabilityMark(in: unit.state), mark.test == entry.id else { return .redirect(to: tester.url(.test, entry.id)) }
+        let name = entry.test?.name ?? entry.id
+        let values: [String: TemplateValue] = ["test": .string(name), "csrf": .string(unit.csrfToken), "withdraw": .string(tester.url(.testWithdraw, entry.id)),
+                                               "back": .string(tester.url(.test, entry.id))]
+        return unit.finish(try services.renderer.page("_layout/tester-withdraw", title: "Withdraw from \(name)?", values: values), request: request)
+    }
+
+    /// Withdrawing, whatever state the test is in: the tester and all they gave deleted and
+    /// their session ended, in one commit.
     func withdraw(_ request: HTTPRequest) throws -> HTTPResponse {
-        let test = try tester.test(request)
+        let entry = try tester.entry(request)
         return try PostSpine(services: services).handle(request) { post in
-            guard let mark = tester.testerMark(post.unit, test) else { return .respond(.redirect(to: tester.url(.test, test))) }
-            let page = try services.renderer.page("_layout/tester-withdrawn", title: "Withdrawn – \(test.name)", values: ["test": .string(test.name)])
-            try services.store.transaction { transaction in
+            guard let mark = UsabilityMark(in: post.unit.state), mark.test == entry.id else { return .respond(.redirect(to: tester.url(.test, entry.id))) }
+            let name = entry.test?.name ?? entry.id
+            let page = try services.renderer.page("_layout/tester-withdrawn", title: "Withdrawn – \(name)", values: ["test": .string(name)])
+            let session = post.unit.id
+            return .write { transaction in
                 if let stored = try transaction.usability.tester(token: mark.token) { _ = try transaction.usability.withdraw(tester: stored.id) }
+                try transaction.sessions.end(id: session)
+                return page
             }
-            return .endSession(page)
         }
     }
 

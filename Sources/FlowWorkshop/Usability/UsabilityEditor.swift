@@ -30,9 +30,13 @@ struct UsabilityEditor {
                 throw HTTPError(.unprocessableContent, "\(app.app.title) has \(Self.testLimit) tests made in the browser, the most it keeps; delete one first.")
             }
             let taken = Set(catalog.entries.map(\.id))
-            let test = UsabilityTest(id: Self.unused(Self.slug(name), taken: taken), name: name, intro: intro, missions: [],
+            let test = UsabilityTest(id: UsabilityTestChange.freshID(name, taken: taken), name: name, intro: intro, missions: [],
                                      questions: [.systemUsabilityScale, .assistiveTechnology])
-            return try keeping(test, now: post.now)
+            let (definition, now, page) = (app.app, post.now, app.urls.prefix + ReservedPath.usabilityEdit.path(test.id))
+            return .write { transaction in
+                try Self.keep(test, for: definition, in: transaction, now: now)
+                return .redirect(to: page)
+            }
         }
     }
 
@@ -66,34 +70,41 @@ struct UsabilityEditor {
                                                       for: PageRenderer.session(of: unit)), request: request)
     }
 
-    /// One change to the test, as the posted `change` names it.
+    /// One change to the test, as the posted `change` names it, made to the test as the store
+    /// holds it inside the write (under a lock of the test's), so two people editing at once
+    /// never lose one's change to the other's.
     func change(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (entry, current) = try made(request)
+        let (entry, _) = try made(request)
         return try PostSpine(services: services).handle(request) { post in
+            let (definition, appID, now) = (app.app, app.app.id, post.now)
+            let (list, page) = (app.urls.prefix + ReservedPath.usability.path, app.urls.prefix + ReservedPath.usabilityEdit.path(entry.id))
             if post.form["change"] == "delete" {
-                let (app, list) = (app.app.id, app.urls.prefix + ReservedPath.usability.path)
                 return .write { transaction in
-                    _ = try transaction.usability.delete(test: entry.id, app: app)
+                    _ = try transaction.usability.delete(test: entry.id, app: appID)
                     return .redirect(to: list)
                 }
             }
-            guard let test = current else {
-                throw HTTPError(.conflict, "This test no longer fits \(app.app.title) (\(entry.problems.joined(separator: "; "))); delete it and make it again.")
+            let change = try UsabilityTestChange(form: post.form, app: definition)
+            return .write { transaction in
+                try transaction.lock("usability-test \(appID) \(entry.id)")
+                guard let stored = try transaction.usability.madeTests(app: appID).first(where: { $0.id == entry.id }) else {
+                    throw HTTPError(.notFound, "The test was deleted meanwhile.")
+                }
+                guard case .success(let test) = UsabilityTest.read(xml: stored.xml, for: definition, file: "the test") else {
+                    throw HTTPError(.conflict, "This test no longer fits \(definition.title) (\(entry.problems.joined(separator: "; "))); delete it and make it again.")
+                }
+                try Self.keep(try change.applied(to: test), for: definition, in: transaction, now: now)
+                return .redirect(to: page)
             }
-            return try keeping(try UsabilityTestChange(form: post.form, app: app.app).applied(to: test), now: post.now)
         }
     }
 
-    /// Keeps `test` once it reads as `app.xml`'s tests do; its page after.
-    private func keeping(_ test: UsabilityTest, now: Int64) throws -> PostAnswer {
-        if case .failure(let problems) = UsabilityTest.read(xml: test.xml, for: app.app, file: "the test") {
+    /// Keeps `test` once it reads as `app.xml`'s tests do.
+    private static func keep(_ test: UsabilityTest, for app: AppDefinition, in transaction: any StoreTransaction, now: Int64) throws {
+        if case .failure(let problems) = UsabilityTest.read(xml: test.xml, for: app, file: "the test") {
             throw HTTPError(.unprocessableContent, "That change was not kept: " + problems.problems.map(\.message).joined(separator: "; ") + ".")
         }
-        let (xml, app, page) = (test.xml, app.app.id, app.urls.prefix + ReservedPath.usabilityEdit.path(test.id))
-        return .write { transaction in
-            try transaction.usability.keep(test: test.id, xml: xml, app: app, now: now)
-            return .redirect(to: page)
-        }
+        try transaction.usability.keep(test: test.id, xml: test.xml, app: app.id, now: now)
     }
 
     /// The made test the address names, read against the app as it is now (nil with its problems
@@ -128,11 +139,5 @@ struct UsabilityEditor {
         let words = name.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let slug = words.prefix(6).joined(separator: "-")
         return slug.isEmpty ? "test" : slug
-    }
-
-    /// `base`, or `base-2`, `base-3`… whichever `taken` does not hold.
-    static func unused(_ base: String, taken: Set<String>) -> String {
-        guard taken.contains(base) else { return base }
-        return (2...).lazy.map { "\(base)-\($0)" }.first { !taken.contains($0) } ?? base
     }
 }

@@ -50,21 +50,34 @@ enum UsabilityTestChange {
         }
     }
 
-    /// The most missions a test made in the browser holds, questions it asks, and answers a
-    /// question offers: more is refused (422), saying so.
+    /// The most missions a test made in the browser holds, questions of its own it asks (the
+    /// scale and the one about assistive technology aside), and answers a question offers: more
+    /// is refused (422), saying so.
     static let missionLimit = 20
     static let questionLimit = 30
     static let choiceLimit = 20
+    /// The longest answer a choice question offers, in characters, and the most screens an expected way names.
+    static let labelLimit = 200
+    static let pathLimit = 50
+
+    /// How many of `questions` are the team's own (not the scale or the one about assistive technology).
+    private static func own(_ questions: [UsabilityTest.Question]) -> Int {
+        questions.filter { $0 != .systemUsabilityScale && $0 != .assistiveTechnology }.count
+    }
 
     /// `test` with the change made, or a clear refusal when it would pass a limit.
     func applied(to test: UsabilityTest) throws -> UsabilityTest {
         switch self {
         case .addMission where test.missions.count >= Self.missionLimit:
             throw HTTPError(.unprocessableContent, "A test holds at most \(Self.missionLimit) missions; remove one first.")
-        case .addChoice where test.questions.count >= Self.questionLimit, .addText where test.questions.count >= Self.questionLimit:
+        case .addChoice where Self.own(test.questions) >= Self.questionLimit, .addText where Self.own(test.questions) >= Self.questionLimit:
             throw HTTPError(.unprocessableContent, "A test asks at most \(Self.questionLimit) questions; remove one first.")
         case .addChoice(_, let choices) where choices.count > Self.choiceLimit:
             throw HTTPError(.unprocessableContent, "A question offers at most \(Self.choiceLimit) answers.")
+        case .addChoice(_, let choices) where choices.contains(where: { $0.count > Self.labelLimit }):
+            throw HTTPError(.unprocessableContent, "Keep each answer within \(Self.labelLimit) characters.")
+        case .addMission(_, _, _, let path, _) where path.count > Self.pathLimit:
+            throw HTTPError(.unprocessableContent, "An expected way names at most \(Self.pathLimit) screens.")
         default:
             return made(to: test)
         }
@@ -94,8 +107,9 @@ enum UsabilityTestChange {
         return UsabilityTest(id: test.id, name: name, intro: intro, missions: missions, questions: questions)
     }
 
-    /// An id for a new mission or question: its text's first words and four random letters, so
-    /// one removed never comes back under another's text — the results keep tries and answers by id.
+    /// An id for a new mission or question: its text's first words and four random letters or
+    /// digits, so one removed is all but sure not to come back under another's text (one chance
+    /// in 1.7 million) — the results keep tries and answers by id.
     static func freshID(_ text: String, taken: Set<String>) -> String {
         let words = UsabilityEditor.slug(text).split(separator: "-").prefix(4).joined(separator: "-")
         var generator = SystemRandomNumberGenerator()

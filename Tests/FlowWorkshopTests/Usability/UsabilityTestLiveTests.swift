@@ -93,8 +93,13 @@ import Testing
             try tester.open("/suma-finance" + path)
             #expect(tester.last.status == 404, "\(path)")
         }
-        try tester.post("/suma-finance/_tools/reset", ["csrf": tester.hidden("csrf")])
-        #expect(tester.last.status == 404)
+        let csrf = tester.hidden("csrf")
+        for path in ["/_tools/reset", "/_usability", "/_usability/first-look/status", "/_usability/first-look/edit", "/_audit/open"] {
+            try tester.post("/suma-finance" + path, ["csrf": csrf, "status": "closed", "name": "Mine", "state": "screen:login"])
+            #expect(tester.last.status == 404, "\(path)")
+        }
+        try tester.open(Self.link)
+        #expect(tester.last.status == 200, "the test itself is still open to them")
         var team = LiveBrowser(live)
         try team.open("/suma-finance/_usability")
         #expect(team.last.status == 200)
@@ -173,11 +178,14 @@ import Testing
         var page = try team.press("Make the test", filling: ["Name": "Sign-up study", "What testers read first": "We test the app, not you."])
         #expect(page.heading == "Edit: Sign-up study")
         #expect(page.root.content.contains("it has no mission yet"))
+        let edit = String(team.url.prefix { $0 != "?" })
+        let id = String(edit.dropFirst("/suma-finance/_usability/".count).dropLast("/edit".count))
+        #expect(id.hasPrefix("sign-up-study-") && id.count == "sign-up-study-".count + 4, "\(id)")
         // A mission the app's rules refuse is not kept, and says why.
         try team.press("Add the mission", filling: ["Task": "Open an account", "Starts in": "screen:welcome", "Registration Success (registration-success)": "on",
                                                     "Time limit in seconds (optional)": "5"])
         #expect(team.last.status == 422 && team.page.root.content.contains("a time limit is seconds from 10 to 86400"))
-        try team.open("/suma-finance/_usability/sign-up-study/edit")
+        try team.open(edit)
         for (task, start, success) in [("Open an account", "screen:welcome", "registration-success"), ("Find the privacy policy", "screen:welcome", "privacy"),
                                        ("Sign in", "screen:login", "home")] {
             let label = try #require(team.page.root.elements("label").first { $0["for"] == "success-\(success)" }?.content)
@@ -188,21 +196,50 @@ import Testing
         #expect(page.root.content.contains("<choice label=\"Yes\"/>"), "the test as app.xml declares it")
 
         var tester = LiveBrowser(live)
-        try tester.open("/suma-finance/_test/sign-up-study")
+        try tester.open("/suma-finance/_test/\(id)")
         #expect(tester.page.root.content.contains("We test the app, not you."))
         try tester.press("I agree: start the test")
         let start = try tester.press("Start this mission")
         #expect(start.heading == "Welcome to SUMA Finance" && Self.region(start)?.contains("Mission 1 of 3") == true)
         #expect(Self.region(start)?.contains("Open an account") == true)
         try tester.press("Give up")
-        var results = try team.open("/suma-finance/_usability/sign-up-study")
+        var results = try team.open("/suma-finance/_usability/\(id)")
         #expect(results.root.elements("tbody").first?.elements("td").map(\.content) == ["0", "0", "0", "1", "0", "0", "0"])
         // Deleting the test deletes its results; its link then finds nothing.
-        try team.open("/suma-finance/_usability/sign-up-study/edit")
+        // A mission taken out while a tester is in it: their Restart moves them on, never past the list.
+        try tester.press("Start this mission")
+        try team.open(edit)
+        try team.press("Remove mission 2")
+        let moved = try tester.press("Restart this mission")
+        #expect(moved.heading == "Mission 2 – Sign-up study" && moved.root.content.contains("Sign in"), "\(moved.heading)")
+        // Deleting the test deletes its results; its link then finds nothing.
+        try team.open(edit)
         try team.press("Delete this test and its results")
         #expect(team.page.heading == "Usability tests" && !team.page.root.content.contains("Sign-up study"))
-        results = try tester.open("/suma-finance/_test/sign-up-study")
+        results = try tester.open("/suma-finance/_test/\(id)")
         #expect(tester.last.status == 404)
+        // Made again under the same name, it is another test: the old tester is a stranger to it.
+        try team.open("/suma-finance/_usability")
+        try team.press("Make the test", filling: ["Name": "Sign-up study"])
+        #expect(team.url.hasPrefix("/suma-finance/_usability/sign-up-study-") && !team.url.hasPrefix(edit))
+    }
+
+    @Test func aTesterWithdrawsEvenFromATestThatIsPaused() throws {
+        let live = try LiveApp()
+        var tester = LiveBrowser(live)
+        try Self.consent(&tester)
+        try tester.press("Start this mission")
+        var team = LiveBrowser(live)
+        try team.open("/suma-finance/_usability")
+        try team.press("Close the test")
+        try tester.press("Give up")
+        #expect(tester.last.status == 410, "a closed test takes no more")
+        try tester.open("/suma-finance/auth/login")
+        let asked = try tester.click("Withdraw from the test")
+        #expect(asked.heading == "Withdraw from SUMA Finance: first look?")
+        let withdrawn = try tester.press("Withdraw from this test")
+        #expect(withdrawn.root.content.contains("everything you gave it has been deleted"))
+        #expect(try team.open(Self.results).root.content.contains("Testers: 0 (Everyone)"))
     }
 
     @Test func aMadeTestTheAppNoLongerFitsIsPausedAndTheTeamToldWhy() throws {
