@@ -118,6 +118,8 @@ def test_every_page_of_a_test_passes_the_audit(browser):
     audit.state("Questions")
     browser.press("Send my answers")
     audit.state("Thanks")
+    browser.open("/suma-finance/_test/first-look/withdraw")
+    audit.state("Withdraw, asked")
     browser.press("Withdraw from this test")
     audit.state("Withdrawn")
     team = Browser(browser.base)

@@ -140,6 +140,8 @@ struct UsabilityResultsRequests {
             "timedOut": count(.timedOut), "bounced": count(.bounced), "inProgress": count(.inProgress),
             "median": .string(UsabilityResults.quantile(mission.times, 0.5).map(Self.seconds) ?? "–"),
             "fastest": .string(mission.times.first.map(Self.seconds) ?? "–"), "slowest": .string(mission.times.last.map(Self.seconds) ?? "–"),
+            "lowerQuartile": .string(UsabilityResults.quantile(mission.times, 0.25).map(Self.seconds) ?? "–"),
+            "upperQuartile": .string(UsabilityResults.quantile(mission.times, 0.75).map(Self.seconds) ?? "–"),
             "offPath": .int(mission.offPathSteps), "backs": .int(mission.backs), "restarts": .int(mission.restarts),
             "edges": .array(mission.edges.map { ["from": .string(screen($0.from)), "to": .string(screen($0.to)), "testers": .int($0.testers)] }),
             "paths": .array(mission.paths.map { ["screens": .string($0.screens.map(screen).joined(separator: " → ")), "testers": .int($0.testers)] }),
