@@ -1,6 +1,6 @@
 /// Text written into XML (an attribute's value or an element's text): `&`, `<`, `>` and `"`
 /// as entities, line breaks and tabs as character references, so an attribute read back has
-/// them as written. One pass over the bytes; text with none of them is returned as it is.
+/// them as written. Text with none of them is returned as it is, after one look at its bytes.
 public enum XMLEscaping {
     /// `text`, safe inside a double-quoted attribute or between tags.
     public static func escaped(_ text: String) -> String {

@@ -82,6 +82,8 @@ struct UsabilityTable: UsabilityWrites {
     }
 
     func join(app: String, test: String, token: String, now: Int64) throws -> UsabilityTester {
+        // The status row first, as every write takes it: joins at once are counted one by one.
+        try bump(app: app, test: test)
         guard let id = try connection.queryFirst(
             """
             INSERT INTO usability_testers (app, test, token_hash, joined_at) SELECT $1::text, $2::text, $3::bytea, $4::bigint
@@ -91,7 +93,6 @@ struct UsabilityTable: UsabilityWrites {
         ) else {
             throw UsabilityLimitReached("This test has \(UsabilityLimits.testersPerTest) testers, the most it takes.")
         }
-        try bump(app: app, test: test)
         return UsabilityTester(id: id, app: app, test: test, joined: now)
     }
 

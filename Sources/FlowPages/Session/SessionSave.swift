@@ -17,7 +17,8 @@ struct SessionSave {
     let testerStep: (attempt: Int64, step: StoredMissionAttempt.Step)?
 
     /// `since`: when the screen it leaves was opened, if known: the time spent there.
-    init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp,
+    /// `byPost`: whether a post saves it (a GET's move is the browser's).
+    init(_ state: NavigationState, events: [StoredEvent], after old: NavigationState, source: NavigationSource, app: MountedApp, byPost: Bool = true,
          screenSince since: Int64?, now: Int64) {
         changesUser = state.userID != old.userID
         let previous = app.navigation.currentScreen(in: old), current = app.navigation.currentScreen(in: state)
@@ -28,9 +29,10 @@ struct SessionSave {
         self.state = state
         encoded = state.encoded()
         if let attempt = UsabilityMark(in: state)?.attempt, opened != nil || UsabilityMark(in: old)?.attempt != attempt {
-            // The app's Back or Close (their posts), or the browser's (the trail got shorter);
-            // a sheet an action closes on its way on is no going back.
-            testerStep = (attempt, .init(route: current.name.rawValue, at: now, isBack: source == .back || motion == .back))
+            // The app's Back or Close (their posts), or the browser's Back (a GET that shortens the
+            // trail or closes a sheet); an action that closes something on its way on is no going back.
+            let isBack = byPost ? source == .back : motion == .back || motion == .dismiss
+            testerStep = (attempt, .init(route: current.name.rawValue, at: now, isBack: isBack))
         } else {
             testerStep = nil
         }

@@ -38,6 +38,9 @@ package struct SessionUnit {
     /// opening it (`<on-open>`): for a post (its origin is checked) or a navigation from the
     /// app's own pages, typed or bookmarked — never for a link or a form of another site.
     let runsOpenWrites: Bool
+    /// Whether the request is a post: a tester's going back is the post of Back or Close there,
+    /// and the trail getting shorter on a GET (the browser's Back).
+    private let isPost: Bool
     let store: any WebStore
     let app: MountedApp
     /// How many of its events a commit writes (``EventBudget``).
@@ -116,6 +119,7 @@ package struct SessionUnit {
         self.eventBudget = eventBudget
         clientAddress = request.clientAddress
         runsOpenWrites = request.method == .post || OriginPolicy.isOwnNavigation(request)
+        isPost = request.method == .post
         version = 0
         isStored = false
         mayWrite = false
@@ -172,7 +176,7 @@ package struct SessionUnit {
         }
         guard newState != state || !events.isEmpty || !isStored else { return }
         // Worked out before the transaction: the store's single writer waits for nothing but SQL.
-        let save = SessionSave(newState, events: events, after: state, source: source, app: app, screenSince: screenSince, now: now)
+        let save = SessionSave(newState, events: events, after: state, source: source, app: app, byPost: isPost, screenSince: screenSince, now: now)
         try commit(now: now) { _ in save }
     }
 
@@ -184,10 +188,10 @@ package struct SessionUnit {
         now: Int64, _ work: (any StoreTransaction) throws -> (state: NavigationState, events: [StoredEvent], source: NavigationSource)
     ) throws {
         precondition(mayWrite, "a unit that may not write has nothing to commit")
-        let (oldState, app, screenSince) = (state, self.app, screenSince)
+        let (oldState, app, screenSince, isPost) = (state, self.app, screenSince, isPost)
         try commit(now: now) { transaction in
             let (newState, events, source) = try work(transaction)
-            return SessionSave(newState, events: events, after: oldState, source: source, app: app, screenSince: screenSince, now: now)
+            return SessionSave(newState, events: events, after: oldState, source: source, app: app, byPost: isPost, screenSince: screenSince, now: now)
         }
     }
 

@@ -34,6 +34,8 @@ package struct UsabilityMark: Hashable, Sendable {
     package var task: String
 
     private static let prefix = "flowpages.tester="
+    /// ASCII letters and digits: everything else in a task is percent-encoded.
+    private static let unencoded = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
     /// A tester's place.
     package init(token: String, test: String, place: Place, done: [String] = [], attempt: Int64? = nil, number: Int = 0, missions: Int = 0, task: String = "") {
@@ -44,7 +46,8 @@ package struct UsabilityMark: Hashable, Sendable {
     /// The tester's place kept in `state`, when the session is a tester's.
     package init?(in state: NavigationState) {
         guard !state.flags.isEmpty, let flag = state.flags.first(where: { $0.hasPrefix(Self.prefix) }) else { return nil }
-        let parts = flag.dropFirst(Self.prefix.count).split(separator: " ", omittingEmptySubsequences: false)
+        // Split by bytes: a task's text is percent-encoded, so no space is in it.
+        let parts = flag.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { Substring($0) }
         guard parts.count == 8, let number = Int(parts[4]), let missions = Int(parts[5]) else { return nil }
         let place: Place
         switch parts[2] {
@@ -66,7 +69,7 @@ package struct UsabilityMark: Hashable, Sendable {
         case .questions: "questions"
         case .finished: "finished"
         }
-        let task = mark.task.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let task = mark.task.addingPercentEncoding(withAllowedCharacters: Self.unencoded) ?? ""
         let fields = [mark.token, mark.test, place, mark.attempt.map { String($0) } ?? "-", String(mark.number), String(mark.missions), task,
                       mark.done.joined(separator: ",")]
         state.flags.insert(prefix + fields.joined(separator: " "))

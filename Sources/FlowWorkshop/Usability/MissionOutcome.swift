@@ -13,7 +13,7 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
     /// The time limit passed first: noticed at the tester's next request, or when results are
     /// read before the attempt has bounced.
     case timedOut = "timed-out"
-    /// Left: no request for ``bounceAfter`` without finishing or giving up.
+    /// Left: no new screen for ``bounceAfter`` without finishing or giving up.
     case bounced
     /// Still going.
     case inProgress = "in-progress"
@@ -31,7 +31,7 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// How long without a request an unfinished attempt counts as bounced: 30 minutes, the
+    /// How long without a new screen an unfinished attempt counts as bounced: 30 minutes, the
     /// usual length of a web analytics visit.
     static let bounceAfter: Int64 = 30 * 60 * 1000
 
@@ -69,10 +69,10 @@ enum MissionOutcome: String, CaseIterable, Hashable, Sendable {
         /// is a success (the login a password reset returns to) has to leave it and come back
         /// (a reload of it is no return). Nothing shown after the tester ended the attempt counts.
         ///
-        /// The time limit: a tester whose success, end or request came after it has timed out
-        /// (the limit is noticed at their next request); one who made no request since has timed
-        /// out too while results are read within ``bounceAfter`` of their last request, and
-        /// bounced after.
+        /// The time limit: a tester whose success, end or next screen came after it has timed out
+        /// (the limit is noticed at their next request); one shown nothing since has timed out
+        /// too while results are read within ``bounceAfter`` of their last screen, and bounced
+        /// after.
         func outcome(of attempt: MissionAttempt, now: Int64) -> Result {
             let ended: Int64? = switch attempt.end {
             case .done(let at)?, .gaveUp(let at)?: at

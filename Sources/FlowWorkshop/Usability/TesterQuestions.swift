@@ -16,7 +16,7 @@ struct TesterQuestions {
     func page(_ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try tester.entry(request)
         let unit = try services.openSession(request, now: services.clock.now())
-        guard let mark = try tester.liveMark(unit, entry.id) else { return .redirect(to: tester.url(.test, entry.id)) }
+        guard let mark = try tester.liveMark(unit, entry) else { return .redirect(to: tester.url(.test, entry.id)) }
         guard mark.attempt == nil, mark.place == .questions || mark.place == .finished else { return try tester.place(of: mark, unit: unit, request: request) }
         let test = try tester.takeable(entry)
         var values = tester.pageValues(test, unit: unit)
@@ -33,7 +33,7 @@ struct TesterQuestions {
     func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try tester.entry(request)
         return try PostSpine(services: services).handle(request) { post in
-            guard let mark = try tester.liveMark(post.unit, entry.id), mark.attempt == nil, mark.place == .questions else {
+            guard let mark = try tester.liveMark(post.unit, entry), mark.attempt == nil, mark.place == .questions else {
                 return .respond(.redirect(to: tester.url(.test, entry.id)))
             }
             let answers = try Self.answers(to: try tester.takeable(entry), in: post.form)
@@ -51,24 +51,24 @@ struct TesterQuestions {
     }
 
     /// The page that asks a tester to confirm they withdraw: reachable from every page of theirs,
-    /// the mission's region included, whatever state the test is in.
+    /// the mission's region included, whatever state the test is in — deleted too.
     func withdrawPage(_ request: HTTPRequest) throws -> HTTPResponse {
-        let entry = try tester.entry(request)
+        let id = request.parameters["test"] ?? ""
         let unit = try services.openSession(request, now: services.clock.now())
-        guard let mark = UsabilityMark(in: unit.state), mark.test == entry.id else { return .redirect(to: tester.url(.test, entry.id)) }
-        let name = entry.test?.name ?? entry.id
-        let values: [String: TemplateValue] = ["test": .string(name), "csrf": .string(unit.csrfToken), "withdraw": .string(tester.url(.testWithdraw, entry.id)),
-                                               "back": .string(tester.url(.test, entry.id))]
+        guard let mark = UsabilityMark(in: unit.state), mark.test == id else { return .redirect(to: tester.url(.test, id)) }
+        let name = try name(of: id, request)
+        let values: [String: TemplateValue] = ["test": .string(name), "csrf": .string(unit.csrfToken), "withdraw": .string(tester.url(.testWithdraw, id)),
+                                               "back": .string(tester.url(.test, id))]
         return unit.finish(try services.renderer.page("_layout/tester-withdraw", title: "Withdraw from \(name)?", values: values), request: request)
     }
 
-    /// Withdrawing, whatever state the test is in: the tester and all they gave deleted and
-    /// their session ended, in one commit.
+    /// Withdrawing, whatever state the test is in (deleted too): the tester and all they gave
+    /// deleted and their session ended, in one commit.
     func withdraw(_ request: HTTPRequest) throws -> HTTPResponse {
-        let entry = try tester.entry(request)
+        let id = request.parameters["test"] ?? ""
         return try PostSpine(services: services).handle(request) { post in
-            guard let mark = UsabilityMark(in: post.unit.state), mark.test == entry.id else { return .respond(.redirect(to: tester.url(.test, entry.id))) }
-            let name = entry.test?.name ?? entry.id
+            guard let mark = UsabilityMark(in: post.unit.state), mark.test == id else { return .respond(.redirect(to: tester.url(.test, id))) }
+            let name = try name(of: id, request)
             let page = try services.renderer.page("_layout/tester-withdrawn", title: "Withdrawn – \(name)", values: ["test": .string(name)])
             let session = post.unit.id
             return .write { transaction in
@@ -77,6 +77,11 @@ struct TesterQuestions {
                 return page
             }
         }
+    }
+
+    /// What test `id` is called, or "the test" once it is gone.
+    private func name(of id: String, _ request: HTTPRequest) throws -> String {
+        try UsabilityCatalog(services).entry(id).flatMap { $0.test?.name } ?? "the test"
     }
 
     /// The questions asked at the end: all but the one about assistive technology, asked with consent.

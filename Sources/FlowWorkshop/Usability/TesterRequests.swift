@@ -23,7 +23,7 @@ struct TesterRequests {
     func consentPage(_ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try self.entry(request)
         let unit = try services.openSession(request, now: services.clock.now())
-        if let mark = try liveMark(unit, entry.id) { return try place(of: mark, unit: unit, request: request) }
+        if let mark = try liveMark(unit, entry) { return try place(of: mark, unit: unit, request: request) }
         let test = try takeable(entry)
         try takesTesters(test)
         // Nothing to withdraw yet.
@@ -66,7 +66,7 @@ struct TesterRequests {
     func brief(_ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try self.entry(request)
         let unit = try services.openSession(request, now: services.clock.now())
-        guard let mark = try liveMark(unit, entry.id) else { return .redirect(to: url(.test, entry.id)) }
+        guard let mark = try liveMark(unit, entry) else { return .redirect(to: url(.test, entry.id)) }
         let test = try takeable(entry)
         guard mark.attempt == nil, case .mission(let id) = mark.place, let (number, mission) = Self.mission(id, in: test) else {
             return try place(of: mark, unit: unit, request: request)
@@ -147,7 +147,7 @@ struct TesterRequests {
     private func testerPost(_ request: HTTPRequest, _ decide: (PostSpine.Checked, UsabilityTest, UsabilityMark) throws -> PostAnswer) throws -> HTTPResponse {
         let entry = try self.entry(request)
         return try PostSpine(services: services).handle(request) { post in
-            guard let mark = try liveMark(post.unit, entry.id) else { return .respond(.redirect(to: url(.test, entry.id))) }
+            guard let mark = try liveMark(post.unit, entry) else { return .respond(.redirect(to: url(.test, entry.id))) }
             guard try services.store.read({ try $0.usability.status(app: app.app.id, test: entry.id) }) != .closed else { throw Self.closed }
             return try decide(post, try takeable(entry), mark)
         }
@@ -159,12 +159,14 @@ struct TesterRequests {
         return unit.finish(.redirect(to: url(mark.place.missionID == nil ? .testQuestions : .testMission, mark.test)), request: request)
     }
 
-    /// `unit`'s place in test `id`, when it is that test's tester's session and the tester is
-    /// still kept (not withdrawn, the test not deleted).
-    func liveMark(_ unit: SessionUnit, _ id: String) throws -> UsabilityMark? {
-        guard let mark = UsabilityMark(in: unit.state), mark.test == id,
+    /// `unit`'s place in `entry`'s test, when it is that test's tester's session and the tester
+    /// is still kept (not withdrawn, the test not deleted); between tries, a mission the test no
+    /// longer has gives way to the next one the tester has not done.
+    func liveMark(_ unit: SessionUnit, _ entry: UsabilityCatalog.Entry) throws -> UsabilityMark? {
+        guard let mark = UsabilityMark(in: unit.state), mark.test == entry.id,
               try services.store.read({ try $0.usability.tester(token: mark.token) }) != nil else { return nil }
-        return mark
+        guard let test = entry.test, mark.attempt == nil, case .mission(let id) = mark.place, Self.mission(id, in: test) == nil else { return mark }
+        return Self.next(after: mark.done, in: test, token: mark.token)
     }
 
     /// The test the request's address names, or a clear 404.

@@ -80,6 +80,7 @@ struct UsabilityEditor {
             let (list, page) = (app.urls.prefix + ReservedPath.usability.path, app.urls.prefix + ReservedPath.usabilityEdit.path(entry.id))
             if post.form["change"] == "delete" {
                 return .write { transaction in
+                    try transaction.lock("usability-test \(appID) \(entry.id)")
                     _ = try transaction.usability.delete(test: entry.id, app: appID)
                     return .redirect(to: list)
                 }
@@ -130,6 +131,10 @@ struct UsabilityEditor {
     static func text(_ value: String?, _ what: String?, limit: Int) throws -> String {
         let text = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if let what, text.isEmpty { throw HTTPError(.unprocessableContent, "Give \(what).") }
+        // XML 1.0 has no place for them, and a test is kept as app.xml declares it.
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) else {
+            throw HTTPError(.unprocessableContent, "Leave out control characters: only line breaks and tabs are kept.")
+        }
         guard text.count <= limit else { throw HTTPError(.contentTooLarge, "Keep it within \(limit) characters.") }
         return text
     }

@@ -18,10 +18,10 @@ import Testing
         let second = try UsabilityTestChange.addMission(task: "Look", start: "screen:welcome", successes: ["privacy"], path: [], limit: nil).applied(to: asked)
         let removed = try #require(second.missions.last?.id)
         let third = try UsabilityTestChange.removeMission(removed).applied(to: second)
-        let fourth = try UsabilityTestChange.addMission(task: "Again", start: "screen:welcome", successes: ["privacy"], path: [], limit: nil).applied(to: third)
-        #expect(fourth.missions.map(\.task) == ["Sign in", "Again"])
-        #expect(fourth.missions.last?.id.hasPrefix("again-") == true && fourth.missions.last?.id != removed,
-                "a new mission's id is its own words: a removed one's tries would count for another")
+        let fourth = try UsabilityTestChange.addMission(task: "Look", start: "screen:welcome", successes: ["privacy"], path: [], limit: nil).applied(to: third)
+        #expect(fourth.missions.map(\.task) == ["Sign in", "Look"])
+        #expect(fourth.missions.last?.id.hasPrefix("look-") == true && fourth.missions.last?.id != removed,
+                "the same task added again is another mission: the removed one's tries would count for it")
         let standard = try UsabilityTestChange.standard(scale: false, technology: true).applied(to: fourth)
         #expect(standard.questions == [.text(id: own, text: "Anything else?"), .assistiveTechnology])
     }
@@ -31,6 +31,13 @@ import Testing
                                  questions: (1...UsabilityTestChange.questionLimit).map { .text(id: "q\($0)", text: "Q\($0)") })
         #expect(throws: HTTPError.self) { try UsabilityTestChange.addMission(task: "One more", start: "screen:login", successes: ["home"], path: [], limit: nil).applied(to: full) }
         #expect(throws: HTTPError.self) { try UsabilityTestChange.addText("One more?").applied(to: full) }
+        #expect(throws: HTTPError.self) {
+            try UsabilityTestChange.addChoice(text: "Which?", choices: ["Yes", String(repeating: "n", count: UsabilityTestChange.labelLimit + 1)]).applied(to: Self.test)
+        }
+        #expect(throws: HTTPError.self) {
+            try UsabilityTestChange.addMission(task: "Far", start: "screen:login", successes: ["home"], path: Array(repeating: "login", count: UsabilityTestChange.pathLimit + 1),
+                                               limit: nil).applied(to: Self.test)
+        }
         let many = (0...UsabilityTestChange.choiceLimit).map { "Answer \($0)" }
         do {
             _ = try UsabilityTestChange.addChoice(text: "Which?", choices: many).applied(to: Self.test)

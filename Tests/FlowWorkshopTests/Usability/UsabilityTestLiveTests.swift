@@ -205,13 +205,17 @@ import Testing
         try tester.press("Give up")
         var results = try team.open("/suma-finance/_usability/\(id)")
         #expect(results.root.elements("tbody").first?.elements("td").map(\.content) == ["0", "0", "0", "1", "0", "0", "0"])
-        // Deleting the test deletes its results; its link then finds nothing.
         // A mission taken out while a tester is in it: their Restart moves them on, never past the list.
         try tester.press("Start this mission")
         try team.open(edit)
         try team.press("Remove mission 2")
         let moved = try tester.press("Restart this mission")
         #expect(moved.heading == "Mission 2 – Sign-up study" && moved.root.content.contains("Sign in"), "\(moved.heading)")
+        // And one taken out between tries: its brief gives way to the next, and past the last, the questions.
+        try team.open(edit)
+        try team.press("Remove mission 2")
+        let questions = try tester.open("/suma-finance/_test/\(id)/mission")
+        #expect(questions.heading == "A few questions – Sign-up study", "\(questions.heading)")
         // Deleting the test deletes its results; its link then finds nothing.
         try team.open(edit)
         try team.press("Delete this test and its results")
@@ -224,7 +228,7 @@ import Testing
         #expect(team.url.hasPrefix("/suma-finance/_usability/sign-up-study-") && !team.url.hasPrefix(edit))
     }
 
-    @Test func aTesterWithdrawsEvenFromATestThatIsPaused() throws {
+    @Test func aTesterWithdrawsEvenFromATestThatIsClosed() throws {
         let live = try LiveApp()
         var tester = LiveBrowser(live)
         try Self.consent(&tester)
@@ -240,6 +244,26 @@ import Testing
         let withdrawn = try tester.press("Withdraw from this test")
         #expect(withdrawn.root.content.contains("everything you gave it has been deleted"))
         #expect(try team.open(Self.results).root.content.contains("Testers: 0 (Everyone)"))
+    }
+
+    @Test func aTesterWithdrawsEvenFromATestThatWasDeleted() throws {
+        let live = try LiveApp()
+        var team = LiveBrowser(live)
+        try team.open("/suma-finance/_usability")
+        try team.press("Make the test", filling: ["Name": "Short study"])
+        let edit = String(team.url.prefix { $0 != "?" })
+        try team.press("Add the mission", filling: ["Task": "Sign in", "Starts in": "screen:login", "Home (home)": "on"])
+        var tester = LiveBrowser(live)
+        try tester.open(edit.replacingOccurrences(of: "/_usability/", with: "/_test/").replacingOccurrences(of: "/edit", with: ""))
+        try tester.press("I agree: start the test")
+        try tester.press("Start this mission")
+        try team.open(edit)
+        try team.press("Delete this test and its results")
+        let asked = try tester.click("Withdraw from the test")
+        #expect(asked.heading == "Withdraw from the test?")
+        let withdrawn = try tester.press("Withdraw from this test")
+        #expect(withdrawn.root.content.contains("everything you gave it has been deleted"))
+        #expect(try tester.open("/suma-finance/auth/login").root.all.first { $0.hasClass("usability-mission") } == nil, "their session is over")
     }
 
     @Test func aMadeTestTheAppNoLongerFitsIsPausedAndTheTeamToldWhy() throws {
