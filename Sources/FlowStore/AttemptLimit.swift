@@ -58,6 +58,11 @@ public struct AttemptLimit: Hashable, Sendable {
     /// Mails asked for from one client address.
     public static let mailPerAddress = AttemptLimit(name: "mail/address", free: 10, window: 15 * minute, firstDelay: 5 * second,
                                                     longestDelay: 15 * minute)
+    /// Testers joining an app's usability tests from one client address: 30 in 15 minutes (a lab's
+    /// round of testers), then from 1 s apart up to 15 minutes — so no one fills a test's
+    /// ``UsabilityLimits/testersPerTest`` and keeps everyone else's testers out.
+    public static let testersPerAddress = AttemptLimit(name: "usability-join/address", free: 30, window: 15 * minute, firstDelay: second,
+                                                       longestDelay: 15 * minute)
     /// Claim codes tried from one client address: a code is 40 bits and lives an hour.
     public static let claimPerAddress = AttemptLimit(name: "claim/address", free: 10, window: 10 * minute, firstDelay: second,
                                                      longestDelay: 10 * minute)

@@ -59,7 +59,7 @@ package final class PageModel: Sendable {
         let parameters = app.navigation.route(screen.route.name)?.values(of: screen.route) ?? screen.route.parameters
         let tester = isPrototype ? UsabilityMark(in: state) : nil
         var page = ScreenPage(
-            app: appValue, page: page(screen, state: state, titles: titles, focus: focus),
+            app: appValue, page: page(screen, state: state, titles: titles, focus: focus, isTester: tester != nil),
             route: .init(name: screen.route.name.rawValue, url: urls.screen(screen.route)),
             params: TemplateRecord(parameters.mapValues { .string($0) }), csrf: csrfToken, urls: urlsValue, actions: actionsValue,
             signedIn: state.userID != nil, prototype: isPrototype, pending: .init(email: BackendMemory(state).email),
@@ -102,7 +102,7 @@ package final class PageModel: Sendable {
         case none
     }
 
-    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focus: Focus) -> ScreenPage.PageFacts {
+    private func page(_ screen: Screen, state: NavigationState, titles: Titles, focus: Focus, isTester: Bool) -> ScreenPage.PageFacts {
         let context: String
         var modalStyle: String?
         switch screen.context {
@@ -120,7 +120,7 @@ package final class PageModel: Sendable {
             tab: screen.tabBar?.items.first(where: \.isSelected)?.id.rawValue,
             focusHeading: focus == .heading, focusErrors: focus == .errorSummary,
             // A tester sees the app and their mission, not the team's tools.
-            showsTools: isPrototype && context != "modal" && UsabilityMark(in: state) == nil,
+            showsTools: isPrototype && context != "modal" && !isTester,
             guardedForm: app.leaveGuards[screen.route.name].map { $0.form + "-form" })
     }
 

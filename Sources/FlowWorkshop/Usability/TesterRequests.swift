@@ -49,6 +49,12 @@ struct TesterRequests {
                 }
                 return technology
             }
+            do {
+                try services.store.countAttempt([AttemptKey(.testersPerAddress, app: app.app.id, post.request.clientAddress)], now: post.now)
+            } catch let tooSoon as TooManyAttempts {
+                throw HTTPError(.tooManyRequests, "Many testers have started from this address; try again \(tooSoon.whenText).",
+                                headers: HTTPHeaders([("Retry-After", tooSoon.retryAfter)]))
+            }
             post.unit = try services.freshSession(post.request, now: post.now)
             let (token, now, app) = (Secret.token(), post.now, app)
             let first = Self.next(after: [], in: test, token: token)

@@ -58,12 +58,12 @@ struct UsabilityResultsRequests {
     /// technology; with `?tester=`, one tester's way.
     func results(_ request: HTTPRequest) throws -> HTTPResponse {
         let unit = try services.openSession(request, now: services.clock.now())
-        let (test, filter) = (try self.test(request), try technology(request))
+        let ((test, definition), filter) = (try entry(request), try technology(request))
         if let tester = request.query("tester") {
             return try testerPage(tester, in: try self.results(of: test, technology: filter), unit: unit, request: request)
         }
         let (cache, key, now) = (UsabilityResultsCache.of(services), UsabilityResultsCache.Key(test: test.id, technology: filter), services.clock.now())
-        let (revision, definition) = (try services.store.read { try $0.usability.revision(app: app.app.id, test: test.id) }, test.xml)
+        let revision = try services.store.read { try $0.usability.revision(app: app.app.id, test: test.id) }
         if let body = cache.body(for: key, revision: revision, definition: definition, now: now) {
             return unit.finish(HTTPResponse(.ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]), body: body),
                                request: request)
@@ -197,13 +197,18 @@ struct UsabilityResultsRequests {
     }
 
     private func test(_ request: HTTPRequest) throws -> UsabilityTest {
+        try entry(request).test
+    }
+
+    /// The test the address names, with the text it is kept or declared as.
+    private func entry(_ request: HTTPRequest) throws -> (test: UsabilityTest, xml: String) {
         guard let entry = try UsabilityCatalog(services).entry(request.parameters["test"]) else {
             throw HTTPError(.notFound, "\(app.app.title) has no usability test '\(request.parameters["test"] ?? "")'; /_usability lists them.")
         }
         guard let test = entry.test else {
             throw HTTPError(.conflict, "The test '\(entry.id)' no longer fits \(app.app.title): \(entry.problems.joined(separator: "; ")). Edit it first.")
         }
-        return test
+        return (test, entry.xml)
     }
 
     private func technology(_ request: HTTPRequest) throws -> AssistiveTechnology? {

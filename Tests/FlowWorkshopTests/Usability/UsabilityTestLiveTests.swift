@@ -1,4 +1,5 @@
 import FlowPagesTestSupport
+import FlowStore
 @testable import FlowWorkshop
 import Foundation
 import Testing
@@ -280,5 +281,20 @@ import Testing
         var tester = LiveBrowser(live)
         try tester.open("/suma-finance/_test/old")
         #expect(tester.last.status == 503 && tester.page.root.content.contains("This test is paused"))
+    }
+
+    @Test func oneAddressCannotFillATestWithTesters() throws {
+        let live = try LiveApp()
+        for _ in 0..<AttemptLimit.testersPerAddress.free {
+            var tester = LiveBrowser(live)
+            let brief = try Self.consent(&tester)
+            #expect(brief.heading == "Mission 1 – SUMA Finance: first look")
+        }
+        var one = LiveBrowser(live)
+        try Self.consent(&one)
+        #expect(one.last.status == 429 && one.page.root.content.contains("Many testers have started from this address"))
+        #expect(one.last.headers.contains { $0.0 == "Retry-After" })
+        var team = LiveBrowser(live)
+        #expect(try team.open(Self.results).root.content.contains("Testers: \(AttemptLimit.testersPerAddress.free) (Everyone)"))
     }
 }
