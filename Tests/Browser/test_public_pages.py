@@ -56,7 +56,8 @@ def test_a_form_on_another_origin_is_refused(public_server, tmp_path):
     browser = Browser(f"http://127.0.0.1:{elsewhere.server_address[1]}")
     try:
         browser.open("/index.html")
-        browser.driver.find_element(By.CSS_SELECTOR, "button").click()
+        # Waited for, as a person waits for the page to change: reading it at once raced the post.
+        browser.leaving(browser.driver.find_element(By.CSS_SELECTOR, "button").click)
         assert "Posts from other sites are refused." in browser.driver.page_source
         browser.driver.get(public_server.base + "/suma-finance/auth/login")
         assert not browser.driver.get_cookies(), "nothing was started for the other site's post"
