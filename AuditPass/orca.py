@@ -178,7 +178,9 @@ class ScreenReader:
         settings = self.folder / "settings"
         shutil.copy(HERE / "orca_speech.py", settings / "orca_speech.py")
         (settings / "user-settings.conf").write_text(json.dumps(ORCA_SETTINGS, indent=1))
-        orca = self._spawn([SYSTEM_PYTHON, shutil.which("orca") or "/usr/bin/orca", "-u", str(settings)],
+        # --replace: an Orca of this user's that a reader before this one killed may still be
+        # registered for a moment, and a second Orca would exit at once, "already running".
+        orca = self._spawn([SYSTEM_PYTHON, shutil.which("orca") or "/usr/bin/orca", "--replace", "-u", str(settings)],
                            self.environment, "orca.log")
         deadline = time.monotonic() + 30
         while not self.speech.wait_for(lambda said: said.text.startswith("Screen reader on"), 0.5):
